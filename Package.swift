@@ -1,0 +1,42 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "lifelint",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "lifelint", targets: ["lifelint"]),
+        .library(name: "LifelintCore", targets: ["LifelintCore"]),
+    ],
+    targets: [
+        /// libxml2's streaming reader, for XML property lists (see docs/decisions/0002-libxml2.md).
+        .systemLibrary(
+            name: "CLibXML2",
+            path: "Sources/CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
+        .target(
+            name: "LifelintCore",
+            dependencies: ["CLibXML2"],
+            path: "Sources/LifelintCore"
+        ),
+        .executableTarget(
+            name: "lifelint",
+            dependencies: ["LifelintCore"],
+            path: "Sources/lifelint"
+        ),
+        .executableTarget(
+            name: "lifelint-bench",
+            dependencies: ["LifelintCore"],
+            path: "Sources/lifelint-bench"
+        ),
+        .testTarget(
+            name: "LifelintCoreTests",
+            dependencies: ["LifelintCore"],
+            path: "Tests/LifelintCoreTests",
+            resources: [.copy("Fixtures")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

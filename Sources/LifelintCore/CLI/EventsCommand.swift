@@ -1,0 +1,63 @@
+/// `lifelint events <trace>...`: the normalized events as JSON Lines on stdout, a summary per
+/// trace on stderr.
+struct EventsCommand {
+    static let name = "events"
+
+    static let options: [CommandLineArguments.Option] = [
+        .init(name: "--input-format", takesValue: true),
+        .init(name: "--year", takesValue: true),
+        .init(name: "--quiet", takesValue: false),
+        .init(name: "--help", takesValue: false),
+    ]
+
+    static let help = """
+        USAGE: lifelint events [options] <trace>...
+
+        Prints every lifecycle event lifelint understood in the traces, one JSON object per
+        line, in file order: time, clock, event, app, pid, tid, platform, attrs, source.
+        A summary per trace (lines, events, unrecognised lines, detected format) goes to
+        standard error. Use '-' to read standard input.
+
+        OPTIONS:
+          --input-format <format>  Read logcat in this layout instead of detecting it:
+                                   \(LogcatFormat.allCases.map(\.rawValue).joined(separator: ", ")).
+          --year <year>            The year for logcat times that have none
+                                   (default: the year the file was last modified).
+          --quiet                  No summary on standard error.
+          --help                   Show this help.
+
+        EXIT STATUS: 0 all traces read, 2 a usage error or a trace that could not be read
+        (the other traces are still processed).
+        """
+
+    let inputs: [String]
+    let options: TraceReadOptions
+    let quiet: Bool
+
+    init(arguments: CommandLineArguments) throws(UsageError) {
+        guard !arguments.inputs.isEmpty else { throw .missingInput(command: Self.name) }
+        inputs = arguments.inputs
+        options = TraceReadOptions(
+            logcatFormat: try arguments.choice("--input-format", of: LogcatFormat.self),
+            year: try arguments.integer("--year", in: 1970...9999))
+        quiet = arguments.flags.contains("--quiet")
+    }
+
+    func run(output: ByteOutput, diagnostics: ByteOutput) -> ExitCode {
+        let writer = EventJSONLinesWriter(output: output)
+        var status = ExitCode.success
+        for path in inputs {
+            do {
+                let input = try TraceInput(path: path)
+                let summary = try TraceReader.read(input, options: options) { writer.write($0) }
+                if !quiet { diagnostics.writeLine(summary.humanDescription) }
+            } catch {
+                diagnostics.writeLine("lifelint: error: \(error)")
+                status = .failure
+            }
+        }
+        output.flush()
+        diagnostics.flush()
+        return status
+    }
+}

@@ -1,0 +1,43 @@
+/// What ingestion made of one trace: every line is counted in exactly one of the line
+/// categories, so nothing is dropped without the user being able to see it.
+public struct IngestionSummary: Sendable, Hashable {
+    public var path: String
+    /// The container and format detected (or forced), e.g. `logcat threadtime+uid`.
+    public var format: String
+    public var bytes: Int = 0
+    public var lines: Int = 0
+    public var events: Int = 0
+    /// Lines that produced at least one event.
+    public var eventLines: Int = 0
+    /// Log lines read correctly that carry no lifecycle meaning.
+    public var logLines: Int = 0
+    /// Blank lines, buffer dividers, section headers.
+    public var structuralLines: Int = 0
+    /// Lines that continue the previous entry (long format bodies, wrapped messages).
+    public var continuationLines: Int = 0
+    /// Lines lifelint could not read at all.
+    public var unrecognisedLines: Int = 0
+    /// The first few unrecognised line numbers, to point the user at them.
+    public var firstUnrecognisedLines: [Int] = []
+
+    public init(path: String, format: String) {
+        self.path = path
+        self.format = format
+    }
+
+    static let unrecognisedSampleSize = 5
+
+    mutating func countUnrecognised(line: Int) {
+        unrecognisedLines += 1
+        if firstUnrecognisedLines.count < Self.unrecognisedSampleSize { firstUnrecognisedLines.append(line) }
+    }
+
+    /// One line for people: `trace.log: 1200 lines, 14 events (logcat threadtime); 3 unrecognised (first at line 7)`.
+    public var humanDescription: String {
+        var text = "\(path): \(lines) lines, \(events) events, \(logLines) other log lines"
+        text += ", \(structuralLines) structural, \(continuationLines) continuation"
+        text += ", \(unrecognisedLines) unrecognised"
+        if let first = firstUnrecognisedLines.first { text += " (first at line \(first))" }
+        return text + " [\(format)]"
+    }
+}

@@ -1,0 +1,71 @@
+/// The app's own instrumentation line: `<event.name> key=value key="quoted value"`, as logged
+/// under the `lifelint` tag (logcat), subsystem (Apple log) or category (Chrome trace).
+public struct InstrumentationMessage: Sendable, Hashable {
+    public var name: String
+    public var attributes: Attributes
+
+    /// Parses the message; nil when it does not start with a valid event name
+    /// (`[a-z0-9_-]` words joined by dots, at least two of them).
+    public static func parse(_ message: some StringProtocol) -> InstrumentationMessage? {
+        var scanner = Substring(message).utf8[...]
+        skipSpaces(&scanner)
+        let name = takeWhile(&scanner) { $0 != .space && $0 != .tab }
+        guard isValidEventName(name) else { return nil }
+        var attributes = Attributes()
+        var leftover: [String] = []
+        while true {
+            skipSpaces(&scanner)
+            guard !scanner.isEmpty else { break }
+            let key = takeWhile(&scanner) { $0 != .equals && $0 != .space && $0 != .tab }
+            if scanner.first == .equals, !key.isEmpty {
+                scanner.removeFirst()
+                attributes[String(decoding: key, as: UTF8.self)] = readValue(&scanner)
+            } else {
+                leftover.append(String(decoding: key, as: UTF8.self))
+            }
+        }
+        if !leftover.isEmpty { attributes["text"] = leftover.joined(separator: " ") }
+        return InstrumentationMessage(name: String(decoding: name, as: UTF8.self), attributes: attributes)
+    }
+
+    static func isValidEventName(_ name: Substring.UTF8View.SubSequence) -> Bool {
+        guard let first = name.first, first.isASCIILetter, name.contains(.dot), name.last != .dot else { return false }
+        var previous: UInt8 = 0
+        for byte in name {
+            let allowed = byte.isASCIILetter || byte.isASCIIDigit || byte == .dash || byte == UInt8(ascii: "_") || byte == .dot
+            if !allowed || (byte == .dot && previous == .dot) { return false }
+            previous = byte
+        }
+        return true
+    }
+
+    private static func readValue(_ scanner: inout Substring.UTF8View.SubSequence) -> String {
+        guard scanner.first == .quote else {
+            return String(decoding: takeWhile(&scanner) { $0 != .space && $0 != .tab }, as: UTF8.self)
+        }
+        scanner.removeFirst()
+        var value: [UInt8] = []
+        while let byte = scanner.popFirst() {
+            if byte == .quote { break }
+            if byte == .backslash, let escaped = scanner.popFirst() {
+                value.append(escaped == UInt8(ascii: "n") ? .newline : escaped)
+            } else {
+                value.append(byte)
+            }
+        }
+        return String(decoding: value, as: UTF8.self)
+    }
+
+    private static func skipSpaces(_ scanner: inout Substring.UTF8View.SubSequence) {
+        while let byte = scanner.first, byte == .space || byte == .tab { scanner.removeFirst() }
+    }
+
+    private static func takeWhile(
+        _ scanner: inout Substring.UTF8View.SubSequence, _ predicate: (UInt8) -> Bool
+    ) -> Substring.UTF8View.SubSequence {
+        let end = scanner.firstIndex { !predicate($0) } ?? scanner.endIndex
+        let taken = scanner[..<end]
+        scanner = scanner[end...]
+        return taken
+    }
+}

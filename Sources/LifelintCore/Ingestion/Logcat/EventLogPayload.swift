@@ -1,0 +1,81 @@
+/// The payload of an events-buffer line (`logcat -b events`): `[v1,v2,...]`, or on newer
+/// builds `[Key=v1,Other Key=v2,...]`. Values are printed without quoting, so a string field
+/// can itself contain commas; callers that read such a field take "the rest" of the list.
+struct EventLogPayload {
+    private let values: [Substring]
+    /// Normalized keys (lowercased, spaces removed) when the payload is in `Key=value` form.
+    private let keys: [String]?
+    /// A trailing `^` marks a payload the logger truncated.
+    let isTruncated: Bool
+
+    init?(_ message: Substring) {
+        var body = message
+        while body.last == " " { body.removeLast() }
+        guard body.first == "[" else { return nil }
+        body.removeFirst()
+        isTruncated = body.last == "^"
+        if isTruncated { body.removeLast() }
+        if body.last == "]" { body.removeLast() }
+        let parts = Self.splitFields(body)
+        if parts.allSatisfy({ Self.keyPrefix($0) != nil }) && !parts.isEmpty {
+            keys = parts.map { Self.normalize(Self.keyPrefix($0)!) }
+            values = parts.map { $0[$0.index(after: $0.firstIndex(of: "=")!)...] }
+        } else {
+            keys = nil
+            values = body.split(separator: ",", omittingEmptySubsequences: false)
+        }
+    }
+
+    var count: Int { values.count }
+
+    /// The field by its key in `Key=value` form, else by position.
+    func value(_ index: Int, key: String) -> Substring? {
+        if let keys {
+            return keys.firstIndex(of: Self.normalize(Substring(key))).map { values[$0] }
+        }
+        return index < values.count ? values[index] : nil
+    }
+
+    /// A string field that may contain commas: everything from `index` up to the last
+    /// `trailing` fields, rejoined.
+    func rest(from index: Int, key: String, trailing: Int = 0) -> Substring? {
+        if keys != nil { return value(index, key: key) }
+        let end = max(index + 1, values.count - trailing)
+        guard index < values.count else { return nil }
+        return Substring(values[index..<min(end, values.count)].joined(separator: ","))
+    }
+
+    func integer(_ index: Int, key: String) -> Int64? {
+        guard var text = value(index, key: key) else { return nil }
+        if text.hasSuffix("ms") { text.removeLast(2) }
+        return Int64(text.trimmingPrefix(" "))
+    }
+
+    /// Splits `Key=a,Other Key=b,c` at the commas that start a new `Key=`.
+    private static func splitFields(_ body: Substring) -> [Substring] {
+        var parts: [Substring] = []
+        var start = body.startIndex
+        var index = body.startIndex
+        while index < body.endIndex {
+            if body[index] == ",", keyPrefix(body[body.index(after: index)...]) != nil {
+                parts.append(body[start..<index])
+                start = body.index(after: index)
+            }
+            index = body.index(after: index)
+        }
+        parts.append(body[start...])
+        return parts
+    }
+
+    /// `Component Name` in `Component Name=...`: letters and spaces, starting with a letter.
+    private static func keyPrefix(_ field: Substring) -> Substring? {
+        guard let equals = field.firstIndex(of: "="), equals > field.startIndex else { return nil }
+        let key = field[..<equals]
+        guard key.first!.isLetter, key.allSatisfy({ $0.isLetter || $0 == " " || $0 == "_" }) else { return nil }
+        return key
+    }
+
+    private static func normalize(_ key: Substring) -> String {
+        key.lowercased().filter { $0 != " " && $0 != "_" }
+    }
+}

@@ -1,0 +1,155 @@
+/// Reads one logcat text trace, line by line from a byte stream, and emits its events in file
+/// order. Every line lands in exactly one `IngestionSummary` category.
+final class LogcatIngestor {
+    private let path: String
+    private let baseYear: Int
+    private var format: LogcatFormat = .raw
+    private var recognizer = LogcatEventRecognizer()
+    private(set) var summary: IngestionSummary
+
+    /// Added to `baseYear` each time the month wraps from December to January.
+    private var yearsWrapped = 0
+    private var lastMonth = 0
+    /// The latest time seen, for lines that have none of their own (Studio's process markers).
+    private var lastTime: LogcatTime?
+    /// The header of the `-v long` entry whose message lines are being read.
+    private var longEntry: (record: LogcatRecord, interest: LogcatEventRecognizer.Interest)?
+    /// Whether the previous non-blank line was a log entry, so a line that is not one
+    /// continues it (a wrapped message) rather than being unreadable.
+    private var inEntry = false
+
+    init(path: String, baseYear: Int) {
+        self.path = path
+        self.baseYear = baseYear
+        summary = IngestionSummary(path: path, format: "logcat")
+    }
+
+    func run(_ input: ByteLineReader, format forcedFormat: LogcatFormat?, emit: (Event) -> Void) throws(IngestionError) {
+        let head: UnsafeBufferPointer<UInt8>
+        do { head = try input.prefetch() } catch { throw .readFailed(path: path, line: 1, reason: error.message) }
+        if let nul = head.firstIndex(of: 0) {
+            throw .binaryContent(path: path, line: 1 + head[..<nul].reduce(0) { $0 + ($1 == .newline ? 1 : 0) })
+        }
+        let detection = forcedFormat.map { LogcatFormatDetector.Detection(format: $0, modifiers: []) } ?? LogcatFormatDetector.detect(head)
+        guard let detected = detection.format else {
+            guard let firstLine = Self.firstNonBlankLine(head) else { return }
+            throw .unrecognisedFormat(path: path, line: firstLine)
+        }
+        format = detected
+        summary.format = (["logcat " + format.rawValue] + detection.modifiers.names).joined(separator: "+")
+        do {
+            try input.forEachLine { line in process(line, emit: emit) }
+        } catch {
+            throw .readFailed(path: path, line: summary.lines + 1, reason: error.message)
+        }
+        summary.bytes = input.bytesConsumed
+    }
+
+    private static func firstNonBlankLine(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var line = 1
+        for byte in bytes {
+            if byte == .newline {
+                line += 1
+            } else if byte != .space && byte != .tab && byte != .carriageReturn {
+                return line
+            }
+        }
+        return nil
+    }
+
+    private func process(_ raw: UnsafeBufferPointer<UInt8>, emit: (Event) -> Void) {
+        summary.lines += 1
+        LogcatLineCleaner.withCleanLine(raw, stripQuotes: format != .raw) { line, _ in
+            classify(line, emit: emit)
+        }
+    }
+
+    private func classify(_ line: UnsafeBufferPointer<UInt8>, emit: (Event) -> Void) {
+        if LogcatLineCleaner.isBlank(line) {
+            summary.structuralLines += 1
+            longEntry = nil
+            return
+        }
+        if LogcatLineCleaner.isStructural(line) {
+            let time = lastTime?.timestamp(inferredYear: baseYear + yearsWrapped) ?? .unknown
+            count(events: recognizer.recogniseStudioProcessMarker(line, time: time, source: source(), emit: emit), orElse: \.structuralLines)
+            return
+        }
+        if format == .long, readLongFormat(line, emit: emit) { return }
+        guard let record = parse(line) else {
+            if inEntry {
+                summary.continuationLines += 1
+            } else {
+                summary.countUnrecognised(line: summary.lines)
+            }
+            return
+        }
+        inEntry = true
+        noteMonth(record.time)
+        handle(record, in: line, interest: recognizer.interest(in: record, bytes: line, hasTag: format.hasTag), emit: emit)
+    }
+
+    /// `-v long`: a header line, then message lines up to a blank line.
+    private func readLongFormat(_ line: UnsafeBufferPointer<UInt8>, emit: (Event) -> Void) -> Bool {
+        if let header = LogcatLineParser.parse(line, as: .long) {
+            noteMonth(header.time)
+            longEntry = (header, recognizer.interest(in: header, bytes: line, hasTag: true))
+            inEntry = true
+            summary.logLines += 1
+            return true
+        }
+        guard let entry = longEntry else { return false }
+        var record = entry.record
+        record.tag = 0..<0
+        record.message = 0..<line.count
+        handle(record, in: line, interest: entry.interest, emit: emit, countsAs: \.continuationLines)
+        return true
+    }
+
+    private func parse(_ line: UnsafeBufferPointer<UInt8>) -> LogcatRecord? {
+        if let record = LogcatLineParser.parse(line, as: format) { return record }
+        guard format != .raw else { return nil }
+        for other in LogcatFormat.detectionOrder where other != format {
+            if let record = LogcatLineParser.parse(line, as: other) { return record }
+        }
+        return nil
+    }
+
+    private func handle(
+        _ record: LogcatRecord, in line: UnsafeBufferPointer<UInt8>, interest: LogcatEventRecognizer.Interest,
+        emit: (Event) -> Void, countsAs category: WritableKeyPath<IngestionSummary, Int> = \.logLines
+    ) {
+        if case .nothing = interest {
+            summary[keyPath: category] += 1
+            return
+        }
+        let time = record.time?.timestamp(inferredYear: baseYear + yearsWrapped) ?? .unknown
+        let recognised = LogcatEventRecognizer.Line(bytes: line, record: record, time: time, source: source())
+        count(events: recognizer.recognise(recognised, interest, emit: emit), orElse: category)
+    }
+
+    private func count(events: Int, orElse category: WritableKeyPath<IngestionSummary, Int>) {
+        if events > 0 {
+            summary.events += events
+            summary.eventLines += 1
+        } else {
+            summary[keyPath: category] += 1
+        }
+    }
+
+    private func source() -> SourceLocation { SourceLocation(path: path, line: summary.lines) }
+
+    /// Logcat's default time has no year: a December → January step is a new year.
+    private func noteMonth(_ time: LogcatTime?) {
+        guard let time else { return }
+        lastTime = time
+        guard time.kind == .calendar, time.year == nil else { return }
+        if lastMonth == 12 && time.month == 1 { yearsWrapped += 1 }
+        lastMonth = time.month
+    }
+}
+
+extension LogcatFormat {
+    /// Layouts whose lines name a tag.
+    var hasTag: Bool { self != .thread && self != .raw }
+}

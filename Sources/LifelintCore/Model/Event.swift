@@ -1,0 +1,32 @@
+/// One normalized lifecycle event, whatever container it came from.
+///
+/// Event names are a public interface (rules, JSON output and users' instrumentation all use
+/// them): see `EventVocabulary` and the README for the catalogue.
+public struct Event: Sendable, Hashable {
+    public var time: Timestamp
+    /// Package name or bundle id; `pid N` when the trace never names the process.
+    public var app: String
+    public var pid: Int32?
+    public var tid: Int32?
+    public var platform: Platform
+    public var name: String
+    public var attributes: Attributes
+    public var source: SourceLocation
+
+    public init(
+        time: Timestamp, app: String, pid: Int32? = nil, tid: Int32? = nil,
+        platform: Platform, name: String, attributes: Attributes = [:], source: SourceLocation
+    ) {
+        self.time = time
+        self.app = app
+        self.pid = pid
+        self.tid = tid
+        self.platform = platform
+        self.name = name
+        self.attributes = attributes
+        self.source = source
+    }
+
+    /// The app name used when only the process id is known.
+    public static func appName(forUnknownPid pid: Int32) -> String { "pid \(pid)" }
+}

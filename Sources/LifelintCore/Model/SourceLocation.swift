@@ -1,0 +1,23 @@
+/// Where in a trace an event came from: the file (as the user named it), a 1-based line, and
+/// where useful a 1-based column.
+public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConvertible {
+    public var path: String
+    public var line: Int
+    public var column: Int?
+
+    public init(path: String, line: Int, column: Int? = nil) {
+        self.path = path
+        self.line = line
+        self.column = column
+    }
+
+    public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
+        (lhs.path, lhs.line, lhs.column ?? 0) < (rhs.path, rhs.line, rhs.column ?? 0)
+    }
+
+    /// `path:line` or `path:line:column`, the form compilers and editors understand.
+    public var description: String {
+        if let column { return "\(path):\(line):\(column)" }
+        return "\(path):\(line)"
+    }
+}

@@ -1,0 +1,81 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A buffered byte sink: a file descriptor (stdout, stderr, a report file) or memory (tests).
+/// Writers append bytes; the buffer is flushed in large blocks, so output costs a few
+/// syscalls however many events are written.
+public final class ByteOutput {
+    private enum Target {
+        case fileDescriptor(Int32)
+        case memory
+    }
+
+    private let target: Target
+    private var buffer: [UInt8] = []
+    private static let flushThreshold = 1 << 16
+
+    public static func standardOutput() -> ByteOutput { ByteOutput(target: .fileDescriptor(STDOUT_FILENO)) }
+    public static func standardError() -> ByteOutput { ByteOutput(target: .fileDescriptor(STDERR_FILENO)) }
+    public static func memory() -> ByteOutput { ByteOutput(target: .memory) }
+
+    private init(target: Target) {
+        self.target = target
+        buffer.reserveCapacity(Self.flushThreshold * 2)
+    }
+
+    deinit { flush() }
+
+    /// Whether the output is a terminal (for colour and progress).
+    public var isTerminal: Bool {
+        if case let .fileDescriptor(descriptor) = target { return isatty(descriptor) == 1 }
+        return false
+    }
+
+    /// What a memory output has received (flushing first); empty for file descriptors.
+    public var text: String {
+        String(decoding: buffer, as: UTF8.self)
+    }
+
+    public func write(_ text: String) {
+        var text = text
+        text.withUTF8 { buffer.append(contentsOf: $0) }
+        flushIfFull()
+    }
+
+    public func write(byte: UInt8) {
+        buffer.append(byte)
+    }
+
+    public func write(bytes: some Sequence<UInt8>) {
+        buffer.append(contentsOf: bytes)
+        flushIfFull()
+    }
+
+    public func writeLine(_ text: String) {
+        write(text)
+        buffer.append(.newline)
+    }
+
+    private func flushIfFull() {
+        if buffer.count >= Self.flushThreshold { flush() }
+    }
+
+    public func flush() {
+        guard case let .fileDescriptor(descriptor) = target, !buffer.isEmpty else { return }
+        buffer.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return
+                }
+                offset += written
+            }
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+}

@@ -1,0 +1,9 @@
+import LifelintCore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+exit(LifelintCommand.run(Array(CommandLine.arguments.dropFirst())).rawValue)

@@ -1,0 +1,69 @@
+import Testing
+@testable import LifelintCore
+
+/// `logcat -b events` lifecycle tags across Android versions (formats.md §2).
+@Suite struct EventsBufferTests {
+    @Test func activityCallbacksInEveryArity() throws {
+        let text = """
+            01-08 08:00:00.001  4242  4242 I am_on_resume_called: [0,com.example.notes.EditorActivity]
+            01-08 08:00:00.002  4242  4242 I am_on_paused_called: [0,com.example.notes.EditorActivity,handlePauseActivity]
+            01-08 08:00:00.003  4242  4242 I wm_on_stop_called: [62211635,com.example.notes.EditorActivity,STOP_ACTIVITY_ITEM,12]
+            01-08 08:00:00.004  4242  4242 I wm_on_destroy_called: [62211635,com.example.notes.EditorActivity,performDestroy,3,extra]
+            01-08 08:00:00.005  4242  4242 I wm_on_create_called: [Token=251757025,Component Name=com.example.notes.EditorActivity,Reason=performCreate,time=7ms]
+            01-08 08:00:00.006  4242  4242 I wm_on_restart_called: [Token=1,Component Name=com.example.notes.EditorActivity,Reason=performRestartActivity,time=0ms]
+            01-08 08:00:00.007  4242  4242 I am_on_start_called: [0,com.example.notes.EditorActivity,handleStartActivity]
+            01-08 08:00:00.008  4242  4242 I wm_on_top_resumed_gained_called: [1,com.example.notes.EditorActivity,topStateChangedWhenResumed]
+            01-08 08:00:00.009  4242  4242 I wm_on_top_resumed_lost_called: [Token=1,Component Name=com.example.notes.EditorActivity,Reason=topStateChangedWhenResumed]
+            01-08 08:00:00.010  4242  4242 I viewroot_draw_event: [window=VRI[MainActivity],event=Draw]
+            """
+        let (events, summary) = try TraceFixture.ingest(text)
+        let component = "component=com.example.notes.EditorActivity"
+        #expect(events.map(\.summaryLine) == [
+            "activity.resumed pid 4242 4242 {\(component)}",
+            "activity.paused pid 4242 4242 {\(component) reason=handlePauseActivity}",
+            "activity.stopped pid 4242 4242 {\(component) reason=STOP_ACTIVITY_ITEM duration_ms=12}",
+            "activity.destroyed pid 4242 4242 {\(component) reason=performDestroy duration_ms=3}",
+            "activity.created pid 4242 4242 {\(component) reason=performCreate duration_ms=7}",
+            "activity.restarted pid 4242 4242 {\(component) reason=performRestartActivity duration_ms=0}",
+            "activity.started pid 4242 4242 {\(component) reason=handleStartActivity}",
+            "activity.top-gained pid 4242 4242 {\(component) reason=topStateChangedWhenResumed}",
+            "activity.top-lost pid 4242 4242 {\(component) reason=topStateChangedWhenResumed}",
+        ])
+        #expect(summary.logLines == 1)
+    }
+
+    @Test func systemServerTags() throws {
+        let text = """
+            01-08 08:00:00.000  1000  1100 I am_proc_start: [0,4242,10123,com.example.notes,activity,{com.example.notes/com.example.notes.EditorActivity}]
+            01-08 08:00:01.000  4242  4242 I am_on_resume_called: [0,com.example.notes.EditorActivity,RESUME_ACTIVITY]
+            01-08 08:00:02.000  1000  1100 I am_anr: [0,4242,com.example.notes,952745541,Input dispatching timed out (Waiting, because no window)]
+            01-08 08:00:02.500  1000  1100 E ActivityManager: ANR in com.example.notes (com.example.notes/.EditorActivity)
+            01-08 08:00:03.000  1000  1100 I am_freeze: [4242,com.example.notes]
+            01-08 08:00:04.000  1000  1100 I am_unfreeze: [4242,com.example.notes,0]
+            01-08 08:00:05.000  1000  1100 I am_kill: [0,4242,com.example.notes,900,empty for 1800s, cached,123456]
+            01-08 08:00:05.001  1000  1100 I am_proc_died: [0,4242,com.example.notes,900,19]
+            01-08 08:00:06.000  1000  1100 I am_finish_activity: [0,1234,56,com.example.notes/.EditorActivity,proc died without state saved]
+            01-08 08:00:07.000  1000  1100 I am_proc_start: [0,4343,10123,com.example.notes:sync,service,{com.example.notes/.SyncService}]
+            01-08 08:00:08.000  1000  1100 I killinfo: [4343,10123,900,800,12345,2,1000,2000]
+            01-08 08:00:09.000  1000  1100 I am_crash: [0,4444,com.example.other,952745541,java.lang.IllegalStateException,boom, really,Editor.kt,12]
+            """
+        let (events, _) = try TraceFixture.ingest(text)
+        #expect(events.map(\.summaryLine) == [
+            "process.started com.example.notes 4242 {package=com.example.notes hosting=activity component={com.example.notes/com.example.notes.EditorActivity}}",
+            "activity.resumed com.example.notes 4242 {component=com.example.notes.EditorActivity reason=RESUME_ACTIVITY}",
+            "evidence.anr com.example.notes 1000 {detail=Input dispatching timed out (Waiting, because no window)}",
+            "process.frozen com.example.notes 4242",
+            "process.unfrozen com.example.notes 4242",
+            "process.died com.example.notes 4242 {reason=killed detail=empty for 1800s, cached}",
+            "evidence.state-not-saved com.example.notes 1000 {component=com.example.notes/.EditorActivity reason=proc died without state saved}",
+            "process.started com.example.notes 4343 {package=com.example.notes hosting=service component={com.example.notes/.SyncService} process=com.example.notes:sync}",
+            "process.died com.example.notes 4343 {reason=low-memory detail=lmkd killinfo}",
+            "process.died com.example.other 4444 {reason=crash detail=java.lang.IllegalStateException}",
+        ])
+    }
+
+    @Test func truncatedPayloadIsStillRead() throws {
+        let (events, _) = try TraceFixture.ingest("01-08 08:00:00.001  4242  4242 I wm_on_paused_called: [1,com.example.notes.EditorActivity,perfor^\n")
+        #expect(events.map(\.summaryLine) == ["activity.paused pid 4242 4242 {component=com.example.notes.EditorActivity reason=perfor}"])
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+@testable import LifelintCore
+
+@Suite struct EventsCommandTests {
+    private func run(_ arguments: [String]) -> (status: ExitCode, output: String, diagnostics: String) {
+        let output = ByteOutput.memory()
+        let diagnostics = ByteOutput.memory()
+        let status = LifelintCommand.run(arguments, output: output, diagnostics: diagnostics)
+        return (status, output.text, diagnostics.text)
+    }
+
+    @Test func printsExactJSONLines() throws {
+        let text = "01-08 08:45:43.100  4242  4250 I lifelint: persist.begin key=\"my \\\"draft\\\"\" bytes=2048\n"
+        let url = TraceFixture.temporaryFile(name: "t.log", contents: Data(text.utf8))
+        let result = run(["events", "--year", "2024", url.path])
+        #expect(result.status == .success)
+        #expect(result.output == """
+            {"time":"2024-01-08T08:45:43.100","clock":"wall","event":"persist.begin","app":"pid 4242","pid":4242,"tid":4250,"platform":"android","attrs":{"key":"my \\"draft\\"","bytes":"2048"},"source":{"path":"\(url.path)","line":1}}
+
+            """)
+        #expect(result.diagnostics == "\(url.path): 1 lines, 1 events, 0 other log lines, 0 structural, 0 continuation, 0 unrecognised [logcat threadtime]\n")
+    }
+
+    @Test func unreadableInputsFailButOthersAreStillRead() throws {
+        let good = TraceFixture.temporaryFile(name: "good.log", contents: Data("01-08 08:45:43.100  1  1 I lifelint: input.edited\n".utf8))
+        let binary = TraceFixture.temporaryFile(name: "junk.bin", contents: Data([0x41, 0x0A, 0x00, 0xFF, 0x10]))
+        let directory = good.deletingLastPathComponent().path
+        let result = run(["events", "--quiet", "/nonexistent/trace.log", binary.path, directory, good.path])
+        #expect(result.status == .failure)
+        #expect(result.output.split(separator: "\n").count == 1)
+        #expect(result.diagnostics == """
+            lifelint: error: /nonexistent/trace.log: cannot open: No such file or directory
+            lifelint: error: \(binary.path):2: binary content (NUL bytes): not a text trace in a format lifelint reads
+            lifelint: error: \(directory): is a directory, not a trace file
+
+            """)
+    }
+
+    @Test func notATraceNamesTheFileAndLine() throws {
+        let url = TraceFixture.temporaryFile(name: "notes.txt", contents: Data("\n\nDear diary,\ntoday nothing happened.\n".utf8))
+        let result = run(["events", url.path])
+        #expect(result.status == .failure)
+        #expect(result.diagnostics.hasPrefix("lifelint: error: \(url.path):3: not a trace format lifelint reads"))
+    }
+
+    @Test func usageErrors() {
+        #expect(run(["events"]).status == .failure)
+        #expect(run(["events", "--input-format", "fancy", "x"]).diagnostics.hasPrefix(
+            "lifelint: error: invalid value 'fancy' for '--input-format': expected threadtime, time, brief"))
+        #expect(run(["events", "--year", "twenty", "x"]).status == .failure)
+        #expect(run(["events", "--frobnicate", "x"]).diagnostics.hasPrefix("lifelint: error: unknown option '--frobnicate'"))
+        #expect(run(["frobnicate"]).diagnostics.hasPrefix("lifelint: error: unknown command 'frobnicate'"))
+    }
+
+    @Test func versionAndHelp() {
+        #expect(run(["--version"]) == (.success, LifelintCommand.version + "\n", ""))
+        let help = run(["--help"])
+        #expect(help.status == .success && help.output.contains("USAGE: lifelint <command>"))
+        let eventsHelp = run(["events", "--help"])
+        #expect(eventsHelp.status == .success && eventsHelp.output.contains("USAGE: lifelint events"))
+    }
+}

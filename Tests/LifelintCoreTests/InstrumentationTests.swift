@@ -1,0 +1,28 @@
+import Testing
+@testable import LifelintCore
+
+@Suite struct InstrumentationTests {
+    @Test func parsesNameAndAttributes() {
+        let message = InstrumentationMessage.parse(#"persist.begin key=draft bytes=2048 note="two words" quote="a \"b\"" stray"#)
+        #expect(message?.name == "persist.begin")
+        #expect(message?.attributes.dictionary == ["key": "draft", "bytes": "2048", "note": "two words", "quote": #"a "b""#, "text": "stray"])
+    }
+
+    @Test(arguments: ["", "persist", "1persist.begin", "persist..begin", "persist.begin.", "persist begin", "per$ist.begin"])
+    func rejectsInvalidNames(_ message: String) {
+        #expect(InstrumentationMessage.parse(message) == nil)
+    }
+
+    @Test func instrumentationLineCanNameAppAndPlatform() throws {
+        let text = """
+            01-08 08:00:00.000  4242  4242 I lifelint: appstate.background app=com.example.rn platform=react-native
+            01-08 08:00:00.001  4242  4242 I lifelint: not an event
+            """
+        let (events, summary) = try TraceFixture.ingest(text)
+        #expect(events.count == 1)
+        #expect(events[0].summaryLine == "appstate.background com.example.rn 4242")
+        #expect(events[0].platform == .reactNative)
+        #expect(events[0].source.line == 1)
+        #expect(summary.logLines == 1)
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+@testable import LifelintCore
+
+/// Writes crafted trace text to a temporary file and reads it back through the real
+/// ingestion path, so tests exercise exactly what the command line does.
+enum TraceFixture {
+    static func ingest(_ text: String, name: String = "trace.log", options: TraceReadOptions = TraceReadOptions(year: 2024))
+        throws -> (events: [Event], summary: IngestionSummary)
+    {
+        let url = temporaryFile(name: name, contents: Data(text.utf8))
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        return try TraceReader.events(atPath: url.path, options: options)
+    }
+
+    static func temporaryFile(name: String, contents: Data) -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lifelint-tests-\(UUID().uuidString)")
+        try! FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let url = directory.appendingPathComponent(name)
+        try! contents.write(to: url)
+        return url
+    }
+
+    /// A fixture shipped in `Fixtures/`.
+    static func fixturePath(_ relativePath: String) -> String {
+        Bundle.module.resourceURL!.appendingPathComponent("Fixtures").appendingPathComponent(relativePath).path
+    }
+
+    /// `../shared/corpus` beside the checkout, when it exists (as in CI).
+    static var sharedCorpus: URL? {
+        var directory = URL(fileURLWithPath: #filePath)
+        for _ in 0..<4 { directory.deleteLastPathComponent() }
+        let corpus = directory.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+        return FileManager.default.fileExists(atPath: corpus.path) ? corpus : nil
+    }
+}
+
+extension Event {
+    /// A compact, exact rendering for assertions: `name app pid {attrs}`.
+    var summaryLine: String {
+        let attributes = attributes.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+        return "\(name) \(app) \(pid.map(String.init) ?? "-")" + (attributes.isEmpty ? "" : " {\(attributes)}")
+    }
+}
+
+extension IngestionSummary {
+    /// Every line is counted in exactly one category.
+    var categoriesAddUp: Bool {
+        lines == eventLines + logLines + structuralLines + continuationLines + unrecognisedLines
+    }
+}
