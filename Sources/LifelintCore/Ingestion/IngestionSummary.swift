@@ -27,6 +27,20 @@ public struct IngestionSummary: Sendable, Hashable {
 
     static let unrecognisedSampleSize = 5
 
+    enum LineCategory {
+        case log
+        case structural
+        case continuation
+    }
+
+    mutating func count(_ category: LineCategory) {
+        switch category {
+        case .log: logLines += 1
+        case .structural: structuralLines += 1
+        case .continuation: continuationLines += 1
+        }
+    }
+
     mutating func countUnrecognised(line: Int) {
         unrecognisedLines += 1
         if firstUnrecognisedLines.count < Self.unrecognisedSampleSize { firstUnrecognisedLines.append(line) }

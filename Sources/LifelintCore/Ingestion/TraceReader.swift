@@ -8,7 +8,7 @@ public enum TraceReader {
         _ input: TraceInput, options: TraceReadOptions = TraceReadOptions(), emit: (Event) -> Void
     ) throws(IngestionError) -> IngestionSummary {
         let reader = ByteLineReader(fileDescriptor: input.fileDescriptor)
-        let ingestor = LogcatIngestor(path: input.path, baseYear: options.year ?? input.modificationYear)
+        var ingestor = LogcatIngestor(path: input.path, baseYear: options.year ?? input.modificationYear)
         try ingestor.run(reader, format: options.logcatFormat, emit: emit)
         return ingestor.summary
     }

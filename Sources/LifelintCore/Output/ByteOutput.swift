@@ -20,6 +20,8 @@ public final class ByteOutput {
     public static func standardOutput() -> ByteOutput { ByteOutput(target: .fileDescriptor(STDOUT_FILENO)) }
     public static func standardError() -> ByteOutput { ByteOutput(target: .fileDescriptor(STDERR_FILENO)) }
     public static func memory() -> ByteOutput { ByteOutput(target: .memory) }
+    /// Writes to an open file descriptor the caller owns (and closes).
+    public static func fileDescriptor(_ descriptor: Int32) -> ByteOutput { ByteOutput(target: .fileDescriptor(descriptor)) }
 
     private init(target: Target) {
         self.target = target

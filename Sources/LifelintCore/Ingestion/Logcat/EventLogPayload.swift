@@ -56,12 +56,13 @@ struct EventLogPayload {
         var parts: [Substring] = []
         var start = body.startIndex
         var index = body.startIndex
-        while index < body.endIndex {
-            if body[index] == ",", keyPrefix(body[body.index(after: index)...]) != nil {
+        let utf8 = body.utf8
+        while index < utf8.endIndex {
+            if utf8[index] == .comma, keyPrefix(body[utf8.index(after: index)...]) != nil {
                 parts.append(body[start..<index])
-                start = body.index(after: index)
+                start = utf8.index(after: index)
             }
-            index = body.index(after: index)
+            index = utf8.index(after: index)
         }
         parts.append(body[start...])
         return parts
@@ -69,10 +70,14 @@ struct EventLogPayload {
 
     /// `Component Name` in `Component Name=...`: letters and spaces, starting with a letter.
     private static func keyPrefix(_ field: Substring) -> Substring? {
-        guard let equals = field.firstIndex(of: "="), equals > field.startIndex else { return nil }
-        let key = field[..<equals]
-        guard key.first!.isLetter, key.allSatisfy({ $0.isLetter || $0 == " " || $0 == "_" }) else { return nil }
-        return key
+        let utf8 = field.utf8
+        guard let first = utf8.first, first.isASCIILetter else { return nil }
+        for index in utf8.indices {
+            let byte = utf8[index]
+            if byte == .equals { return field[..<index] }
+            guard byte.isASCIILetter || byte == .space || byte == UInt8(ascii: "_") else { return nil }
+        }
+        return nil
     }
 
     private static func normalize(_ key: Substring) -> String {

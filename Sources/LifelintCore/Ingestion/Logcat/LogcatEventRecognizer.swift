@@ -59,7 +59,7 @@ struct LogcatEventRecognizer {
         case .nothing: return 0
         case let .tagged(tag): recognise(line, tag: tag, into: &events)
         case .untagged: recogniseUntagged(line, into: &events)
-        case .evidenceOnly: recogniseExceptions(line, line.message, into: &events)
+        case .evidenceOnly: recogniseExceptions(line, into: &events)
         }
         for event in events { emit(event) }
         return events.count
@@ -92,9 +92,14 @@ struct LogcatEventRecognizer {
     // MARK: Tagged lines
 
     private mutating func recognise(_ line: Line, tag: LogcatTag, into events: inout [Event]) {
+        if case .activityManager = tag {
+            recogniseActivityManager(line, line.message, into: &events)
+            if events.isEmpty, Self.mayCarryEvidence(line.record) { recogniseExceptions(line, into: &events) }
+            return
+        }
         let message = line.message
         switch tag {
-        case .activityManager: recogniseActivityManager(line, message, into: &events)
+        case .activityManager: break
         case .lowMemoryKiller: recogniseLowMemoryKill(line, message, into: &events)
         case .zygote: recogniseZygote(line, message, into: &events)
         case .androidRuntime: recogniseRuntime(line, message, into: &events)
@@ -108,10 +113,23 @@ struct LogcatEventRecognizer {
         default:
             if let payload = EventLogPayload(message) { recogniseEventLog(line, tag, payload, into: &events) }
         }
-        if events.isEmpty, Self.mayCarryEvidence(line.record) { recogniseExceptions(line, message, into: &events) }
+        if events.isEmpty, Self.mayCarryEvidence(line.record) { recogniseExceptions(line, into: &events) }
     }
 
-    private mutating func recogniseActivityManager(_ line: Line, _ message: Substring, into events: inout [Event]) {
+    /// The openings of the ActivityManager messages that carry lifecycle meaning; checked on
+    /// bytes first, because ActivityManager is one of the chattiest tags.
+    private static let activityManagerOpenings: [[UInt8]] = [
+        "Start proc ", "Killing ", "Process ", "Force stopping ", "ANR in ", "freezing ", "froze ", "sync unfroze ", "unfroze ", "unfreezing ",
+    ].map { Array($0.utf8) }
+
+    private static func opensActivityManagerMessage(_ line: Line) -> Bool {
+        let message = UnsafeBufferPointer(rebasing: line.bytes[line.record.message])
+        return activityManagerOpenings.contains { message.starts(with: $0) }
+    }
+
+    private mutating func recogniseActivityManager(_ line: Line, _ message: @autoclosure () -> Substring, into events: inout [Event]) {
+        guard Self.opensActivityManagerMessage(line) else { return }
+        let message = message()
         if message.hasPrefix("Start proc ") {
             recogniseStartProc(line, message.dropFirst("Start proc ".count), into: &events)
         } else if message.hasPrefix("Killing "), let (pid, process, reason) = Self.parseKilling(message) {
@@ -305,20 +323,23 @@ struct LogcatEventRecognizer {
         if events.isEmpty, first == "K" { recogniseLowMemoryKill(line, message, into: &events) }
         if events.isEmpty, first == "P" { recogniseZygote(line, message, into: &events) }
         if events.isEmpty, first == "!" { recognise(line, tag: .javaBinder, into: &events) }
-        if events.isEmpty, Self.mayCarryEvidence(line.record) { recogniseExceptions(line, message, into: &events) }
+        if events.isEmpty, Self.mayCarryEvidence(line.record) { recogniseExceptions(line, into: &events) }
     }
 
-    private mutating func recogniseExceptions(_ line: Line, _ message: Substring, into events: inout [Event]) {
+    private mutating func recogniseExceptions(_ line: Line, into events: inout [Event]) {
         let range = line.record.message
-        guard range.count > 20 else { return }
-        guard ByteSearch.contains("Exception", in: UnsafeBufferPointer(rebasing: line.bytes[range])) else { return }
+        let bytes = UnsafeBufferPointer(rebasing: line.bytes[range])
+        guard range.count > 20, ByteSearch.contains("Exception", in: bytes) else { return }
+        let tooLarge = ByteSearch.contains("TransactionTooLargeException", in: bytes)
+        guard tooLarge || ByteSearch.contains("ForegroundServiceStartNotAllowedException", in: bytes) else { return }
+        let message = line.message
         let trimmed = message.drop { $0 == " " || $0 == "\t" }
         if trimmed.hasPrefix("at ") { return }
-        if message.contains("TransactionTooLargeException") {
+        if tooLarge {
             var attributes = Attributes()
             attributes["bytes"] = Self.number(after: "data parcel size ", in: message)
             evidence("evidence.transaction-too-large", line, attributes, into: &events)
-        } else if message.contains("ForegroundServiceStartNotAllowedException") {
+        } else {
             evidence("evidence.fgs-start-not-allowed", line, ["detail": String(trimmed)], into: &events)
         }
     }

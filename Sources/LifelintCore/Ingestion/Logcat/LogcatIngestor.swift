@@ -1,6 +1,6 @@
 /// Reads one logcat text trace, line by line from a byte stream, and emits its events in file
 /// order. Every line lands in exactly one `IngestionSummary` category.
-final class LogcatIngestor {
+struct LogcatIngestor {
     private let path: String
     private let baseYear: Int
     private var format: LogcatFormat = .raw
@@ -9,7 +9,7 @@ final class LogcatIngestor {
 
     /// Added to `baseYear` each time the month wraps from December to January.
     private var yearsWrapped = 0
-    private var lastMonth = 0
+    private var lastMonth: UInt8 = 0
     /// The latest time seen, for lines that have none of their own (Studio's process markers).
     private var lastTime: LogcatTime?
     /// The header of the `-v long` entry whose message lines are being read.
@@ -24,7 +24,7 @@ final class LogcatIngestor {
         summary = IngestionSummary(path: path, format: "logcat")
     }
 
-    func run(_ input: ByteLineReader, format forcedFormat: LogcatFormat?, emit: (Event) -> Void) throws(IngestionError) {
+    mutating func run(_ input: ByteLineReader, format forcedFormat: LogcatFormat?, emit: (Event) -> Void) throws(IngestionError) {
         let head: UnsafeBufferPointer<UInt8>
         do { head = try input.prefetch() } catch { throw .readFailed(path: path, line: 1, reason: error.message) }
         if let nul = head.firstIndex(of: 0) {
@@ -57,14 +57,14 @@ final class LogcatIngestor {
         return nil
     }
 
-    private func process(_ raw: UnsafeBufferPointer<UInt8>, emit: (Event) -> Void) {
+    private mutating func process(_ raw: UnsafeBufferPointer<UInt8>, emit: (Event) -> Void) {
         summary.lines += 1
         LogcatLineCleaner.withCleanLine(raw, stripQuotes: format != .raw) { line, _ in
             classify(line, emit: emit)
         }
     }
 
-    private func classify(_ line: UnsafeBufferPointer<UInt8>, emit: (Event) -> Void) {
+    private mutating func classify(_ line: UnsafeBufferPointer<UInt8>, emit: (Event) -> Void) {
         if LogcatLineCleaner.isBlank(line) {
             summary.structuralLines += 1
             longEntry = nil
@@ -72,7 +72,7 @@ final class LogcatIngestor {
         }
         if LogcatLineCleaner.isStructural(line) {
             let time = lastTime?.timestamp(inferredYear: baseYear + yearsWrapped) ?? .unknown
-            count(events: recognizer.recogniseStudioProcessMarker(line, time: time, source: source(), emit: emit), orElse: \.structuralLines)
+            count(events: recognizer.recogniseStudioProcessMarker(line, time: time, source: source(), emit: emit), orElse: .structural)
             return
         }
         if format == .long, readLongFormat(line, emit: emit) { return }
@@ -90,7 +90,7 @@ final class LogcatIngestor {
     }
 
     /// `-v long`: a header line, then message lines up to a blank line.
-    private func readLongFormat(_ line: UnsafeBufferPointer<UInt8>, emit: (Event) -> Void) -> Bool {
+    private mutating func readLongFormat(_ line: UnsafeBufferPointer<UInt8>, emit: (Event) -> Void) -> Bool {
         if let header = LogcatLineParser.parse(line, as: .long) {
             noteMonth(header.time)
             longEntry = (header, recognizer.interest(in: header, bytes: line, hasTag: true))
@@ -102,7 +102,7 @@ final class LogcatIngestor {
         var record = entry.record
         record.tag = 0..<0
         record.message = 0..<line.count
-        handle(record, in: line, interest: entry.interest, emit: emit, countsAs: \.continuationLines)
+        handle(record, in: line, interest: entry.interest, emit: emit, countsAs: .continuation)
         return true
     }
 
@@ -115,12 +115,12 @@ final class LogcatIngestor {
         return nil
     }
 
-    private func handle(
+    private mutating func handle(
         _ record: LogcatRecord, in line: UnsafeBufferPointer<UInt8>, interest: LogcatEventRecognizer.Interest,
-        emit: (Event) -> Void, countsAs category: WritableKeyPath<IngestionSummary, Int> = \.logLines
+        emit: (Event) -> Void, countsAs category: IngestionSummary.LineCategory = .log
     ) {
         if case .nothing = interest {
-            summary[keyPath: category] += 1
+            summary.count(category)
             return
         }
         let time = record.time?.timestamp(inferredYear: baseYear + yearsWrapped) ?? .unknown
@@ -128,19 +128,19 @@ final class LogcatIngestor {
         count(events: recognizer.recognise(recognised, interest, emit: emit), orElse: category)
     }
 
-    private func count(events: Int, orElse category: WritableKeyPath<IngestionSummary, Int>) {
+    private mutating func count(events: Int, orElse category: IngestionSummary.LineCategory) {
         if events > 0 {
             summary.events += events
             summary.eventLines += 1
         } else {
-            summary[keyPath: category] += 1
+            summary.count(category)
         }
     }
 
     private func source() -> SourceLocation { SourceLocation(path: path, line: summary.lines) }
 
     /// Logcat's default time has no year: a December → January step is a new year.
-    private func noteMonth(_ time: LogcatTime?) {
+    private mutating func noteMonth(_ time: LogcatTime?) {
         guard let time else { return }
         lastTime = time
         guard time.kind == .calendar, time.year == nil else { return }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// What comes between a raw line and its parser: the `\r` of CRLF files, ANSI colour codes
 /// (`-v color`), the `> ` markers of a log pasted into an e-mail or issue comment; and the
 /// lines that only give the file its structure.
@@ -16,7 +22,7 @@ enum LogcatLineCleaner {
             if start < line.count, line[start] == .space { start += 1 }
             line = UnsafeBufferPointer(rebasing: line[start...])
         }
-        guard line.contains(.escape) else { return body(line, false) }
+        guard !line.isEmpty, memchr(line.baseAddress!, Int32(UInt8.escape), line.count) != nil else { return body(line, false) }
         let stripped = removingEscapeSequences(line)
         return stripped.withUnsafeBufferPointer { body($0, true) }
     }

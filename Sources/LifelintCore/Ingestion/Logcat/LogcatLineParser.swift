@@ -21,18 +21,22 @@ enum LogcatLineParser {
 
     /// `TIME [UID] PID TID P TAG: message`
     private static func parseThreadtime(_ cursor: inout ByteCursor) -> LogcatRecord? {
-        guard let time = LogcatTime.parse(&cursor), cursor.skipBlanks() > 0 else { return nil }
-        var tokens: [Range<Int>] = []
-        tokens.reserveCapacity(3)
-        while tokens.count < 3, !startsWithPriority(cursor) || tokens.count < 2 {
-            guard let token = cursor.readToken(), cursor.skipBlanks() > 0 else { return nil }
-            tokens.append(token)
+        guard let time = LogcatTime.parse(&cursor), cursor.skipBlanks() > 0,
+            let first = cursor.readToken(), cursor.skipBlanks() > 0,
+            let second = cursor.readToken(), cursor.skipBlanks() > 0
+        else { return nil }
+        var ids = (first, second)
+        var hasUID = false
+        if !startsWithPriority(cursor) {
+            guard let third = cursor.readToken(), cursor.skipBlanks() > 0 else { return nil }
+            ids = (second, third)
+            hasUID = true
         }
-        guard tokens.count >= 2, let priority = readPriority(&cursor) else { return nil }
-        let ids = tokens.suffix(2)
-        guard let pid = number(cursor.bytes, ids.first!), let tid = number(cursor.bytes, ids.last!) else { return nil }
+        guard let priority = readPriority(&cursor),
+            let pid = number(cursor.bytes, ids.0), let tid = number(cursor.bytes, ids.1)
+        else { return nil }
         var record = LogcatRecord(time: time, pid: pid, tid: tid, priority: priority)
-        record.hasUID = tokens.count == 3
+        record.hasUID = hasUID
         guard cursor.skip(.space) || cursor.isAtEnd, readTagAndMessage(&cursor, into: &record) else { return nil }
         return record
     }

@@ -50,15 +50,42 @@ enum LogcatTag: Sendable {
 /// common case (a tag lifelint does not care about) costs a couple of comparisons.
 struct LogcatTagTable {
     private var buckets: [[(bytes: [UInt8], tag: LogcatTag)]]
+    /// Bit n set when some tag has length n; bit b of `firstBytes[b / 64]` when some tag starts
+    /// with byte b. Plain integers, so most lines are turned away without touching an array.
+    private let lengths: UInt64
+    private let firstBytes: (UInt64, UInt64, UInt64, UInt64)
 
     init(_ table: [String: LogcatTag] = LogcatTag.byName) {
         let longest = table.keys.map(\.utf8.count).max() ?? 0
+        precondition(longest < 64, "tag lengths are kept in a 64-bit mask")
         buckets = Array(repeating: [], count: longest + 1)
-        for (name, tag) in table { buckets[name.utf8.count].append((Array(name.utf8), tag)) }
+        var lengths: UInt64 = 0
+        var firstBytes: [UInt64] = [0, 0, 0, 0]
+        for (name, tag) in table {
+            let bytes = Array(name.utf8)
+            buckets[bytes.count].append((bytes, tag))
+            lengths |= 1 << UInt64(bytes.count)
+            firstBytes[Int(bytes[0]) / 64] |= 1 << UInt64(bytes[0] % 64)
+        }
+        self.lengths = lengths
+        self.firstBytes = (firstBytes[0], firstBytes[1], firstBytes[2], firstBytes[3])
+    }
+
+    @inline(__always)
+    private func mayContain(length: Int, first: UInt8) -> Bool {
+        guard length < 64, lengths & (1 << UInt64(length)) != 0 else { return false }
+        let word: UInt64
+        switch first / 64 {
+        case 0: word = firstBytes.0
+        case 1: word = firstBytes.1
+        case 2: word = firstBytes.2
+        default: word = firstBytes.3
+        }
+        return word & (1 << UInt64(first % 64)) != 0
     }
 
     func lookup(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> LogcatTag? {
-        guard range.count < buckets.count else { return nil }
+        guard !range.isEmpty, mayContain(length: range.count, first: bytes[range.lowerBound]) else { return nil }
         for candidate in buckets[range.count] where candidate.bytes[0] == bytes[range.lowerBound] {
             if candidate.bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress!, bytes.baseAddress! + range.lowerBound, range.count) == 0 }) {
                 return candidate.tag

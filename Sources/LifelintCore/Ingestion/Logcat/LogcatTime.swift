@@ -12,14 +12,14 @@ struct LogcatTime {
     var kind: Kind
     /// Nil when the line had no year (logcat's default).
     var year: Int?
-    var month = 0
-    var day = 0
-    var hour = 0
-    var minute = 0
-    var second = 0
-    var seconds: Int64 = 0
-    var nanosecond = 0
+    var month: UInt8 = 0
+    var day: UInt8 = 0
+    var hour: UInt8 = 0
+    var minute: UInt8 = 0
+    var second: UInt8 = 0
     var fractionDigits: UInt8 = 0
+    var nanosecond: Int32 = 0
+    var seconds: Int64 = 0
     var utcOffsetSeconds: Int32?
 
     var modifiers: LogcatModifiers {
@@ -43,8 +43,8 @@ struct LogcatTime {
             return Timestamp(clock: .monotonic, nanoseconds: seconds * 1_000_000_000 + Int64(nanosecond), fractionDigits: fractionDigits)
         case .calendar:
             let date = CivilDateTime(
-                year: year ?? inferredYear, month: month, day: day,
-                hour: hour, minute: minute, second: second, nanosecond: nanosecond)
+                year: year ?? inferredYear, month: Int(month), day: Int(day),
+                hour: Int(hour), minute: Int(minute), second: Int(second), nanosecond: Int(nanosecond))
             return .wall(date, utcOffsetSeconds: utcOffsetSeconds, fractionDigits: fractionDigits)
         }
     }
@@ -64,13 +64,14 @@ struct LogcatTime {
             guard let parsed = parseCalendar(&probe, first: first, digits: digits) else { return nil }
             time = parsed
         } else if probe.peek() == .dot {
-            time = LogcatTime(kind: first >= epochThreshold ? .epoch : .monotonic, seconds: first)
+            time = LogcatTime(kind: first >= epochThreshold ? .epoch : .monotonic)
+            time.seconds = first
         } else {
             return nil
         }
         guard probe.skip(.dot), let (fraction, fractionDigits) = probe.readUnsigned(), fractionDigits <= 9 else { return nil }
         time.fractionDigits = UInt8(fractionDigits)
-        time.nanosecond = Int(fraction) * powersOfTen[9 - fractionDigits]
+        time.nanosecond = Int32(fraction) * powersOfTen[9 - fractionDigits]
         time.utcOffsetSeconds = parseZone(&probe)
         cursor = probe
         return time
@@ -81,9 +82,9 @@ struct LogcatTime {
         if digits == 4 {
             time.year = Int(first)
             guard let month = cursor.readDigits(2), cursor.skip(.dash) else { return nil }
-            time.month = month
+            time.month = UInt8(truncatingIfNeeded: month)
         } else if digits == 2 {
-            time.month = Int(first)
+            time.month = UInt8(truncatingIfNeeded: first)
         } else {
             return nil
         }
@@ -92,10 +93,10 @@ struct LogcatTime {
             let minute = cursor.readDigits(2), cursor.skip(.colon),
             let second = cursor.readDigits(2)
         else { return nil }
-        time.day = day
-        time.hour = hour
-        time.minute = minute
-        time.second = second
+        time.day = UInt8(truncatingIfNeeded: day)
+        time.hour = UInt8(truncatingIfNeeded: hour)
+        time.minute = UInt8(truncatingIfNeeded: minute)
+        time.second = UInt8(truncatingIfNeeded: second)
         guard (1...12).contains(time.month), (1...31).contains(day), hour < 24, minute < 60, second < 61 else { return nil }
         return time
     }
@@ -112,5 +113,5 @@ struct LogcatTime {
         return sign == .dash ? -offset : offset
     }
 
-    private static let powersOfTen = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000]
+    private static let powersOfTen: [Int32] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000]
 }
