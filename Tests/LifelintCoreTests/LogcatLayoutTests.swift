@@ -139,6 +139,24 @@ import Testing
         #expect(summary.categoriesAddUp)
     }
 
+    @Test func bugreportSectionsWithUIDColumn() throws {
+        let text = """
+            == dumpstate: 2024-01-08 08:50:00
+            Build: AP1A.240405.002
+            ------ SYSTEM LOG (logcat -v threadtime -v printable -v uid -d *:v) ------
+            --------- beginning of system
+            01-08 08:45:42.977  1000  1610  1655 I ActivityManager: Start proc 4242:com.example.notes/u0a123 for activity {com.example.notes/com.example.notes.EditorActivity}
+            01-08 08:45:43.100 u0a123  4242  4242 I lifelint: persist.begin key=draft bytes=2048
+            ------ 0.326s was the duration of 'SYSTEM LOG' ------
+            """
+        let (events, summary) = try TraceFixture.ingest(text)
+        #expect(events.map(\.summaryLine) == Self.expected)
+        #expect(summary.format == "logcat threadtime+uid")
+        #expect(summary.structuralLines == 3)
+        #expect(summary.unrecognisedLines == 2)
+        #expect(summary.firstUnrecognisedLines == [1, 2])
+    }
+
     @Test func quotedEmailPasteIsRead() throws {
         let text = """
             > 12-03 13:46:10.543  3542  3865 I lifelint: input.edited field=body

@@ -67,7 +67,7 @@ import Testing
         let text = """
             01-09 17:08:21.711   569   674 D ActivityManager: freezing 826 com.android.permissioncontroller
             01-09 17:08:21.712   569   674 D ActivityManager: froze 826 com.android.permissioncontroller
-            01-09 17:09:21.711   569   674 D ActivityManager: sync unfroze 826 com.android.permissioncontroller
+            01-09 17:09:21.711   569   674 D ActivityManager: sync unfroze 826 com.android.permissioncontroller for 6
             """
         let (events, _) = try TraceFixture.ingest(text)
         #expect(events.map(\.summaryLine) == [

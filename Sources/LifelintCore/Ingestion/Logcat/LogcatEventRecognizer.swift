@@ -192,7 +192,7 @@ struct LogcatEventRecognizer {
         events.append(event("process.died", line, app: package, pid: pid, tid: nil, attributes))
     }
 
-    /// `freezing 123 com.app`, `froze 123 com.app`, `sync unfroze 123 com.app`, `unfroze 123 com.app`.
+    /// `freezing 123 com.app`, `froze 123 com.app`, `sync unfroze 123 com.app for 7`, `unfroze 123 com.app`.
     private mutating func recogniseFreezer(_ line: Line, _ message: Substring, into events: inout [Event]) {
         let words = message.split(separator: " ", maxSplits: 3)
         guard words.count >= 3 else { return }
@@ -204,7 +204,7 @@ struct LogcatEventRecognizer {
         case "unfroze", "unfreezing": isFrozen = false
         default: return
         }
-        let process = words[2 + offset]
+        let process = words[2 + offset].prefix { $0 != " " }
         guard processes.recordFrozen(pid: pid, isFrozen) else { return }
         events.append(event(isFrozen ? "process.frozen" : "process.unfrozen", line, app: Self.packageName(process), pid: pid, tid: nil, [:]))
     }
