@@ -19,7 +19,19 @@ let package = Package(
         .target(
             name: "LifelintCore",
             dependencies: ["CLibXML2"],
-            path: "Sources/LifelintCore"
+            path: "Sources/LifelintCore",
+            plugins: ["EmbedRules"]
+        ),
+        /// Carries `Rules/*.json` into the library (see Sources/Plugins/EmbedRules).
+        .plugin(
+            name: "EmbedRules",
+            capability: .buildTool(),
+            dependencies: ["rule-embedder"],
+            path: "Sources/Plugins/EmbedRules"
+        ),
+        .executableTarget(
+            name: "rule-embedder",
+            path: "Sources/RuleEmbedder"
         ),
         .executableTarget(
             name: "lifelint",

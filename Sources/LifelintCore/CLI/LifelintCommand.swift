@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The command line: picks the command, runs it, and returns the exit status. The
 /// `lifelint` executable is only this call.
 public enum LifelintCommand {
@@ -7,10 +13,13 @@ public enum LifelintCommand {
         lifelint \(version): finds the mobile-app lifecycle mistakes that lose users' data,
         in traces of real runs (Android logcat in every layout).
 
-        USAGE: lifelint <command> [options] <trace>...
+        USAGE: lifelint [analyze] [options] <trace>...
+               lifelint <command> [options] ...
 
         COMMANDS:
+          analyze     (default) Find lifecycle anti-patterns in the traces.
           events      Print the lifecycle events understood in the traces, as JSON Lines.
+          rules       List the rules, or show one: 'lifelint rules <id>'.
 
         OPTIONS:
           --version   Print the version.
@@ -38,20 +47,41 @@ public enum LifelintCommand {
             output.writeLine(help)
             return .success
         case EventsCommand.name:
-            return runEvents(Array(arguments.dropFirst()), output: output, diagnostics: diagnostics)
+            return run(Array(arguments.dropFirst()), options: EventsCommand.options, help: EventsCommand.help, diagnostics: diagnostics, output: output) { (parsed) throws(UsageError) in
+                try EventsCommand(arguments: parsed).run(output: output, diagnostics: diagnostics)
+            }
+        case RulesCommand.name:
+            return run(Array(arguments.dropFirst()), options: RulesCommand.options, help: RulesCommand.help, diagnostics: diagnostics, output: output) { (parsed) throws(UsageError) in
+                RulesCommand(arguments: parsed).run(output: output, diagnostics: diagnostics)
+            }
         default:
-            return usageFailure(.unknownCommand(command), diagnostics: diagnostics)
+            let rest = command == AnalyzeCommand.name ? Array(arguments.dropFirst()) : arguments
+            if command != AnalyzeCommand.name, looksLikeCommand(command) {
+                return usageFailure(.unknownCommand(command), diagnostics: diagnostics)
+            }
+            return run(rest, options: AnalyzeCommand.options, help: AnalyzeCommand.help, diagnostics: diagnostics, output: output) { (parsed) throws(UsageError) in
+                try AnalyzeCommand(arguments: parsed).run(output: output, diagnostics: diagnostics)
+            }
         }
     }
 
-    private static func runEvents(_ arguments: [String], output: ByteOutput, diagnostics: ByteOutput) -> ExitCode {
+    /// A bare word that names no file is a mistyped command, not a trace.
+    private static func looksLikeCommand(_ argument: String) -> Bool {
+        !argument.hasPrefix("-") && !argument.contains("/") && !argument.contains(".") && access(argument, F_OK) != 0
+    }
+
+    /// Parses a command's arguments, answers `--help`, and runs it; usage errors exit 2.
+    private static func run(
+        _ arguments: [String], options: [CommandLineArguments.Option], help: String, diagnostics: ByteOutput, output: ByteOutput,
+        _ body: (CommandLineArguments) throws(UsageError) -> ExitCode
+    ) -> ExitCode {
         do {
-            let parsed = try CommandLineArguments(arguments, options: EventsCommand.options)
+            let parsed = try CommandLineArguments(arguments, options: options)
             if parsed.flags.contains("--help") {
-                output.writeLine(EventsCommand.help)
+                output.writeLine(help)
                 return .success
             }
-            return try EventsCommand(arguments: parsed).run(output: output, diagnostics: diagnostics)
+            return try body(parsed)
         } catch {
             return usageFailure(error, diagnostics: diagnostics)
         }

@@ -1,0 +1,74 @@
+/// `lifelint rules [<id>]`: the catalogue, or one rule in full.
+struct RulesCommand {
+    static let name = "rules"
+
+    static let options: [CommandLineArguments.Option] = [
+        .init(name: "--rules", takesValue: true),
+        .init(name: "--help", takesValue: false),
+    ]
+
+    static let help = """
+        USAGE: lifelint rules [--rules <dir>] [<id>]
+
+        Lists every rule (id, severity, summary) and the thresholds rules use, or shows one
+        rule in full: why it matters, how to fix it, how it is matched, and its examples.
+        """
+
+    let ids: [String]
+    let ruleDirectories: [String]
+
+    init(arguments: CommandLineArguments) {
+        ids = arguments.inputs
+        ruleDirectories = arguments.values["--rules"] ?? []
+    }
+
+    func run(output: ByteOutput, diagnostics: ByteOutput) -> ExitCode {
+        do {
+            let catalog = try RuleCatalog.load(adding: ruleDirectories)
+            if ids.isEmpty {
+                list(catalog, to: output)
+            } else {
+                for id in ids {
+                    guard let rule = catalog.rule(id: id) else { throw RuleError.unknownRule(id) }
+                    show(rule, to: output)
+                }
+            }
+            return .success
+        } catch {
+            diagnostics.writeLine("lifelint: error: \(error)")
+            return .failure
+        }
+    }
+
+    private func list(_ catalog: RuleCatalog, to output: ByteOutput) {
+        let width = catalog.rules.map(\.id.count).max() ?? 0
+        for rule in catalog.rules {
+            let id = rule.id + String(repeating: " ", count: width - rule.id.count)
+            let severity = rule.severity.rawValue + String(repeating: " ", count: 7 - rule.severity.rawValue.count)
+            output.writeLine("\(id)  \(severity)  \(rule.summary)")
+        }
+        output.writeLine("")
+        output.writeLine("Thresholds (override with --set name=value):")
+        let thresholds = Thresholds()
+        for name in thresholds.values.keys.sorted() { output.writeLine("  \(name) = \(thresholds[name]!)") }
+    }
+
+    private func show(_ rule: Rule, to output: ByteOutput) {
+        output.writeLine("\(rule.id) (\(rule.severity.rawValue); \(rule.platforms.map(\.rawValue).joined(separator: ", ")))")
+        output.writeLine("")
+        output.writeLine(rule.summary)
+        output.writeLine("")
+        output.writeLine("Why: \(rule.rationale)")
+        output.writeLine("")
+        output.writeLine("Fix: \(rule.fix)")
+        output.writeLine("")
+        output.writeLine("Matched by:")
+        for clause in rule.match { output.writeLine("  - \(clause)") }
+        output.writeLine("")
+        output.writeLine("Examples: triggering \(rule.examples.triggering.joined(separator: ", ")); clean \(rule.examples.clean.joined(separator: ", "))")
+        if !rule.references.isEmpty {
+            output.writeLine("References:")
+            for reference in rule.references { output.writeLine("  \(reference)") }
+        }
+    }
+}

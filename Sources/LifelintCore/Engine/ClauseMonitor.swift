@@ -1,0 +1,53 @@
+/// The open state of one clause for one app.
+enum ClauseMonitor {
+    case expect(ExpectMonitor)
+    case forbid(ForbidMonitor)
+    case maxDuration(MaxDurationMonitor)
+    case unpaired(UnpairedMonitor)
+    case rate(RateMonitor)
+
+    init(_ primitive: RuleClause.Primitive) {
+        switch primitive {
+        case .expect: self = .expect(ExpectMonitor())
+        case .forbid: self = .forbid(ForbidMonitor())
+        case .maxDuration: self = .maxDuration(MaxDurationMonitor())
+        case .unpaired: self = .unpaired(UnpairedMonitor())
+        case .rate: self = .rate(RateMonitor())
+        }
+    }
+
+    mutating func observe(_ observation: Observation, _ primitive: RuleClause.Primitive, report: (Violation) -> Void) {
+        switch (self, primitive) {
+        case (.expect(var monitor), .expect(let clause)):
+            monitor.observe(observation, clause, report: report)
+            self = .expect(monitor)
+        case (.forbid(var monitor), .forbid(let clause)):
+            monitor.observe(observation, clause, report: report)
+            self = .forbid(monitor)
+        case (.maxDuration(var monitor), .maxDuration(let clause)):
+            monitor.observe(observation, clause, report: report)
+            self = .maxDuration(monitor)
+        case (.unpaired(var monitor), .unpaired(let clause)):
+            monitor.observe(observation, clause, report: report)
+            self = .unpaired(monitor)
+        case (.rate(var monitor), .rate(let clause)):
+            monitor.observe(observation, clause, report: report)
+            self = .rate(monitor)
+        default:
+            preconditionFailure("a clause's monitor always matches its primitive")
+        }
+    }
+
+    mutating func finish(at endTime: Int64, report: (Violation) -> Void) {
+        switch self {
+        case var .expect(monitor):
+            monitor.finish(at: endTime, report: report)
+            self = .expect(monitor)
+        case var .maxDuration(monitor):
+            monitor.finish(at: endTime, report: report)
+            self = .maxDuration(monitor)
+        case .forbid, .unpaired, .rate:
+            break
+        }
+    }
+}

@@ -1,0 +1,93 @@
+/// Runs every rule over one trace's time-ordered events (platform events plus the phase
+/// deriver's synthetic ones) in a single streaming pass. Memory is bounded by open state per
+/// app (history of the last event of each name, open waits and spans), not by trace length.
+public struct RuleEngine {
+    private struct CompiledClause {
+        let rule: Rule
+        let clause: RuleClause
+
+        func applies(to platform: Platform) -> Bool {
+            platform == .unknown || rule.platforms.isEmpty || rule.platforms.contains(platform)
+        }
+    }
+
+    private let clauses: [CompiledClause]
+    private let thresholds: Thresholds
+    private var apps: [String: AppContext] = [:]
+    private var sequence = 0
+    private var endTime = Int64.min
+    public private(set) var findings: [Finding] = []
+
+    public init(rules: [Rule], thresholds: Thresholds = Thresholds()) {
+        clauses = rules.flatMap { rule in rule.match.map { CompiledClause(rule: rule, clause: $0) } }
+        self.thresholds = thresholds
+    }
+
+    public mutating func process(_ event: Event) {
+        sequence += 1
+        endTime = max(endTime, event.time.nanoseconds)
+        var context = apps[event.app] ?? AppContext()
+        if event.name == PhaseEvent.coldStart {
+            context.history = [:]
+            context.monitors = [:]
+        }
+        if let phase = Self.phase(announcedBy: event) { context.phase = phase }
+        let observation = Observation(event: event, context: context, thresholds: thresholds)
+        for (index, compiled) in clauses.enumerated() where compiled.applies(to: event.platform) {
+            var monitor = context.monitors[index] ?? ClauseMonitor(compiled.clause.primitive)
+            monitor.observe(observation, compiled.clause.primitive) { record($0, compiled) }
+            context.monitors[index] = monitor
+        }
+        context.history[event.name] = AppContext.Occurrence(event: event, sequence: sequence)
+        apps[event.app] = context
+    }
+
+    /// Settles what is still open when the trace ends: waits whose deadline passed, spans that
+    /// outran their limit. Waits whose deadline lies beyond the trace are dropped: the trace
+    /// cannot tell.
+    public mutating func finish() {
+        for app in apps.keys.sorted() {
+            for (index, compiled) in clauses.enumerated() {
+                guard var monitor = apps[app]?.monitors[index] else { continue }
+                monitor.finish(at: endTime) { record($0, compiled) }
+                apps[app]?.monitors[index] = monitor
+            }
+        }
+        findings.sort { ($0.location, $0.ruleID) < ($1.location, $1.ruleID) }
+    }
+
+    private mutating func record(_ violation: Violation, _ compiled: CompiledClause) {
+        let rule = compiled.rule
+        let template = compiled.clause.message ?? rule.message
+        let event = violation.event
+        findings.append(Finding(
+            ruleID: rule.id,
+            severity: compiled.clause.severity ?? rule.severity,
+            message: MessageTemplate.render(template, event: event, values: violation.values, thresholds: thresholds),
+            app: event.app,
+            platform: event.platform,
+            time: violation.time,
+            location: event.source,
+            related: Self.related(violation.related),
+            fingerprint: Fingerprint.make([rule.id, event.app, event.name] + event.attributes.map { "\($0.key)=\($0.value)" }.sorted())))
+    }
+
+    /// Related locations in trace order, each place once.
+    private static func related(_ events: [Event]) -> [Finding.RelatedLocation] {
+        var seen = Set<SourceLocation>()
+        return events.sorted { $0.source < $1.source }.compactMap { event in
+            guard seen.insert(event.source).inserted else { return nil }
+            return Finding.RelatedLocation(location: event.source, message: RelatedNote.describe(event))
+        }
+    }
+
+    static func phase(announcedBy event: Event) -> AppPhase? {
+        switch event.name {
+        case PhaseEvent.active: .foregroundActive
+        case PhaseEvent.inactive: .foregroundInactive
+        case PhaseEvent.background: .background
+        case PhaseEvent.terminated, PhaseEvent.coldStart: .notRunning
+        default: nil
+        }
+    }
+}

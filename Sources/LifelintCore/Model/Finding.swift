@@ -1,0 +1,21 @@
+/// One occurrence of an anti-pattern in a trace.
+public struct Finding: Sendable, Hashable {
+    public var ruleID: String
+    public var severity: Severity
+    public var message: String
+    public var app: String
+    public var platform: Platform
+    public var time: Timestamp
+    public var location: SourceLocation
+    /// Earlier places that explain the finding (where the app went to the background, where
+    /// the input was typed, where the process died).
+    public var related: [RelatedLocation]
+    /// Stable across runs and edits of unrelated lines: rule, app and event content, never line
+    /// numbers or times. Baselines and dashboards key on it.
+    public var fingerprint: String
+
+    public struct RelatedLocation: Sendable, Hashable {
+        public var location: SourceLocation
+        public var message: String
+    }
+}

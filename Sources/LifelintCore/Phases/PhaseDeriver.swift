@@ -1,0 +1,229 @@
+/// Derives each app's lifecycle phase from the platform's events and adds it to the stream as
+/// synthetic events, so rules read the same `phase.*` events on every platform:
+///
+/// - `phase.active` (attrs `from`, `after`), `phase.inactive`, `phase.background` (`from`);
+/// - `phase.terminated` (`reason`, `initiator`, `from`) when a process incarnation ends;
+/// - `phase.cold-start` (`after`, `initiator`, `saved_state`, `unsaved_input`) when the next begins.
+///
+/// Android: the app is in the background when its last started activity stops and none starts
+/// again within 700 ms (as ProcessLifecycleOwner does, so a rotation is not a departure);
+/// `paused` alone is inactive. iOS: from scene events, background only when every scene is.
+/// React Native: `appstate.*`. Output is in time order; a pending Android departure holds the
+/// events after it until it is decided.
+public struct PhaseDeriver {
+    public static let departureDebounceNanoseconds: Int64 = 700_000_000
+    static let reorderWindowNanoseconds: Int64 = 1_000_000_000
+
+    private enum Slot {
+        case event(Event)
+        case departure(Int)
+    }
+
+    private struct Departure {
+        let app: String
+        let stop: Event
+        var decided: Bool?
+        var background: Event?
+    }
+
+    private var reorder = ReorderBuffer(window: reorderWindowNanoseconds)
+    private var apps: [String: AppLifecycle] = [:]
+    private var queue: [Slot] = []
+    private var departures: [Int: Departure] = [:]
+    private var nextDeparture = 0
+
+    public init() {}
+
+    public mutating func process(_ event: Event, emit: (Event) -> Void) {
+        var ordered: [Event] = []
+        reorder.insert(event) { ordered.append($0) }
+        for event in ordered { step(event) }
+        flush(emit)
+    }
+
+    public mutating func finish(emit: (Event) -> Void) {
+        var ordered: [Event] = []
+        reorder.drainAll { ordered.append($0) }
+        for event in ordered { step(event) }
+        for id in departures.keys.sorted() { decide(id, left: true) }
+        flush(emit)
+    }
+
+    // MARK: The state machine
+
+    /// What one event causes: synthetic events that precede it (an inferred end of the last
+    /// incarnation, a cold start), synthetic events that follow it, and whether it may be an
+    /// Android departure to decide later.
+    private struct Effects {
+        var before: [Event] = []
+        var after: [Event] = []
+        var departure = false
+    }
+
+    private mutating func step(_ event: Event) {
+        decideExpiredDepartures(before: event.time.nanoseconds)
+        var lifecycle = apps[event.app] ?? AppLifecycle()
+        var effects = Effects()
+        apply(event, to: &lifecycle, &effects)
+        lifecycle.note(event)
+        apps[event.app] = lifecycle
+        queue.append(contentsOf: (effects.before + [event] + effects.after).map(Slot.event))
+        if effects.departure { scheduleDeparture(event) }
+    }
+
+    private mutating func apply(_ event: Event, to app: inout AppLifecycle, _ effects: inout Effects) {
+        switch event.name {
+        case "process.started" where event.attributes["process"] == nil:
+            coldStart(event, app: &app, into: &effects.before)
+        case "app.did-finish-launching":
+            if !app.awaitingLaunch { coldStart(event, app: &app, into: &effects.before) }
+        case "process.died" where event.attributes["process"] == nil:
+            decidePendingDeparture(of: event.app)
+            terminate(event, reason: event.attributes["reason"] ?? "unknown", app: &app, into: &effects.after)
+        case "app.will-terminate":
+            terminate(event, reason: "unknown", app: &app, into: &effects.after)
+        case "activity.started":
+            cancelPendingDeparture(of: event.app)
+            app.startedActivities += 1
+            if app.phase != .foregroundActive { transition(&app, to: .foregroundInactive, event, &effects.after) }
+        case "activity.resumed", "activity.top-gained":
+            cancelPendingDeparture(of: event.app)
+            app.startedActivities = max(app.startedActivities, 1)
+            transition(&app, to: .foregroundActive, event, &effects.after)
+        case "activity.paused":
+            if app.phase == .foregroundActive { transition(&app, to: .foregroundInactive, event, &effects.after) }
+        case "activity.stopped":
+            app.startedActivities = max(0, app.startedActivities - 1)
+            effects.departure = app.startedActivities == 0 && app.phase != .background && app.phase != .notRunning
+        case _ where event.name.hasPrefix("scene."):
+            applyScene(event, to: &app, &effects.after)
+        case "appstate.active", "appstate.focus":
+            if event.name == "appstate.active" || app.phase == .foregroundInactive { transition(&app, to: .foregroundActive, event, &effects.after) }
+        case "appstate.inactive", "appstate.blur":
+            if event.name == "appstate.inactive" || app.phase == .foregroundActive { transition(&app, to: .foregroundInactive, event, &effects.after) }
+        case "appstate.background":
+            transition(&app, to: .background, event, &effects.after)
+        default:
+            break
+        }
+    }
+
+    private func applyScene(_ event: Event, to app: inout AppLifecycle, _ output: inout [Event]) {
+        let scene = event.attributes["scene"] ?? "main"
+        switch event.name {
+        case "scene.will-connect": app.scenes[scene] = .background
+        case "scene.will-enter-foreground", "scene.will-resign-active": app.scenes[scene] = .foregroundInactive
+        case "scene.did-become-active": app.scenes[scene] = .foregroundActive
+        case "scene.did-enter-background": app.scenes[scene] = .background
+        case "scene.did-disconnect": app.scenes[scene] = nil
+        default: return
+        }
+        transition(&app, to: app.scenePhase, event, &output)
+    }
+
+    private func transition(_ app: inout AppLifecycle, to phase: AppPhase, _ cause: Event, _ output: inout [Event]) {
+        guard app.phase != phase else { return }
+        var attributes: Attributes = ["from": app.phase?.rawValue ?? "unknown"]
+        if phase == .foregroundActive {
+            attributes["after"] = app.resumeContext
+            app.resumeContext = "inactive"
+        }
+        if phase == .background { app.resumeContext = "background" }
+        app.phase = phase
+        app.awaitingLaunch = false
+        output.append(Self.synthetic(phase.eventName, cause, attributes))
+    }
+
+    private func coldStart(_ cause: Event, app: inout AppLifecycle, into output: inout [Event]) {
+        if let phase = app.phase, phase != .notRunning {
+            terminate(cause, reason: "unknown", app: &app, into: &output)
+        }
+        let death = app.lastDeath
+        var attributes: Attributes = ["after": death?.reason ?? "none", "initiator": death?.initiator ?? "none"]
+        attributes["saved_state"] = String(death?.facts.savedState ?? false)
+        attributes["unsaved_input"] = String(death?.facts.unsavedInput ?? false)
+        output.append(Self.synthetic(PhaseEvent.coldStart, cause, attributes))
+        switch death?.initiator {
+        case nil: app.resumeContext = "launch"
+        case "system"?: app.resumeContext = "system-kill"
+        case "user"?: app.resumeContext = "user-kill"
+        case "crash"?: app.resumeContext = "crash"
+        default: app.resumeContext = "unknown"
+        }
+        app.phase = .notRunning
+        app.startedActivities = 0
+        app.scenes = [:]
+        app.incarnation = AppLifecycle.IncarnationFacts()
+        app.awaitingLaunch = true
+    }
+
+    private func terminate(_ cause: Event, reason: String, app: inout AppLifecycle, into output: inout [Event]) {
+        guard app.phase != .notRunning || app.awaitingLaunch else { return }
+        let initiator = AppLifecycle.initiator(ofDeathReason: reason)
+        let attributes: Attributes = ["reason": reason, "initiator": initiator, "from": app.phase?.rawValue ?? "unknown"]
+        output.append(Self.synthetic(PhaseEvent.terminated, cause, attributes))
+        app.lastDeath = AppLifecycle.Death(reason: reason, initiator: initiator, facts: app.incarnation)
+        app.phase = .notRunning
+        app.startedActivities = 0
+        app.scenes = [:]
+        app.awaitingLaunch = false
+    }
+
+    static func synthetic(_ name: String, _ cause: Event, _ attributes: Attributes) -> Event {
+        Event(time: cause.time, app: cause.app, pid: cause.pid, tid: nil, platform: cause.platform, name: name, attributes: attributes, source: cause.source)
+    }
+
+    // MARK: Android departures
+
+    private mutating func scheduleDeparture(_ stop: Event) {
+        let id = nextDeparture
+        nextDeparture += 1
+        departures[id] = Departure(app: stop.app, stop: stop)
+        queue.append(.departure(id))
+    }
+
+    private mutating func decideExpiredDepartures(before time: Int64) {
+        for (id, departure) in departures where departure.decided == nil
+            && departure.stop.time.clock != .unknown
+            && time - departure.stop.time.nanoseconds > Self.departureDebounceNanoseconds {
+            decide(id, left: true)
+        }
+    }
+
+    private mutating func decidePendingDeparture(of app: String) {
+        for (id, departure) in departures where departure.app == app { decide(id, left: true) }
+    }
+
+    private mutating func cancelPendingDeparture(of app: String) {
+        for (id, departure) in departures where departure.app == app { decide(id, left: false) }
+    }
+
+    /// Settles a departure: when the app left, its `phase.background` takes the departure's
+    /// place in the queue (at the stop's time); otherwise the place is simply dropped.
+    private mutating func decide(_ id: Int, left: Bool) {
+        guard let departure = departures[id], departure.decided == nil else { return }
+        var output: [Event] = []
+        if left, var app = apps[departure.app] {
+            transition(&app, to: .background, departure.stop, &output)
+            apps[departure.app] = app
+        }
+        departures[id]?.background = output.first
+        departures[id]?.decided = true
+    }
+
+    private mutating func flush(_ emit: (Event) -> Void) {
+        var released = 0
+        release: while released < queue.count {
+            switch queue[released] {
+            case let .event(event):
+                emit(event)
+            case let .departure(id):
+                guard let departure = departures[id], departure.decided != nil else { break release }
+                if let background = departure.background { emit(background) }
+                departures[id] = nil
+            }
+            released += 1
+        }
+        queue.removeFirst(released)
+    }
+}
