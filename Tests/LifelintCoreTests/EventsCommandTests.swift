@@ -56,7 +56,7 @@ import Testing
     @Test func versionAndHelp() {
         #expect(run(["--version"]) == (.success, LifelintCommand.version + "\n", ""))
         let help = run(["--help"])
-        #expect(help.status == .success && help.output.contains("USAGE: lifelint <command>"))
+        #expect(help.status == .success && help.output.contains("USAGE: lifelint [analyze] [options] <trace>..."))
         let eventsHelp = run(["events", "--help"])
         #expect(eventsHelp.status == .success && eventsHelp.output.contains("USAGE: lifelint events"))
     }

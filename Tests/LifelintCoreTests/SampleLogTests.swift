@@ -20,7 +20,7 @@ import Testing
             "activity.created", "activity.started", "activity.resumed", "screen.shown", "input.edited", "input.edited",
             "activity.top-lost", "activity.paused", "activity.stopped", "state.saved", "process.frozen",
             "process.died",
-            "process.started", "activity.created", "activity.started", "activity.resumed", "screen.shown",
+            "process.started", "activity.created", "activity.started", "activity.resumed", "screen.shown", "input.edited", "activity.top-lost",
         ])
         let death = try #require(notes.first { $0.name == "process.died" })
         #expect(death.attributes.dictionary == ["reason": "low-memory", "detail": "low watermark is breached"])

@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+@testable import LifelintCore
+
+/// Every rule proves itself: it fires on each of its triggering examples and stays silent on
+/// each clean one. A rule cannot land without examples that run.
+@Suite struct RuleExamplesTests {
+    static let catalog = try! RuleCatalog.builtIn()
+
+    static func findings(_ example: String) throws -> [Finding] {
+        try TraceAnalyzer.analyze(path: RepositoryPaths.path(example), rules: catalog.rules, options: TraceReadOptions(year: 2024)).findings
+    }
+
+    @Test(arguments: catalog.rules.map(\.id))
+    func ruleTriggersOnItsExamplesAndOnlyThere(id: String) throws {
+        let rule = try #require(Self.catalog.rule(id: id))
+        #expect(!rule.examples.triggering.isEmpty && !rule.examples.clean.isEmpty)
+        for example in rule.examples.triggering {
+            #expect(try Self.findings(example).contains { $0.ruleID == id }, "\(id) should fire on \(example)")
+        }
+        for example in rule.examples.clean {
+            let unexpected = try Self.findings(example).filter { $0.ruleID == id }
+            #expect(unexpected.isEmpty, "\(id) should be silent on \(example): \(unexpected.map(\.message))")
+        }
+    }
+
+    @Test func theCatalogueIsTheIssuesList() {
+        #expect(Self.catalog.rules.map(\.id) == [
+            "background-task-not-ended", "deep-link-overridden-by-restore", "flush-overruns-grace-window",
+            "foreground-service-from-background", "inactive-treated-as-background", "missing-resync-after-foreground",
+            "no-save-at-background", "oversized-saved-state", "probe-without-deadline", "reconnect-storm",
+            "reconnect-without-catch-up", "request-started-in-background", "restored-after-user-dismissal",
+            "restored-screen-before-revalidation", "save-in-on-destroy", "silent-push-flood", "slow-lifecycle-callback",
+            "snapshot-shows-sensitive-content", "stale-socket-trusted", "state-lost-after-process-death",
+            "subscription-outlives-foreground",
+        ])
+    }
+
+    /// The binary carries `Rules/` through a build plugin; this proves the copy is current.
+    @Test func embeddedRulesMatchTheRulesFolder() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: RepositoryPaths.path("Rules")).filter { $0.hasSuffix(".json") }.sorted()
+        #expect(EmbeddedRules.files.map(\.name) == files)
+        for file in EmbeddedRules.files {
+            let onDisk = try RuleCatalog.decode(path: RepositoryPaths.path("Rules/\(file.name)"))
+            #expect(Self.catalog.rule(id: onDisk.id) == onDisk, "\(file.name)")
+        }
+    }
+
+    /// Every SampleLogs story is some rule's example, and every finding on a sample belongs to
+    /// a rule that lists that sample as triggering (no surprise findings).
+    @Test func samplesAndExamplesAgree() throws {
+        let samples = try FileManager.default.contentsOfDirectory(atPath: RepositoryPaths.path("SampleLogs")).map { "SampleLogs/" + $0 }.sorted()
+        let referenced = Set(Self.catalog.rules.flatMap { $0.examples.triggering + $0.examples.clean })
+        #expect(Set(samples) == referenced)
+        for sample in samples {
+            let fired = Set(try Self.findings(sample).map(\.ruleID))
+            let declared = Set(Self.catalog.rules.filter { $0.examples.triggering.contains(sample) }.map(\.id))
+            #expect(fired == declared, "\(sample)")
+        }
+    }
+}
