@@ -111,7 +111,10 @@ public struct PhaseDeriver {
     private func applyScene(_ event: Event, to app: inout AppLifecycle, _ output: inout [Event]) {
         let scene = event.attributes["scene"] ?? "main"
         switch event.name {
-        case "scene.will-connect": app.scenes[scene] = .background
+        case "scene.will-connect":
+            app.scenes[scene] = .background
+            // A scene attaching during launch is not a trip to the background.
+            if app.phase == nil || app.phase == .notRunning { return }
         case "scene.will-enter-foreground", "scene.will-resign-active": app.scenes[scene] = .foregroundInactive
         case "scene.did-become-active": app.scenes[scene] = .foregroundActive
         case "scene.did-enter-background": app.scenes[scene] = .background

@@ -12,6 +12,13 @@ enum TraceFixture {
         return try TraceReader.events(atPath: url.path, options: options)
     }
 
+    /// Runs every rule over crafted trace text.
+    static func ingestFindings(_ text: String, rules: [Rule], year: Int = 2024, thresholds: Thresholds = Thresholds()) throws -> [Finding] {
+        let url = temporaryFile(name: "trace.log", contents: Data(text.utf8))
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        return try TraceAnalyzer.analyze(path: url.path, rules: rules, thresholds: thresholds, options: TraceReadOptions(year: year)).findings
+    }
+
     static func temporaryFile(name: String, contents: Data) -> URL {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lifelint-tests-\(UUID().uuidString)")
         try! FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

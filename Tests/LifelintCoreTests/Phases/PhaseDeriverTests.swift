@@ -1,0 +1,121 @@
+import Testing
+@testable import LifelintCore
+
+/// Phase derivation on each platform, checked on the exact synthetic events it adds.
+@Suite struct PhaseDeriverTests {
+    /// Events at millisecond offsets, one app, in order.
+    static func events(_ steps: [(Int, String, Attributes)], app: String = "com.example.notes", platform: Platform = .android) -> [Event] {
+        steps.enumerated().map { index, step in
+            Event(
+                time: Timestamp(clock: .wall, nanoseconds: Int64(step.0) * 1_000_000, fractionDigits: 3), app: app, pid: 42,
+                platform: platform, name: step.1, attributes: step.2, source: SourceLocation(path: "t", line: index + 1))
+        }
+    }
+
+    /// The derived stream as `name@ms{attrs}` lines, synthetic events only unless `all`.
+    static func derive(_ events: [Event], all: Bool = false) -> [String] {
+        var deriver = PhaseDeriver()
+        var output: [Event] = []
+        for event in events { deriver.process(event) { output.append($0) } }
+        deriver.finish { output.append($0) }
+        return output.filter { all || $0.name.hasPrefix("phase.") }.map { event in
+            let attributes = event.attributes.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
+            return "\(event.name)@\(event.time.nanoseconds / 1_000_000)" + (attributes.isEmpty ? "" : "{\(attributes)}")
+        }
+    }
+
+    @Test func androidDepartureWaitsOutARotation() {
+        let stream = Self.events([
+            (0, "process.started", ["package": "com.example.notes"]),
+            (100, "activity.created", [:]), (110, "activity.started", [:]), (120, "activity.resumed", [:]),
+            // rotation: stop and start again within 700 ms
+            (5000, "activity.paused", [:]), (5010, "activity.stopped", [:]), (5020, "activity.destroyed", [:]),
+            (5100, "activity.created", [:]), (5110, "activity.started", [:]), (5120, "activity.resumed", [:]),
+            // leaving for real
+            (9000, "activity.paused", [:]), (9400, "activity.stopped", [:]), (9405, "persist.begin", [:]),
+            (12000, "process.died", ["reason": "low-memory"]),
+            (20000, "process.started", ["package": "com.example.notes"]),
+            (20100, "activity.started", [:]), (20110, "activity.resumed", [:]),
+        ])
+        #expect(Self.derive(stream) == [
+            "phase.cold-start@0{after=none,initiator=none,saved_state=false,unsaved_input=false}",
+            "phase.inactive@110{from=not-running}",
+            "phase.active@120{from=foreground-inactive,after=launch}",
+            "phase.inactive@5000{from=foreground-active}",
+            "phase.active@5120{from=foreground-inactive,after=inactive}",
+            "phase.inactive@9000{from=foreground-active}",
+            "phase.background@9400{from=foreground-inactive}",
+            "phase.terminated@12000{reason=low-memory,initiator=system,from=background}",
+            "phase.cold-start@20000{after=low-memory,initiator=system,saved_state=false,unsaved_input=false}",
+            "phase.inactive@20100{from=not-running}",
+            "phase.active@20110{from=foreground-inactive,after=system-kill}",
+        ])
+    }
+
+    @Test func theDecidedDepartureComesBeforeTheEventsItHeld() {
+        let stream = Self.events([
+            (0, "activity.resumed", [:]), (1000, "activity.stopped", [:]), (1005, "persist.begin", [:]), (3000, "persist.end", [:]),
+        ])
+        #expect(Self.derive(stream, all: true) == [
+            "activity.resumed@0", "phase.active@0{from=unknown,after=unknown}", "activity.stopped@1000",
+            "phase.background@1000{from=foreground-active}", "persist.begin@1005", "persist.end@3000",
+        ])
+    }
+
+    @Test func coldStartCarriesWhatTheDeadProcessLeft() {
+        let stream = Self.events([
+            (0, "activity.resumed", [:]), (10, "input.edited", [:]), (20, "state.saved", ["bytes": "10"]),
+            (30, "activity.stopped", [:]), (5000, "process.died", ["reason": "user"]), (6000, "process.started", [:]),
+        ])
+        #expect(Self.derive(stream).suffix(2) == [
+            "phase.terminated@5000{reason=user,initiator=user,from=background}",
+            "phase.cold-start@6000{after=user,initiator=user,saved_state=true,unsaved_input=true}",
+        ])
+    }
+
+    @Test func secondaryProcessesDoNotEndTheApp() {
+        let stream = Self.events([
+            (0, "activity.resumed", [:]), (10, "process.started", ["process": "com.example.notes:sync"]),
+            (20, "process.died", ["reason": "killed", "process": "com.example.notes:sync"]),
+        ])
+        #expect(Self.derive(stream) == ["phase.active@0{from=unknown,after=unknown}"])
+    }
+
+    @Test func iosIsBackgroundOnlyWhenEveryScene() {
+        let stream = Self.events([
+            (0, "app.did-finish-launching", [:]),
+            (10, "scene.will-connect", ["scene": "a"]), (20, "scene.will-enter-foreground", ["scene": "a"]), (30, "scene.did-become-active", ["scene": "a"]),
+            (40, "scene.will-connect", ["scene": "b"]), (50, "scene.will-enter-foreground", ["scene": "b"]),
+            (100, "scene.will-resign-active", ["scene": "a"]), (110, "scene.did-enter-background", ["scene": "a"]),
+            (200, "scene.did-enter-background", ["scene": "b"]),
+            (300, "app.will-terminate", [:]), (400, "app.did-finish-launching", [:]),
+        ], app: "com.example.journal", platform: .ios)
+        #expect(Self.derive(stream) == [
+            "phase.cold-start@0{after=none,initiator=none,saved_state=false,unsaved_input=false}",
+            "phase.inactive@20{from=not-running}",
+            "phase.active@30{from=foreground-inactive,after=launch}",
+            "phase.inactive@100{from=foreground-active}",
+            "phase.background@200{from=foreground-inactive}",
+            "phase.terminated@300{reason=unknown,initiator=unknown,from=background}",
+            "phase.cold-start@400{after=unknown,initiator=unknown,saved_state=false,unsaved_input=false}",
+        ])
+    }
+
+    @Test func reactNativeAppState() {
+        let stream = Self.events([
+            (0, "appstate.active", [:]), (10, "appstate.blur", [:]), (20, "appstate.focus", [:]),
+            (30, "appstate.inactive", [:]), (40, "appstate.background", [:]), (50, "appstate.active", [:]),
+        ], platform: .reactNative)
+        #expect(Self.derive(stream) == [
+            "phase.active@0{from=unknown,after=unknown}", "phase.inactive@10{from=foreground-active}",
+            "phase.active@20{from=foreground-inactive,after=inactive}", "phase.inactive@30{from=foreground-active}",
+            "phase.background@40{from=foreground-inactive}", "phase.active@50{from=background,after=background}",
+        ])
+    }
+
+    @Test func slightlyUnorderedInputIsReordered() {
+        var stream = Self.events([(0, "activity.resumed", [:]), (100, "input.edited", [:]), (50, "persist.begin", [:])])
+        stream[2].source.line = 3
+        #expect(Self.derive(stream, all: true) == ["activity.resumed@0", "phase.active@0{from=unknown,after=unknown}", "persist.begin@50", "input.edited@100"])
+    }
+}
