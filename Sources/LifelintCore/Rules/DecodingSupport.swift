@@ -21,7 +21,7 @@ extension Decoder {
 extension KeyedDecodingContainer {
     /// A value or a list of values.
     func decodeList<Element: Decodable>(_ type: Element.Type, forKey key: Key) throws -> [Element] {
-        if let list = try? decode([Element].self, forKey: key) { return list }
+        if (try? nestedUnkeyedContainer(forKey: key)) != nil { return try decode([Element].self, forKey: key) }
         return [try decode(Element.self, forKey: key)]
     }
 

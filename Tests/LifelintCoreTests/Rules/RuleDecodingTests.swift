@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+@testable import LifelintCore
+
+/// A rule file with a mistake gets an error that names the file and the key path.
+@Suite struct RuleDecodingTests {
+    static var valid: [String: Any] { [
+        "id": "custom-rule", "severity": "warning", "platforms": ["android"], "summary": "s", "rationale": "r", "fix": "f",
+        "message": "{app} did {event}",
+        "match": [["forbid": ["event": "fgs.start", "when": [["phase": ["background"]]]]]],
+        "examples": ["triggering": ["SampleLogs/a.log"], "clean": ["SampleLogs/b.log"]],
+    ] }
+
+    static func decode(_ object: [String: Any]) -> Result<Rule, RuleError> {
+        let data = try! JSONSerialization.data(withJSONObject: object)
+        do { return .success(try RuleCatalog.decode(data, path: "Rules/custom.json")) } catch { return .failure(error) }
+    }
+
+    static func error(_ change: (inout [String: Any]) -> Void) -> String? {
+        var object = valid
+        change(&object)
+        if case let .failure(error) = decode(object) { return error.description }
+        return nil
+    }
+
+    @Test func validRuleDecodes() throws {
+        let rule = try Self.decode(Self.valid).get()
+        #expect(rule.id == "custom-rule" && rule.match.count == 1)
+        #expect(rule.match[0].description == "forbid fgs.start when the app is background")
+    }
+
+    @Test func mistakesNameTheKeyPath() {
+        #expect(Self.error { $0["id"] = "Custom_Rule" } == "Rules/custom.json: id: 'Custom_Rule' is not a kebab-case id")
+        #expect(Self.error { $0["severity"] = "fatal" }?.hasPrefix("Rules/custom.json: severity: ") == true)
+        #expect(Self.error { $0.removeValue(forKey: "fix") } == "Rules/custom.json: missing key 'fix'")
+        #expect(Self.error { $0["colour"] = "red" }?.hasPrefix("Rules/custom.json: colour: unknown key 'colour'") == true)
+        #expect(Self.error { $0["match"] = [["forbid": ["event": "Not An Event"]]] }
+            == "Rules/custom.json: match[0].forbid.event: 'Not An Event' is not an event name or family (e.g. 'persist.begin', 'activity.*')")
+        #expect(Self.error { $0["match"] = [["forbid": ["event": "fgs.start"], "expect": ["after": "a.b", "within": "1s"]]] }
+            == "Rules/custom.json: match[0]: a clause needs exactly one of expect, forbid, max-duration, unpaired, rate")
+        #expect(Self.error { $0["match"] = [["expect": ["after": "a.b", "expect": "c.d"]]] }
+            == "Rules/custom.json: match[0].expect: expect needs 'within' or 'failOn', or it can never fire")
+        #expect(Self.error { $0["match"] = [["forbid": ["event": "a.b", "when": [["phase": ["asleep"]]]]]] }?
+            .hasPrefix("Rules/custom.json: match[0].forbid.when[0].phase[0]: unknown phase 'asleep'") == true)
+        #expect(Self.error { $0["match"] = [["rate": ["event": "a.b", "max": 2]]] }
+            == "Rules/custom.json: match[0].rate: rate needs exactly one of 'window' or 'per'")
+    }
+
+    @Test func userRuleFoldersJoinTheCatalogue() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lifelint-rules-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try JSONSerialization.data(withJSONObject: Self.valid).write(to: directory.appendingPathComponent("custom.json"))
+        let catalog = try RuleCatalog.load(adding: [directory.path])
+        #expect(try catalog.rules.count == RuleCatalog.builtIn().rules.count + 1)
+        #expect(catalog.rule(id: "custom-rule") != nil)
+
+        var duplicate = Self.valid
+        duplicate["id"] = "save-in-on-destroy"
+        try JSONSerialization.data(withJSONObject: duplicate).write(to: directory.appendingPathComponent("custom.json"))
+        #expect(throws: RuleError.duplicateID("save-in-on-destroy", paths: ["Rules/save-in-on-destroy.json", directory.appendingPathComponent("custom.json").path])) {
+            try RuleCatalog.load(adding: [directory.path])
+        }
+    }
+
+    @Test func thresholdsAreSetByNameWithUnits() throws {
+        var thresholds = Thresholds()
+        try thresholds.set("graceWindow=3s")
+        try thresholds.set("savedStateWarnBytes=200KB")
+        try thresholds.set("silentPushPerHour=5")
+        #expect(thresholds["graceWindow"] == .duration(nanoseconds: 3_000_000_000))
+        #expect(thresholds["savedStateWarnBytes"] == .size(bytes: 200_000))
+        #expect(thresholds["silentPushPerHour"] == .count(5))
+        #expect(throws: RuleError.self) { try thresholds.set("graceWindow=3KB") }
+        #expect(throws: RuleError.self) { try thresholds.set("graceWindw=3s") }
+        #expect(throws: RuleError.self) { try thresholds.set("graceWindow") }
+        #expect(Quantity(parsing: "1.5s") == .duration(nanoseconds: 1_500_000_000))
+        #expect(Quantity(parsing: "fast") == nil)
+    }
+
+    @Test func attributeConditions() {
+        let thresholds = Thresholds()
+        let sizes = AttributeCondition.compare([.init(op: .greater, operand: "savedStateWarnBytes"), .init(op: .less, operand: "1MB")])
+        #expect(sizes.holds(for: "600000", thresholds: thresholds))
+        #expect(!sizes.holds(for: "1000000", thresholds: thresholds))
+        #expect(!sizes.holds(for: nil, thresholds: thresholds))
+        let budget = AttributeCondition.compare([.init(op: .greater, operand: "callbackBudget")])
+        #expect(budget.holds(for: "250", thresholds: thresholds) && !budget.holds(for: "100", thresholds: thresholds))
+        #expect(AttributeCondition.noneOf(["false"]).holds(for: nil, thresholds: thresholds))
+        #expect(!AttributeCondition.noneOf(["false"]).holds(for: "false", thresholds: thresholds))
+    }
+}
