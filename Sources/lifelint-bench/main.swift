@@ -58,6 +58,9 @@ let binary = ChildProcess.siblingExecutable(named: "lifelint")
 let endToEnd = ChildProcess.run(binary, ["events", "--quiet", "--year", "2024", tracePath])
 Report.row("lifelint events > /dev/null", seconds: endToEnd.seconds, megabytes: megabytes, events: events, peakKilobytes: endToEnd.peakKilobytes)
 
+let analyze = ChildProcess.run(binary, ["--year", "2024", tracePath])
+Report.row("lifelint (all rules) > /dev/null", seconds: analyze.seconds, megabytes: megabytes, events: events, peakKilobytes: analyze.peakKilobytes)
+
 for (label, tool, arguments) in [("wc -l (reference)", "/usr/bin/wc", ["-l", tracePath]), ("grep -c lifelint (reference)", "/bin/grep", ["-c", "lifelint", tracePath])] {
     // To a file, not /dev/null: GNU grep stops at the first match when its output is /dev/null.
     let run = ChildProcess.run(tool, arguments, output: "\(options.directory)/lifelint-bench-reference.out")

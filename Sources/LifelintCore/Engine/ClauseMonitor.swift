@@ -16,6 +16,18 @@ enum ClauseMonitor {
         }
     }
 
+    /// A monitor with nothing open is not worth keeping: the engine stores only busy ones, so
+    /// memory follows open state, not the number of apps times the number of clauses.
+    var isIdle: Bool {
+        switch self {
+        case let .expect(monitor): monitor.isIdle
+        case let .forbid(monitor): monitor.isIdle
+        case let .maxDuration(monitor): monitor.isIdle
+        case let .unpaired(monitor): monitor.isIdle
+        case let .rate(monitor): monitor.isIdle
+        }
+    }
+
     mutating func observe(_ observation: Observation, _ primitive: RuleClause.Primitive, report: (Violation) -> Void) {
         switch (self, primitive) {
         case (.expect(var monitor), .expect(let clause)):

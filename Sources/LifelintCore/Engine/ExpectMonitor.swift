@@ -9,6 +9,8 @@ struct ExpectMonitor {
 
     private var waits: [Wait] = []
 
+    var isIdle: Bool { waits.isEmpty }
+
     mutating func observe(_ observation: Observation, _ clause: RuleClause.Expect, report: (Violation) -> Void) {
         let event = observation.event
         waits = waits.filter { wait in

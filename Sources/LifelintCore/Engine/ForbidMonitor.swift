@@ -9,6 +9,8 @@ struct ForbidMonitor {
     /// Small slack for events logged in the same millisecond as the callback's end.
     private static let slackNanoseconds: Int64 = 10_000_000
 
+    var isIdle: Bool { candidate == nil }
+
     mutating func observe(_ observation: Observation, _ clause: RuleClause.Forbid, report: (Violation) -> Void) {
         let event = observation.event
         if observation.matches(clause.event) {

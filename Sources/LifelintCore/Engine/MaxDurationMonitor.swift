@@ -10,6 +10,8 @@ struct MaxDurationMonitor {
 
     private var spans: [String: Span] = [:]
 
+    var isIdle: Bool { spans.isEmpty }
+
     mutating func observe(_ observation: Observation, _ clause: RuleClause.MaxDuration, report: (Violation) -> Void) {
         let event = observation.event
         let key = event.key(clause.sameAttributes)

@@ -7,6 +7,8 @@ struct RateMonitor {
     private var episodeCount = 0
     private var episodeReported = false
 
+    var isIdle: Bool { times.isEmpty && !episodeOpen }
+
     mutating func observe(_ observation: Observation, _ clause: RuleClause.Rate, report: (Violation) -> Void) {
         let event = observation.event
         guard let limit = observation.thresholds.resolve(clause.max)?.attributeValue else { return }

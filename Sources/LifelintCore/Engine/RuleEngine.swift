@@ -2,16 +2,9 @@
 /// deriver's synthetic ones) in a single streaming pass. Memory is bounded by open state per
 /// app (history of the last event of each name, open waits and spans), not by trace length.
 public struct RuleEngine {
-    private struct CompiledClause {
-        let rule: Rule
-        let clause: RuleClause
-
-        func applies(to platform: Platform) -> Bool {
-            platform == .unknown || rule.platforms.isEmpty || rule.platforms.contains(platform)
-        }
-    }
-
     private let clauses: [CompiledClause]
+    private let clausesByName: [String: [Int]]
+    private let familyClauses: [(prefix: String, index: Int)]
     private let thresholds: Thresholds
     private var apps: [String: AppContext] = [:]
     private var sequence = 0
@@ -20,6 +13,12 @@ public struct RuleEngine {
 
     public init(rules: [Rule], thresholds: Thresholds = Thresholds()) {
         clauses = rules.flatMap { rule in rule.match.map { CompiledClause(rule: rule, clause: $0) } }
+        var byName: [String: [Int]] = [:]
+        for (index, clause) in clauses.enumerated() {
+            for name in clause.names { byName[name, default: []].append(index) }
+        }
+        clausesByName = byName
+        familyClauses = clauses.enumerated().flatMap { index, clause in clause.families.map { ($0, index) } }
         self.thresholds = thresholds
     }
 
@@ -33,13 +32,24 @@ public struct RuleEngine {
         }
         if let phase = Self.phase(announcedBy: event) { context.phase = phase }
         let observation = Observation(event: event, context: context, thresholds: thresholds)
-        for (index, compiled) in clauses.enumerated() where compiled.applies(to: event.platform) {
+        for index in relevantClauses(for: event, context) {
+            let compiled = clauses[index]
+            guard compiled.applies(to: event.platform) else { continue }
             var monitor = context.monitors[index] ?? ClauseMonitor(compiled.clause.primitive)
             monitor.observe(observation, compiled.clause.primitive) { record($0, compiled) }
-            context.monitors[index] = monitor
+            context.monitors[index] = monitor.isIdle ? nil : monitor
         }
         context.history[event.name] = AppContext.Occurrence(event: event, sequence: sequence)
         apps[event.app] = context
+    }
+
+    /// The clauses an event can affect: those naming it, and those with open state for the app
+    /// (a wait whose deadline this event may pass, a span it may measure).
+    private func relevantClauses(for event: Event, _ context: AppContext) -> [Int] {
+        var indices = clausesByName[event.name] ?? []
+        for family in familyClauses where event.name.hasPrefix(family.prefix) { indices.append(family.index) }
+        indices.append(contentsOf: context.monitors.keys)
+        return indices.count > 1 ? Array(Set(indices)).sorted() : indices
     }
 
     /// Settles what is still open when the trace ends: waits whose deadline passed, spans that

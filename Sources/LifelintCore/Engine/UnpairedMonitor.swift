@@ -4,6 +4,8 @@
 struct UnpairedMonitor {
     private var open: [String: Event] = [:]
 
+    var isIdle: Bool { open.isEmpty }
+
     mutating func observe(_ observation: Observation, _ clause: RuleClause.Unpaired, report: (Violation) -> Void) {
         let event = observation.event
         let key = event.key(clause.sameAttributes)
