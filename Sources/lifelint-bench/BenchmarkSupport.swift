@@ -53,6 +53,10 @@ struct Stopwatch {
         return Stopwatch(seconds: now() - start)
     }
 
+    static func best(of runs: Int, _ body: () -> Void) -> Stopwatch {
+        (0..<runs).map { _ in measure(body) }.min { $0.seconds < $1.seconds }!
+    }
+
     static func now() -> Double {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
@@ -74,6 +78,12 @@ enum ChildProcess {
 
     static let timeTool = "/usr/bin/time"
 
+    /// The fastest of several runs, with the largest peak memory seen.
+    static func best(of runs: Int, _ path: String, _ arguments: [String], output: String = "/dev/null") -> Result {
+        let results = (0..<runs).map { _ in run(path, arguments, output: output) }
+        return Result(seconds: results.map(\.seconds).min()!, peakKilobytes: results.map(\.peakKilobytes).max()!)
+    }
+
     /// Runs a program with stdout to /dev/null and reports wall time and its peak RSS.
     ///
     /// The peak comes from `/usr/bin/time -f %M` when present: `posix_spawn` shares this
@@ -90,10 +100,12 @@ enum ChildProcess {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
-        var bytes = [UInt8](repeating: 0, count: 64)
+        var bytes = [UInt8](repeating: 0, count: 256)
         let count = read(descriptor, &bytes, bytes.count)
         guard count > 0 else { return nil }
-        return Int(String(decoding: bytes[..<count], as: UTF8.self).filter(\.isNumber))
+        // GNU time puts "Command exited with non-zero status N" on a line of its own first.
+        let lines = String(decoding: bytes[..<count], as: UTF8.self).split(separator: "\n")
+        return lines.last.flatMap { Int($0.trimmingPrefix(" ")) }
     }
 
     private static func spawn(_ path: String, _ arguments: [String], output: String) -> Result {
