@@ -88,3 +88,18 @@ import Testing
         #expect(run(["anaylze", "x.log"]).diagnostics.hasPrefix("lifelint: error: unknown command 'anaylze'"))
     }
 }
+
+@Suite struct TextReporterTests {
+    @Test func coloursOnlyWhenAsked() {
+        let finding = Finding(
+            ruleID: "no-save-at-background", severity: .error, message: "m", app: "a", platform: .android,
+            time: .unknown, location: SourceLocation(path: "t.log", line: 3),
+            related: [.init(location: SourceLocation(path: "t.log", line: 1), message: "here")], fingerprint: "0")
+        let colored = ByteOutput.memory()
+        TextReporter(output: colored, colors: true).write(finding)
+        #expect(colored.text == "\u{1B}[1mt.log:3:\u{1B}[0m \u{1B}[1;31merror\u{1B}[0m: m \u{1B}[2m[no-save-at-background]\u{1B}[0m\n    a at an unknown time\n    t.log:1: \u{1B}[36mnote\u{1B}[0m: here\n")
+        let plain = ByteOutput.memory()
+        TextReporter(output: plain, colors: false).write(finding)
+        #expect(plain.text == "t.log:3: error: m [no-save-at-background]\n    a at an unknown time\n    t.log:1: note: here\n")
+    }
+}
