@@ -4,10 +4,7 @@ import Testing
 
 @Suite struct AnalyzeCommandTests {
     private func run(_ arguments: [String]) -> (status: ExitCode, output: String, diagnostics: String) {
-        let output = ByteOutput.memory()
-        let diagnostics = ByteOutput.memory()
-        let status = LifelintCommand.run(arguments, output: output, diagnostics: diagnostics)
-        return (status, output.text, diagnostics.text)
+        runLifelint(arguments)
     }
 
     private let lostDraft = RepositoryPaths.path("SampleLogs/android-lost-draft.log")

@@ -4,10 +4,7 @@ import Testing
 
 @Suite struct EventsCommandTests {
     private func run(_ arguments: [String]) -> (status: ExitCode, output: String, diagnostics: String) {
-        let output = ByteOutput.memory()
-        let diagnostics = ByteOutput.memory()
-        let status = LifelintCommand.run(arguments, output: output, diagnostics: diagnostics)
-        return (status, output.text, diagnostics.text)
+        runLifelint(arguments)
     }
 
     @Test func printsExactJSONLines() throws {
