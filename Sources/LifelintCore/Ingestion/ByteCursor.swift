@@ -33,15 +33,6 @@ struct ByteCursor {
         return index - start
     }
 
-    mutating func skip(literal: StaticString) -> Bool {
-        let count = literal.utf8CodeUnitCount
-        guard index + count <= bytes.count else { return false }
-        let literalBytes = literal.utf8Start
-        for offset in 0..<count where bytes[index + offset] != literalBytes[offset] { return false }
-        index += count
-        return true
-    }
-
     /// Reads a run of ASCII digits as a number; fails on no digits or more than 18.
     mutating func readUnsigned() -> (value: Int64, digits: Int)? {
         var value: Int64 = 0

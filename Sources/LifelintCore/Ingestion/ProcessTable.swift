@@ -40,6 +40,4 @@ struct ProcessTable {
     func livePids(of package: String) -> [Int32] {
         packages.compactMap { pid, name in name == package && liveness[pid] == .live ? pid : nil }.sorted()
     }
-
-    func isKnown(package: String) -> Bool { packages.values.contains(package) }
 }

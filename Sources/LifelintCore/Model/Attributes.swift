@@ -19,7 +19,6 @@ public struct Attributes: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
 
     public var isEmpty: Bool { entries.isEmpty }
     public var count: Int { entries.count }
-    public var keys: [String] { entries.map(\.key) }
 
     /// Reading a missing key gives nil; assigning nil removes the key; assigning an existing
     /// key replaces its value in place.

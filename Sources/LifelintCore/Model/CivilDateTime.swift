@@ -41,26 +41,11 @@ public struct CivilDateTime: Sendable, Hashable {
         return seconds * 1_000_000_000 + Int64(nanosecond)
     }
 
-    /// Whether the fields name a real calendar day and time (leap seconds excluded).
-    public var isValid: Bool {
-        (1...12).contains(month) && day >= 1 && day <= Self.daysInMonth(year, month)
-            && (0...23).contains(hour) && (0...59).contains(minute) && (0...59).contains(second)
-            && (0..<1_000_000_000).contains(nanosecond)
-    }
-
     func iso8601DateTime(fractionDigits: UInt8) -> String {
         var text = Self.fourDigits(year) + "-" + Self.twoDigits(month) + "-" + Self.twoDigits(day)
         text += "T" + Self.twoDigits(hour) + ":" + Self.twoDigits(minute) + ":" + Self.twoDigits(second)
         if fractionDigits > 0 { text += "." + Self.fractionText(Int64(nanosecond), digits: fractionDigits) }
         return text
-    }
-
-    static func daysInMonth(_ year: Int, _ month: Int) -> Int {
-        switch month {
-        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
     }
 
     static func days(fromCivil year: Int, _ month: Int, _ day: Int) -> Int64 {
