@@ -84,7 +84,8 @@ struct AnalyzeCommand {
         for path in inputs {
             do {
                 let analysis = try TraceAnalyzer.analyze(path: path, rules: catalog.rules, thresholds: thresholds, options: readOptions)
-                results.append(.init(path: path, summary: analysis.summary, error: nil))
+                let malformed = ProblemReport.write(analysis.summary, to: diagnostics)
+                results.append(.init(path: path, summary: analysis.summary, error: malformed ? "\(analysis.summary.problemCount) malformed records" : nil))
                 findings += analysis.findings
                 if format == .text { analysis.findings.forEach(text.write) }
             } catch {

@@ -50,6 +50,7 @@ struct EventsCommand {
             do {
                 let input = try TraceInput(path: path)
                 let summary = try TraceReader.read(input, options: options) { writer.write($0) }
+                if ProblemReport.write(summary, to: diagnostics) { status = .failure }
                 if !quiet { diagnostics.writeLine(summary.humanDescription) }
             } catch {
                 diagnostics.writeLine("lifelint: error: \(error)")

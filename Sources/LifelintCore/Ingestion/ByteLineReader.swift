@@ -19,10 +19,13 @@ final class ByteLineReader {
     private var reachedEnd = false
     private(set) var bytesConsumed = 0
 
-    init(fileDescriptor: Int32, chunkSize: Int = 1 << 20) {
+    /// `initial` holds bytes already read from the descriptor (to detect the container).
+    init(fileDescriptor: Int32, initial: [UInt8] = [], chunkSize: Int = 1 << 20) {
         self.fileDescriptor = fileDescriptor
-        capacity = chunkSize
-        storage = .allocate(capacity: chunkSize)
+        capacity = max(chunkSize, initial.count)
+        storage = .allocate(capacity: capacity)
+        storage.update(from: initial, count: initial.count)
+        end = initial.count
     }
 
     deinit { storage.deallocate() }

@@ -5,7 +5,7 @@ public enum IngestionError: Error, Sendable, Equatable, CustomStringConvertible 
     case isDirectory(path: String)
     case binaryContent(path: String, line: Int)
     case readFailed(path: String, line: Int, reason: String)
-    case unrecognisedFormat(path: String, line: Int)
+    case unrecognisedFormat(path: String, line: Int, reason: String)
     case unknownInputFormat(name: String, known: [String])
 
     public var description: String {
@@ -18,8 +18,8 @@ public enum IngestionError: Error, Sendable, Equatable, CustomStringConvertible 
             return "\(path):\(line): binary content (NUL bytes): not a text trace in a format lifelint reads"
         case let .readFailed(path, line, reason):
             return "\(path):\(line): read failed: \(reason)"
-        case let .unrecognisedFormat(path, line):
-            return "\(path):\(line): not a trace format lifelint reads (no line reads as logcat; use --input-format to force a layout)"
+        case let .unrecognisedFormat(path, line, reason):
+            return "\(path):\(line): not a trace format lifelint reads (\(reason))"
         case let .unknownInputFormat(name, known):
             return "unknown input format '\(name)'; expected one of: \(known.joined(separator: ", "))"
         }

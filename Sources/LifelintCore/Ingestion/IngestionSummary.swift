@@ -4,6 +4,8 @@ public struct IngestionSummary: Sendable, Hashable {
     public var path: String
     /// The container and format detected (or forced), e.g. `logcat threadtime+uid`.
     public var format: String
+    /// What `lines` counts: text lines, or the records of a JSON or plist container.
+    public var unit = "lines"
     public var bytes: Int = 0
     public var lines: Int = 0
     public var events: Int = 0
@@ -19,6 +21,10 @@ public struct IngestionSummary: Sendable, Hashable {
     public var unrecognisedLines: Int = 0
     /// The first few unrecognised line numbers, to point the user at them.
     public var firstUnrecognisedLines: [Int] = []
+    /// Malformed content inside a readable trace (invalid JSON, wrong types): reported as
+    /// errors, exit status 2, while the rest of the trace is still read. The first few are kept.
+    public var problems: [IngestionProblem] = []
+    public var problemCount = 0
 
     public init(path: String, format: String) {
         self.path = path
@@ -26,6 +32,12 @@ public struct IngestionSummary: Sendable, Hashable {
     }
 
     static let unrecognisedSampleSize = 5
+    static let problemSampleSize = 20
+
+    mutating func report(_ problem: IngestionProblem) {
+        problemCount += 1
+        if problems.count < Self.problemSampleSize { problems.append(problem) }
+    }
 
     enum LineCategory {
         case log
@@ -48,10 +60,11 @@ public struct IngestionSummary: Sendable, Hashable {
 
     /// One line for people: `trace.log: 1200 lines, 14 events (logcat threadtime); 3 unrecognised (first at line 7)`.
     public var humanDescription: String {
-        var text = "\(path): \(lines) lines, \(events) events, \(logLines) other log lines"
+        var text = "\(path): \(lines) \(unit), \(events) events, \(logLines) other \(unit == "lines" ? "log lines" : unit)"
         text += ", \(structuralLines) structural, \(continuationLines) continuation"
         text += ", \(unrecognisedLines) unrecognised"
         if let first = firstUnrecognisedLines.first { text += " (first at line \(first))" }
+        if problemCount > 0 { text += ", \(problemCount) malformed" }
         return text + " [\(format)]"
     }
 }

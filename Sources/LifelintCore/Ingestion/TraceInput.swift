@@ -41,6 +41,25 @@ public final class TraceInput {
         modificationYear = Self.year(ofSecondsSinceEpoch: Int64(status.st_mtim.tv_sec))
     }
 
+    /// Reads the first bytes (up to `count`) to identify the container; the readers are then
+    /// seeded with them, so standard input works as well as files.
+    func readHead(_ count: Int = 1 << 16) throws(IngestionError) -> [UInt8] {
+        var head = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let result = head.withUnsafeMutableBytes { read(fileDescriptor, $0.baseAddress! + filled, count - filled) }
+            if result > 0 {
+                filled += result
+            } else if result == 0 {
+                break
+            } else if errno != EINTR {
+                throw .readFailed(path: path, line: 1, reason: String(cString: strerror(errno)))
+            }
+        }
+        head.removeLast(count - filled)
+        return head
+    }
+
     deinit {
         if ownsDescriptor { close(fileDescriptor) }
     }

@@ -1,5 +1,5 @@
-/// Reads traces of any container lifelint knows into events. Today that is logcat text;
-/// each container lives in its own folder beside `Logcat/`.
+/// Reads traces of any container lifelint knows into events, choosing the container from the
+/// content. Each container lives in its own folder (`Logcat/`, `JSON/`, `Plist/`).
 public enum TraceReader {
     /// Reads one trace, calling `emit` with each event in file order, and returns what was
     /// understood. Throws only when the input cannot be read at all.
@@ -7,9 +7,39 @@ public enum TraceReader {
     public static func read(
         _ input: TraceInput, options: TraceReadOptions = TraceReadOptions(), emit: (Event) -> Void
     ) throws(IngestionError) -> IngestionSummary {
-        let reader = ByteLineReader(fileDescriptor: input.fileDescriptor)
-        var ingestor = LogcatIngestor(path: input.path, baseYear: options.year ?? input.modificationYear)
-        try ingestor.run(reader, format: options.logcatFormat, emit: emit)
+        let head = try input.readHead()
+        let container = options.logcatFormat == nil ? ContainerDetector.detect(head) : .logcat
+        switch container {
+        case .logcat:
+            let reader = ByteLineReader(fileDescriptor: input.fileDescriptor, initial: head)
+            var ingestor = LogcatIngestor(path: input.path, baseYear: options.year ?? input.modificationYear)
+            try ingestor.run(reader, format: options.logcatFormat, emit: emit)
+            return ingestor.summary
+        case .lifelintJSON:
+            var decoder = LifelintJSONDecoder()
+            let options = JSONStreamReader.Options(arrayKeys: ContainerDetector.wrapsRecords(under: "events", in: head) ? ["events"] : [])
+            return readJSON(input, head: head, format: "json lifelint-events", options: options, decoder: &decoder, emit: emit)
+        case .chromeTrace:
+            var decoder = ChromeTraceDecoder()
+            var options = JSONStreamReader.Options(tolerateUnclosedArray: true)
+            if ContainerDetector.wrapsRecords(under: "traceEvents", in: head) { options.arrayKeys = ["traceEvents"] }
+            return readJSON(input, head: head, format: "json chrome-trace", options: options, decoder: &decoder, emit: emit)
+        case .unknownJSON:
+            throw .unrecognisedFormat(
+                path: input.path, line: 1,
+                reason: "JSON, but neither lifelint events, a Chrome trace, an Apple log export nor a MetricKit payload")
+        default:
+            throw .unrecognisedFormat(path: input.path, line: 1, reason: "not supported yet")
+        }
+    }
+
+    private static func readJSON<Decoder: JSONRecordDecoder>(
+        _ input: TraceInput, head: [UInt8], format: String, options: JSONStreamReader.Options, decoder: inout Decoder,
+        emit: (Event) -> Void
+    ) -> IngestionSummary {
+        let reader = JSONStreamReader(fileDescriptor: input.fileDescriptor, initial: head)
+        var ingestor = JSONTraceIngestor(path: input.path, format: format)
+        ingestor.run(reader, options: options, decoder: &decoder, emit: emit)
         return ingestor.summary
     }
 

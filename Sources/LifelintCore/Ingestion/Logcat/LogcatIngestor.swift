@@ -33,7 +33,7 @@ struct LogcatIngestor {
         let detection = forcedFormat.map { LogcatFormatDetector.Detection(format: $0, modifiers: []) } ?? LogcatFormatDetector.detect(head)
         guard let detected = detection.format else {
             guard let firstLine = Self.firstNonBlankLine(head) else { return }
-            throw .unrecognisedFormat(path: path, line: firstLine)
+            throw .unrecognisedFormat(path: path, line: firstLine, reason: "no line reads as logcat; use --input-format to force a layout")
         }
         format = detected
         summary.format = (["logcat " + format.rawValue] + detection.modifiers.names).joined(separator: "+")

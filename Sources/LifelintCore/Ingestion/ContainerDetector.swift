@@ -1,0 +1,69 @@
+/// Identifies a trace's container from its first bytes, never from its file name.
+enum ContainerDetector {
+    enum Container: Equatable {
+        case logcat
+        case lifelintJSON
+        case chromeTrace
+        case appleLog
+        case metricKit
+        case xmlPlist
+        case binaryPlist
+        /// JSON, but in no shape lifelint reads.
+        case unknownJSON
+    }
+
+    static func detect(_ head: [UInt8]) -> Container {
+        head.withUnsafeBufferPointer { bytes in
+            if bytes.starts(with: "bplist00".utf8) { return .binaryPlist }
+            let text = UnsafeBufferPointer(rebasing: bytes[firstNonBlank(bytes)...])
+            if text.first == UInt8(ascii: "<") {
+                return ByteSearch.contains("<plist", in: text) || ByteSearch.contains("PropertyList", in: text) ? .xmlPlist : .logcat
+            }
+            let startsAsJSON = text.first == UInt8(ascii: "{") || text.first == .openBracket
+            if ByteSearch.contains("\"eventMessage\"", in: bytes) || ByteSearch.contains("\"machTimestamp\"", in: bytes) {
+                return startsAsJSON || containsJSONLine(bytes) ? .appleLog : .logcat
+            }
+            guard startsAsJSON else { return .logcat }
+            if ByteSearch.contains("\"applicationExitMetrics\"", in: bytes) || ByteSearch.contains("\"timeStampBegin\"", in: bytes) {
+                return .metricKit
+            }
+            if ByteSearch.contains("\"traceEvents\"", in: bytes) || (ByteSearch.contains("\"ph\"", in: bytes) && ByteSearch.contains("\"ts\"", in: bytes)) {
+                return .chromeTrace
+            }
+            if ByteSearch.contains("\"event\"", in: bytes) || ByteSearch.contains("\"events\"", in: bytes) { return .lifelintJSON }
+            return .unknownJSON
+        }
+    }
+
+    /// Whether the document is an object holding its records under `key` (`{"traceEvents": [...]}`)
+    /// rather than a sequence of records: the key is followed by an array.
+    static func wrapsRecords(under key: String, in head: [UInt8]) -> Bool {
+        let needle = Array("\"\(key)\"".utf8)
+        var start = 0
+        while let found = head[start...].firstRange(of: needle) {
+            var index = found.upperBound
+            while index < head.count, [.space, .tab, .newline, .carriageReturn].contains(head[index]) { index += 1 }
+            if index < head.count, head[index] == .colon {
+                index += 1
+                while index < head.count, [.space, .tab, .newline, .carriageReturn].contains(head[index]) { index += 1 }
+                if index < head.count, head[index] == .openBracket { return true }
+            }
+            start = found.upperBound
+        }
+        return false
+    }
+
+    private static func firstNonBlank(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        bytes.firstIndex { $0 != .space && $0 != .tab && $0 != .newline && $0 != .carriageReturn } ?? bytes.count
+    }
+
+    /// A line that opens a JSON value, after a text preamble.
+    private static func containsJSONLine(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var lineStart = true
+        for byte in bytes {
+            if lineStart && (byte == UInt8(ascii: "{") || byte == .openBracket) { return true }
+            lineStart = byte == .newline
+        }
+        return false
+    }
+}

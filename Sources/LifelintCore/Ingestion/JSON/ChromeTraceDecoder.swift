@@ -1,0 +1,96 @@
+/// Chrome Trace Event Format (systrace / Perfetto JSON export; formats.md §4). Reads:
+/// - `M` `process_name` metadata: names the app of a pid;
+/// - the Android framework's main-thread slices (`activityStart`, `activityResume`,
+///   `activityPause`, `activityStop`, `activityDestroy`, `activityRestart`) as `B`/`E` pairs or
+///   `X` complete events: the lifecycle event at the slice's end, with `duration_ms`, as Android
+///   logs it after the callback; `bindApplication` as `process.started` at its start;
+/// - app events: `cat` containing `lifelint`, or a name `lifelint:<event>`, with `args` as
+///   attributes (`args.app` and `args.platform` as in the logcat tag).
+/// `ts` and `dur` are microseconds on the trace clock, read as monotonic time.
+struct ChromeTraceDecoder: JSONRecordDecoder {
+    private var processNames: [Int64: String] = [:]
+    /// Open `B` slices per thread, innermost last (name and start).
+    private var openSlices: [Int64: [(name: String, start: Double, location: SourceLocation)]] = [:]
+    /// Slices left open by a bad trace are dropped beyond this depth.
+    private static let maximumOpenSlices = 256
+
+    private static let frameworkSlices: [String: String] = [
+        "activityStart": "activity.started", "activityResume": "activity.resumed", "activityPause": "activity.paused",
+        "activityStop": "activity.stopped", "activityDestroy": "activity.destroyed", "activityRestart": "activity.restarted",
+    ]
+
+    mutating func decode(_ record: JSONValue, at location: SourceLocation) -> JSONRecordOutcome {
+        guard let object = JSONObject(record) else { return .problem("expected a trace event object, found \(record.kind)") }
+        guard let phase = object["ph"]?.string else { return .problem("trace event without 'ph'") }
+        let name = object["name"]?.string ?? ""
+        let pid = Int64(object["pid"]?.number ?? -1)
+        let tid = Int64(object["tid"]?.number ?? -1)
+        let ts = object["ts"]?.number
+        switch phase {
+        case "M":
+            if name == "process_name", let processName = JSONObject(object["args"])?["name"]?.string {
+                processNames[pid] = processName
+            }
+            return .structural
+        case "B":
+            guard Self.frameworkSlices[name] != nil || name == "bindApplication", let ts else { return .other }
+            var stack = openSlices[tid] ?? []
+            if stack.count < Self.maximumOpenSlices { stack.append((name, ts, location)) }
+            openSlices[tid] = stack
+            return name == "bindApplication" ? .events([processStart(pid: pid, tid: tid, ts: ts, location)]) : .other
+        case "E":
+            guard var stack = openSlices[tid], let open = stack.popLast(), let ts else { return .other }
+            openSlices[tid] = stack
+            guard let eventName = Self.frameworkSlices[open.name] else { return .other }
+            return .events([lifecycle(eventName, pid: pid, tid: tid, end: ts, duration: ts - open.start, location)])
+        case "X", "i", "I", "n":
+            guard let ts else { return .problem("trace event without 'ts'") }
+            if let event = appEvent(object, name: name, pid: pid, tid: tid, ts: ts, location) { return .events([event]) }
+            if phase == "X", let eventName = Self.frameworkSlices[name] {
+                let duration = object["dur"]?.number ?? 0
+                return .events([lifecycle(eventName, pid: pid, tid: tid, end: ts + duration, duration: duration, location)])
+            }
+            if phase == "X", name == "bindApplication" { return .events([processStart(pid: pid, tid: tid, ts: ts, location)]) }
+            return .other
+        default:
+            return .other
+        }
+    }
+
+    private func appEvent(_ object: JSONObject, name: String, pid: Int64, tid: Int64, ts: Double, _ location: SourceLocation) -> Event? {
+        let isLifelint = name.hasPrefix("lifelint:") || (object["cat"]?.string?.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces) == "lifelint" } ?? false)
+        guard isLifelint else { return nil }
+        let eventName = name.hasPrefix("lifelint:") ? String(name.dropFirst("lifelint:".count)) : name
+        guard InstrumentationMessage.isValidEventName(Substring(eventName).utf8[...]) else { return nil }
+        var attributes = Attributes()
+        for (key, value) in JSONObject(object["args"])?.scalarMembers ?? [] { attributes[key] = value }
+        let app = attributes["app"] ?? appName(pid)
+        let platform = attributes["platform"].flatMap(Platform.init(rawValue:)) ?? .android
+        attributes["app"] = nil
+        attributes["platform"] = nil
+        return Event(time: Self.time(ts), app: app, pid: Int32(truncatingIfNeeded: pid), tid: Int32(truncatingIfNeeded: tid),
+                     platform: platform, name: eventName, attributes: attributes, source: location)
+    }
+
+    private func lifecycle(_ name: String, pid: Int64, tid: Int64, end: Double, duration: Double, _ location: SourceLocation) -> Event {
+        Event(time: Self.time(end), app: appName(pid), pid: Int32(truncatingIfNeeded: pid), tid: Int32(truncatingIfNeeded: tid),
+              platform: .android, name: name, attributes: ["duration_ms": String(Int((duration / 1000).rounded()))], source: location)
+    }
+
+    private func processStart(pid: Int64, tid: Int64, ts: Double, _ location: SourceLocation) -> Event {
+        let app = appName(pid)
+        return Event(time: Self.time(ts), app: app, pid: Int32(truncatingIfNeeded: pid), tid: Int32(truncatingIfNeeded: tid),
+                     platform: .android, name: "process.started", attributes: ["package": app, "hosting": "bindApplication"], source: location)
+    }
+
+    private func appName(_ pid: Int64) -> String {
+        processNames[pid].map { String($0.prefix { $0 != ":" }) } ?? Event.appName(forUnknownPid: Int32(truncatingIfNeeded: pid))
+    }
+
+    /// Microseconds (possibly fractional) to a monotonic timestamp.
+    static func time(_ microseconds: Double) -> Timestamp {
+        Timestamp(clock: .monotonic, nanoseconds: Int64((microseconds * 1000).rounded()), fractionDigits: 6)
+    }
+}
+
+import Foundation

@@ -1,0 +1,33 @@
+/// An object's members, listed once, for repeated lookups by key.
+struct JSONObject {
+    let value: JSONValue
+    let members: [(key: Range<Int>, value: JSONValue)]
+
+    init?(_ value: JSONValue?) {
+        guard let value, value.kind == .object else { return nil }
+        self.value = value
+        members = value.children()
+    }
+
+    subscript(key: StaticString) -> JSONValue? {
+        let count = key.utf8CodeUnitCount
+        let base = value.bytes.baseAddress!
+        for member in members where member.key.count == count + 2 {
+            if memcmp(base + member.key.lowerBound + 1, key.utf8Start, count) == 0 { return member.value }
+        }
+        return nil
+    }
+
+    /// Members as decoded key and scalar text (objects, arrays and nulls left out).
+    var scalarMembers: [(key: String, value: String)] {
+        members.compactMap { member in
+            member.value.scalarText.map { (JSONElementParser.decodeString(value.bytes, member.key), $0) }
+        }
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif

@@ -1,0 +1,85 @@
+/// Reads a JSON container record by record and emits its events in document order. Every
+/// record lands in exactly one `IngestionSummary` category; malformed records are reported as
+/// problems with their line and column, and reading goes on with the next record.
+struct JSONTraceIngestor {
+    private let path: String
+    private(set) var summary: IngestionSummary
+
+    init(path: String, format: String) {
+        self.path = path
+        summary = IngestionSummary(path: path, format: format)
+        summary.unit = "records"
+    }
+
+    mutating func run<Decoder: JSONRecordDecoder>(
+        _ reader: JSONStreamReader, options: JSONStreamReader.Options, decoder: inout Decoder, emit: (Event) -> Void
+    ) {
+        do {
+            try reader.forEachElement(options) { element in
+                summary.lines += 1
+                handle(element, &decoder, emit)
+            }
+        } catch let failure {
+            report(failure)
+        }
+        let remaining = decoder.finish()
+        remaining.forEach(emit)
+        summary.events += remaining.count
+        summary.structuralLines += reader.preambleLines
+        summary.lines += reader.preambleLines
+        summary.bytes = reader.bytesRead
+    }
+
+    private mutating func handle<Decoder: JSONRecordDecoder>(_ element: JSONStreamReader.Element, _ decoder: inout Decoder, _ emit: (Event) -> Void) {
+        var parser = JSONElementParser(bytes: element.bytes)
+        let location = SourceLocation(path: path, line: element.line, column: element.column)
+        let value: JSONValue
+        do {
+            value = try parser.parseDocument()
+        } catch {
+            summary.report(IngestionProblem(location: Self.location(of: error.offset, in: element, path: path), message: "invalid JSON: \(error.message)"))
+            summary.countUnrecognised(line: element.line)
+            return
+        }
+        switch decoder.decode(value, at: location) {
+        case let .events(events):
+            events.forEach(emit)
+            summary.events += events.count
+            summary.eventLines += events.isEmpty ? 0 : 1
+            if events.isEmpty { summary.logLines += 1 }
+        case .other:
+            summary.logLines += 1
+        case .structural:
+            summary.structuralLines += 1
+        case let .problem(message):
+            summary.report(IngestionProblem(location: location, message: message))
+            summary.countUnrecognised(line: element.line)
+        }
+    }
+
+    private mutating func report(_ failure: JSONStreamReader.Failure) {
+        switch failure {
+        case let .truncated(line, column, what):
+            summary.report(IngestionProblem(location: SourceLocation(path: path, line: line, column: column), message: "truncated JSON: \(what) never ends"))
+        case let .unexpected(line, column, found, expected):
+            summary.report(IngestionProblem(location: SourceLocation(path: path, line: line, column: column), message: "invalid JSON: found \(found), expected \(expected)"))
+        case let .read(line, reason):
+            summary.report(IngestionProblem(location: SourceLocation(path: path, line: line), message: "read failed: \(reason)"))
+        }
+    }
+
+    /// The line and column of a byte offset inside an element.
+    static func location(of offset: Int, in element: JSONStreamReader.Element, path: String) -> SourceLocation {
+        var line = element.line
+        var column = element.column
+        for byte in element.bytes[..<min(offset, element.bytes.count)] {
+            if byte == .newline {
+                line += 1
+                column = 1
+            } else {
+                column += 1
+            }
+        }
+        return SourceLocation(path: path, line: line, column: column)
+    }
+}

@@ -1,0 +1,51 @@
+/// lifelint's own event JSON, as app instrumentation writes it (schema:
+/// `docs/schema/events.schema.json`): `{"time": ..., "event": "persist.begin", "app": ...,
+/// "pid": ..., "platform": ..., "attrs": {...}}`, with `time` an ISO 8601 string or seconds
+/// since 1970. `lifelint events` output reads back the same way (its `clock`, `tid` and
+/// `source` are accepted).
+struct LifelintJSONDecoder: JSONRecordDecoder {
+    mutating func decode(_ record: JSONValue, at location: SourceLocation) -> JSONRecordOutcome {
+        guard let object = JSONObject(record) else { return .problem("expected an event object, found \(record.kind)") }
+        guard let nameValue = object["event"] else { return .problem("missing 'event' (the event name)") }
+        guard let name = nameValue.string, InstrumentationMessage.isValidEventName(Substring(name).utf8[...]) else {
+            return .problem("'event' must be an event name such as \"persist.begin\", found \(nameValue.text)")
+        }
+        guard let timeValue = object["time"] else { return .problem("missing 'time'") }
+        let time: Timestamp
+        switch timeValue.kind {
+        case .number: time = TimestampParser.seconds(timeValue.number ?? 0)
+        case .string:
+            guard let parsed = timeValue.string.flatMap(TimestampParser.parse) else {
+                return .problem("'time' must be ISO 8601 (\"2024-01-08T09:15:42.305Z\") or seconds since 1970, found \(timeValue.text)")
+            }
+            time = parsed
+        case .null: time = .unknown
+        default: return .problem("'time' must be a string or a number, found \(timeValue.text)")
+        }
+        var pid: Int32?
+        if let value = object["pid"], value.kind != .null {
+            guard let number = value.number, let exact = Int32(exactly: number) else { return .problem("'pid' must be an integer, found \(value.text)") }
+            pid = exact
+        }
+        var tid: Int32?
+        if let value = object["tid"], value.kind != .null { tid = value.number.flatMap { Int32(exactly: $0) } }
+        var app = pid.map(Event.appName(forUnknownPid:)) ?? "unknown"
+        if let value = object["app"], value.kind != .null {
+            guard let text = value.string else { return .problem("'app' must be a string, found \(value.text)") }
+            app = text
+        }
+        var platform = Platform.unknown
+        if let value = object["platform"], value.kind != .null {
+            guard let parsed = value.string.flatMap(Platform.init(rawValue:)) else {
+                return .problem("'platform' must be one of \(Platform.allCases.map(\.rawValue).joined(separator: ", ")), found \(value.text)")
+            }
+            platform = parsed
+        }
+        var attributes = Attributes()
+        if let value = object["attrs"], value.kind != .null {
+            guard let members = JSONObject(value) else { return .problem("'attrs' must be an object, found \(value.text)") }
+            for (key, text) in members.scalarMembers { attributes[key] = text }
+        }
+        return .events([Event(time: time, app: app, pid: pid, tid: tid, platform: platform, name: name, attributes: attributes, source: location)])
+    }
+}
