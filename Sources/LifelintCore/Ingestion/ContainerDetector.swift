@@ -19,7 +19,7 @@ enum ContainerDetector {
             if text.first == UInt8(ascii: "<") {
                 return ByteSearch.contains("<plist", in: text) || ByteSearch.contains("PropertyList", in: text) ? .xmlPlist : .logcat
             }
-            let startsAsJSON = text.first == UInt8(ascii: "{") || text.first == .openBracket
+            let startsAsJSON = (text.first == UInt8(ascii: "{") || text.first == .openBracket) && !startsWithLogcatLongHeader(text)
             if ByteSearch.contains("\"eventMessage\"", in: bytes) || ByteSearch.contains("\"machTimestamp\"", in: bytes) {
                 return startsAsJSON || containsJSONLine(bytes) ? .appleLog : .logcat
             }
@@ -51,6 +51,13 @@ enum ContainerDetector {
             start = found.upperBound
         }
         return false
+    }
+
+    /// `[ 01-08 08:45:42.977  1234: 1250 I/Tag ]` opens `logcat -v long`, not a JSON array.
+    private static func startsWithLogcatLongHeader(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        var end = text.firstIndex(of: .newline) ?? text.count
+        if end > 0, text[end - 1] == .carriageReturn { end -= 1 }
+        return LogcatLineParser.parse(UnsafeBufferPointer(rebasing: text[..<end]), as: .long) != nil
     }
 
     private static func firstNonBlank(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
