@@ -24,6 +24,13 @@ public enum TraceReader {
             var options = JSONStreamReader.Options(tolerateUnclosedArray: true)
             if ContainerDetector.wrapsRecords(under: "traceEvents", in: head) { options.arrayKeys = ["traceEvents"] }
             return readJSON(input, head: head, format: "json chrome-trace", options: options, decoder: &decoder, emit: emit)
+        case .appleLog:
+            var decoder = AppleLogDecoder()
+            let options = JSONStreamReader.Options(skipPreamble: true)
+            return readJSON(input, head: head, format: "json apple-log", options: options, decoder: &decoder, emit: emit)
+        case .metricKit:
+            var decoder = MetricKitDecoder()
+            return readJSON(input, head: head, format: "json metrickit", options: JSONStreamReader.Options(), decoder: &decoder, emit: emit)
         case .unknownJSON:
             throw .unrecognisedFormat(
                 path: input.path, line: 1,

@@ -19,7 +19,7 @@ struct ChromeTraceDecoder: JSONRecordDecoder {
         "activityStop": "activity.stopped", "activityDestroy": "activity.destroyed", "activityRestart": "activity.restarted",
     ]
 
-    mutating func decode(_ record: JSONValue, at location: SourceLocation) -> JSONRecordOutcome {
+    mutating func decode(_ record: JSONValue, at location: SourceLocation) -> RecordOutcome {
         guard let object = JSONObject(record) else { return .problem("expected a trace event object, found \(record.kind)") }
         guard let phase = object["ph"]?.string else { return .problem("trace event without 'ph'") }
         let name = object["name"]?.string ?? ""

@@ -4,7 +4,7 @@
 /// since 1970. `lifelint events` output reads back the same way (its `clock`, `tid` and
 /// `source` are accepted).
 struct LifelintJSONDecoder: JSONRecordDecoder {
-    mutating func decode(_ record: JSONValue, at location: SourceLocation) -> JSONRecordOutcome {
+    mutating func decode(_ record: JSONValue, at location: SourceLocation) -> RecordOutcome {
         guard let object = JSONObject(record) else { return .problem("expected an event object, found \(record.kind)") }
         guard let nameValue = object["event"] else { return .problem("missing 'event' (the event name)") }
         guard let name = nameValue.string, InstrumentationMessage.isValidEventName(Substring(name).utf8[...]) else {
