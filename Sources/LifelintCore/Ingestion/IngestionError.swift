@@ -6,6 +6,7 @@ public enum IngestionError: Error, Sendable, Equatable, CustomStringConvertible 
     case binaryContent(path: String, line: Int)
     case readFailed(path: String, line: Int, reason: String)
     case unrecognisedFormat(path: String, line: Int, reason: String)
+    case unsafeContent(path: String, line: Int, reason: String)
     case unknownInputFormat(name: String, known: [String])
 
     public var description: String {
@@ -20,6 +21,8 @@ public enum IngestionError: Error, Sendable, Equatable, CustomStringConvertible 
             return "\(path):\(line): read failed: \(reason)"
         case let .unrecognisedFormat(path, line, reason):
             return "\(path):\(line): not a trace format lifelint reads (\(reason))"
+        case let .unsafeContent(path, line, reason):
+            return "\(path):\(line): refused: \(reason)"
         case let .unknownInputFormat(name, known):
             return "unknown input format '\(name)'; expected one of: \(known.joined(separator: ", "))"
         }

@@ -35,8 +35,10 @@ public enum TraceReader {
             throw .unrecognisedFormat(
                 path: input.path, line: 1,
                 reason: "JSON, but neither lifelint events, a Chrome trace, an Apple log export nor a MetricKit payload")
-        default:
-            throw .unrecognisedFormat(path: input.path, line: 1, reason: "not supported yet")
+        case .xmlPlist:
+            return try XMLPlistReader.read(input, head: head, emit: emit)
+        case .binaryPlist:
+            return try BinaryPlistReader.read(input, head: head, emit: emit)
         }
     }
 

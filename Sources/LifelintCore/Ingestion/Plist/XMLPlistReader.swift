@@ -1,0 +1,149 @@
+import CLibXML2
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads an XML property list with libxml2's streaming reader (`xmlTextReader`), safely:
+/// no network, no entity substitution, no DTD loading, and any document with an internal DTD
+/// subset (where entity bombs and external entities live) refused before parsing
+/// (formats.md §6, docs/decisions/0002-libxml2.md).
+enum XMLPlistReader {
+    private final class Source {
+        let head: [UInt8]
+        var offset = 0
+        let fileDescriptor: Int32
+        var bytesRead = 0
+
+        init(head: [UInt8], fileDescriptor: Int32) {
+            self.head = head
+            self.fileDescriptor = fileDescriptor
+        }
+
+        func read(into buffer: UnsafeMutablePointer<CChar>, count: Int) -> Int32 {
+            if offset < head.count {
+                let length = min(count, head.count - offset)
+                head.withUnsafeBufferPointer { memcpy(buffer, $0.baseAddress! + offset, length) }
+                offset += length
+                bytesRead += length
+                return Int32(length)
+            }
+            while true {
+                let result = Glibc.read(fileDescriptor, buffer, count)
+                if result >= 0 {
+                    bytesRead += result
+                    return Int32(result)
+                }
+                if errno != EINTR { return -1 }
+            }
+        }
+    }
+
+    static let parserOptions = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
+
+    static func read(_ input: TraceInput, head: [UInt8], emit: (Event) -> Void) throws(IngestionError) -> IngestionSummary {
+        var summary = IngestionSummary(path: input.path, format: "plist xml")
+        summary.unit = "records"
+        if let line = internalSubsetLine(head) {
+            throw .unsafeContent(path: input.path, line: line, reason: "a DOCTYPE with an internal subset (entity declarations are refused)")
+        }
+        let source = Source(head: head, fileDescriptor: input.fileDescriptor)
+        let context = Unmanaged.passUnretained(source).toOpaque()
+        let readCallback: xmlInputReadCallback = { context, buffer, length in
+            guard let context, let buffer else { return -1 }
+            return Unmanaged<Source>.fromOpaque(context).takeUnretainedValue().read(into: buffer, count: Int(length))
+        }
+        guard let reader = xmlReaderForIO(readCallback, nil, context, input.path, nil, parserOptions) else {
+            throw .readFailed(path: input.path, line: 1, reason: "libxml2 could not start a reader")
+        }
+        defer { xmlFreeTextReader(reader) }
+        var builder = PlistTreeBuilder()
+        func location(_ line: Int) -> SourceLocation { SourceLocation(path: input.path, line: line) }
+        let onRecord: (PlistValue, Int) -> Void = { record, line in
+            summary.lines += 1
+            switch PlistEventDecoder.decode(record, at: location(line)) {
+            case let .events(events):
+                events.forEach(emit)
+                summary.events += events.count
+                summary.eventLines += 1
+            case .other: summary.logLines += 1
+            case .structural: summary.structuralLines += 1
+            case let .problem(message):
+                summary.report(IngestionProblem(location: location(line), message: message))
+                summary.countUnrecognised(line: line)
+            }
+        }
+        while true {
+            let status = xmlTextReaderRead(reader)
+            if status == 0 { break }
+            let line = currentLine(reader)
+            if status < 0 {
+                summary.report(IngestionProblem(location: location(line), message: "invalid XML: \(lastErrorMessage())"))
+                break
+            }
+            do {
+                try visit(reader, &builder, line: line, onRecord: onRecord)
+            } catch {
+                summary.report(IngestionProblem(location: location(line), message: "not a lifelint plist: \(error.message)"))
+                break
+            }
+        }
+        if summary.problemCount == 0, !builder.sawRecords {
+            // A plist of another kind (an Info.plist, say): read correctly, nothing lifecycle in it.
+            summary.lines = 1
+            summary.logLines = 1
+        }
+        summary.bytes = source.bytesRead
+        return summary
+    }
+
+    private static func visit(
+        _ reader: xmlTextReaderPtr, _ builder: inout PlistTreeBuilder, line: Int, onRecord: (PlistValue, Int) -> Void
+    ) throws(PlistTreeBuilder.Failure) {
+        switch xmlTextReaderNodeType(reader) {
+        case Int32(XML_READER_TYPE_ELEMENT.rawValue):
+            try builder.start(name(reader), isEmpty: xmlTextReaderIsEmptyElement(reader) == 1, line: line)
+        case Int32(XML_READER_TYPE_END_ELEMENT.rawValue):
+            try builder.end(name(reader), onRecord: onRecord)
+        case Int32(XML_READER_TYPE_TEXT.rawValue), Int32(XML_READER_TYPE_CDATA.rawValue):
+            builder.text(xmlTextReaderConstValue(reader).map { String(cString: $0) } ?? "")
+        case Int32(XML_READER_TYPE_ENTITY_REFERENCE.rawValue):
+            throw PlistTreeBuilder.Failure(message: "entity reference &\(name(reader)); (entities are not expanded)")
+        default:
+            break
+        }
+    }
+
+    /// The line of the current node (the parser's own line runs ahead of it).
+    private static func currentLine(_ reader: xmlTextReaderPtr) -> Int {
+        if let node = xmlTextReaderCurrentNode(reader) {
+            let line = xmlGetLineNo(node)
+            if line > 0 { return line }
+        }
+        return Int(xmlTextReaderGetParserLineNumber(reader))
+    }
+
+    private static func name(_ reader: xmlTextReaderPtr) -> String {
+        xmlTextReaderConstName(reader).map { String(cString: $0) } ?? ""
+    }
+
+    private static func lastErrorMessage() -> String {
+        guard let error = xmlGetLastError(), let message = error.pointee.message else { return "malformed document" }
+        return String(cString: message).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// The line of a `<!DOCTYPE ... [` internal subset, or of any `<!ENTITY`, in the head.
+    static func internalSubsetLine(_ head: [UInt8]) -> Int? {
+        let text = String(decoding: head, as: UTF8.self)
+        let lineOf = { (index: String.Index) in text[..<index].filter { $0 == "\n" }.count + 1 }
+        if let entity = text.range(of: "<!ENTITY") { return lineOf(entity.lowerBound) }
+        guard let doctype = text.range(of: "<!DOCTYPE") else { return nil }
+        let rest = text[doctype.upperBound...]
+        guard let bracket = rest.firstIndex(of: "["), let close = rest.firstIndex(of: ">"), bracket < close else { return nil }
+        return lineOf(doctype.lowerBound)
+    }
+}
+
+import Foundation
