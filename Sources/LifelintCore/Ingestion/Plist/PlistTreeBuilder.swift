@@ -30,8 +30,9 @@ struct PlistTreeBuilder {
         case "dict":
             stack.append(.dictionary([], pendingKey: nil))
         case "array":
-            stack.append(.array([], holdsRecords: isRecordArray))
-            if isRecordArray { sawRecords = true }
+            let holdsRecords = isRecordArray
+            stack.append(.array([], holdsRecords: holdsRecords))
+            sawRecords = sawRecords || holdsRecords
         case "key", "string", "integer", "real", "date", "data", "true", "false":
             guard !stack.isEmpty else { throw Failure(message: "<\(tag)> outside <plist>") }
             stack.append(.scalar(tag: tag, text: ""))
