@@ -4,6 +4,7 @@ import Foundation
 /// Writes crafted trace text to a temporary file and reads it back through the real
 /// ingestion path, so tests exercise exactly what the command line does.
 enum TraceFixture {
+
     static func ingest(_ text: String, name: String = "trace.log", options: TraceReadOptions = TraceReadOptions(year: 2024))
         throws -> (events: [Event], summary: IngestionSummary)
     {

@@ -33,7 +33,7 @@ struct ChromeTraceDecoder: JSONRecordDecoder {
             }
             return .structural
         case "B":
-            guard Self.frameworkSlices[name] != nil || name == "bindApplication", let ts else { return .other }
+            guard let ts else { return .problem("trace event without 'ts'") }
             var stack = openSlices[tid] ?? []
             if stack.count < Self.maximumOpenSlices { stack.append((name, ts, location)) }
             openSlices[tid] = stack

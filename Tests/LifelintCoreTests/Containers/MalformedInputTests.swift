@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+@testable import LifelintCore
+
+/// Hostile and broken inputs: each gives one clear error naming the file and line, exit
+/// status 2, no crash, and the other traces of the run are still read.
+@Suite struct MalformedInputTests {
+    static func run(_ contents: Data, name: String) -> (status: ExitCode, diagnostics: String, path: String, output: String) {
+        let url = TraceFixture.temporaryFile(name: name, contents: contents)
+        let good = RepositoryPaths.path("SampleLogs/android-lost-draft.jsonl")
+        let result = runLifelint(["events", "--quiet", url.path, good])
+        return (result.status, result.diagnostics, url.path, result.output)
+    }
+
+    static func run(_ text: String, name: String) -> (status: ExitCode, diagnostics: String, path: String, output: String) {
+        run(Data(text.utf8), name: name)
+    }
+
+    private func expectError(_ result: (status: ExitCode, diagnostics: String, path: String, output: String), _ message: String) {
+        #expect(result.status == .failure)
+        #expect(result.diagnostics == "lifelint: error: \(result.path)\(message)\n")
+        #expect(result.output.split(separator: "\n").count >= 34, "the good trace after the bad one is still read")
+    }
+
+    @Test func truncatedJSON() {
+        expectError(Self.run(#"{"events":[{"time":1,"event":"a.b"},{"time":2,"ev"#, name: "cut.json"), ":1:37: truncated JSON: a value that starts here never ends")
+        expectError(Self.run("{\"time\":1,\"event\":\"a.b\"}\n{\"time\":2,", name: "cut.jsonl"), ":2:1: truncated JSON: a value that starts here never ends")
+    }
+
+    @Test func wrongTypes() {
+        expectError(Self.run(#"{"time":true,"event":"a.b"}"#, name: "types.jsonl"), ":1:1: 'time' must be a string or a number, found true")
+        expectError(Self.run(#"{"time":1,"event":"a.b","attrs":[1]}"#, name: "attrs.jsonl"), ":1:1: 'attrs' must be an object, found [1]")
+        expectError(Self.run(#"{"time":1,"event":42}"#, name: "name.jsonl"), #":1:1: 'event' must be an event name such as "persist.begin", found 42"#)
+        expectError(Self.run("<?xml version=\"1.0\"?>\n<plist version=\"1.0\"><array>\n<dict><key>time</key><string>noon</string><key>event</key><string>a.b</string></dict>\n</array></plist>", name: "types.plist"),
+                    ":3: 'time' must be a date, seconds, or ISO 8601 text, found \"noon\"")
+    }
+
+    @Test func invalidUTF8() {
+        var bytes = Array(#"{"time":1,"event":"a.b","attrs":{"k":"caf"#.utf8)
+        bytes += [0xC3, 0x28]
+        bytes += Array(#""}}"#.utf8)
+        expectError(Self.run(Data(bytes), name: "utf8.jsonl"), ":1:42: invalid JSON: invalid UTF-8")
+        var xml = Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><array><dict><key>event</key><string>a".utf8)
+        xml += [0xFF, 0xFE]
+        xml += Array("</string></dict></array></plist>\n".utf8)
+        let result = Self.run(Data(xml), name: "utf8.plist")
+        #expect(result.status == .failure)
+        #expect(result.diagnostics.hasPrefix("lifelint: error: \(result.path):2: invalid XML: "))
+    }
+
+    @Test func deepNesting() {
+        let depth = 100_000
+        let json = #"{"time":1,"event":"a.b","attrs":"# + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "}"
+        expectError(Self.run(json, name: "deep.jsonl"), ":1:544: invalid JSON: nesting deeper than 512 levels")
+        let xml = "<?xml version=\"1.0\"?>\n<plist version=\"1.0\"><array>" + String(repeating: "<array>", count: depth) + String(repeating: "</array>", count: depth) + "</array></plist>"
+        let result = Self.run(xml, name: "deep.plist")
+        #expect(result.status == .failure)
+        #expect(result.diagnostics.hasPrefix("lifelint: error: \(result.path):2: "))
+    }
+
+    @Test func entityExpansionBombAndExternalEntity() {
+        let bomb = """
+            <?xml version="1.0"?>
+            <!DOCTYPE plist [
+             <!ENTITY lol "lol">
+             <!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">
+             <!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;">
+            ]>
+            <plist version="1.0"><array><dict><key>event</key><string>&lol3;</string></dict></array></plist>
+            """
+        expectError(Self.run(bomb, name: "bomb.plist"), ":3: refused: a DOCTYPE with an internal subset (entity declarations are refused)")
+        let external = """
+            <?xml version="1.0"?>
+            <!DOCTYPE plist [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>
+            <plist version="1.0"><array><dict><key>event</key><string>&xxe;</string></dict></array></plist>
+            """
+        expectError(Self.run(external, name: "xxe.plist"), ":2: refused: a DOCTYPE with an internal subset (entity declarations are refused)")
+        let undeclared = "<?xml version=\"1.0\"?>\n<plist version=\"1.0\"><array><dict><key>event</key><string>&xxe;</string></dict></array></plist>\n"
+        expectError(Self.run(undeclared, name: "undeclared.plist"), ":2: invalid XML: Entity 'xxe' not defined")
+    }
+
+    @Test func corruptBinaryPlist() throws {
+        let records: [[String: Any]] = [["time": 1.0, "event": "a.b"]]
+        var data = try PropertyListSerialization.data(fromPropertyList: records, format: .binary, options: 0)
+        data[data.count - 9] = 0xFF
+        expectError(Self.run(data, name: "corrupt.bplist"), ":1: corrupt binary plist: trailer points outside the file")
+        expectError(Self.run(Data("bplist00".utf8), name: "short.bplist"), ":1: corrupt binary plist: too short for a binary plist")
+    }
+}
