@@ -42,4 +42,31 @@ import Testing
         broken["summary"] = ["error": 1]
         #expect(validator.validate(broken) == ["$.summary: missing 'warning'", "$.summary: missing 'info'"] || validator.validate(broken) == ["$.summary: missing 'info'", "$.summary: missing 'warning'"])
     }
+
+    /// The event JSON schema accepts what lifelint reads and writes, and refuses what the
+    /// reader refuses.
+    @Test func theEventSchemaMatchesTheReaderAndTheWriter() throws {
+        let validator = try JSONSchemaValidator(path: RepositoryPaths.path("docs/schema/events.schema.json"))
+        let samples = try FileManager.default.contentsOfDirectory(atPath: RepositoryPaths.path("SampleLogs")).filter { $0.hasSuffix(".jsonl") }
+        #expect(samples.count == 2)
+        var records = 0
+        for sample in samples {
+            let text = try String(contentsOfFile: RepositoryPaths.path("SampleLogs/\(sample)"), encoding: .utf8)
+            for line in text.split(separator: "\n") {
+                #expect(validator.validate(try JSONSerialization.jsonObject(with: Data(line.utf8))) == [], "\(sample)")
+                records += 1
+            }
+        }
+        #expect(records == 48)
+        let written = runLifelint(["events", "--quiet", "--year", "2024", RepositoryPaths.path("SampleLogs/android-lost-draft.log")]).output
+        for line in written.split(separator: "\n") {
+            #expect(validator.validate(try JSONSerialization.jsonObject(with: Data(line.utf8))) == [])
+        }
+        let refused = try JSONSerialization.jsonObject(with: Data(#"{"time":true,"event":"not an event","pid":"7"}"#.utf8))
+        #expect(validator.validate(refused).sorted() == [
+            "$.event: 'not an event' does not match ^[A-Za-z][A-Za-z0-9_-]*(\\.[A-Za-z0-9_-]+)+$",
+            "$.pid: expected integer|null",
+            "$.time: matches 0 of the oneOf alternatives, not exactly one",
+        ])
+    }
 }
