@@ -26,6 +26,32 @@ enum BenchmarkFile {
         return written
     }
 
+    /// Writes a file of about `megabytes` from `prefix`, repeated `append` calls, and `suffix`,
+    /// unless a file of that size is already there.
+    static func ensure(path: String, megabytes: Int, prefix: String = "", suffix: String = "", append: (inout [UInt8], Bool) -> Void) -> Int {
+        let target = megabytes * 1_000_000
+        var status = stat()
+        if stat(path, &status) == 0, Int(status.st_size) >= target, Int(status.st_size) < target + (1 << 16) { return Int(status.st_size) }
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        precondition(descriptor >= 0, "cannot write \(path)")
+        defer { close(descriptor) }
+        var buffer = Array(prefix.utf8)
+        var written = 0
+        var first = true
+        while written + buffer.count < target {
+            append(&buffer, first)
+            first = false
+            if buffer.count > 1 << 20 {
+                buffer.withUnsafeBytes { _ = write(descriptor, $0.baseAddress, $0.count) }
+                written += buffer.count
+                buffer.removeAll(keepingCapacity: true)
+            }
+        }
+        buffer.append(contentsOf: suffix.utf8)
+        buffer.withUnsafeBytes { _ = write(descriptor, $0.baseAddress, $0.count) }
+        return written + buffer.count
+    }
+
     static func countLines(path: String) -> Int {
         let descriptor = open(path, O_RDONLY)
         defer { close(descriptor) }

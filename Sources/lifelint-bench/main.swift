@@ -16,6 +16,7 @@ struct BenchmarkOptions {
     /// Each phase runs this many times and the fastest run is reported: the machine is shared,
     /// and noise only ever adds time.
     var repeats = 3
+    var containerMegabytes = 100
 
     init(_ arguments: [String]) {
         var iterator = arguments.makeIterator()
@@ -24,9 +25,10 @@ struct BenchmarkOptions {
             case "--size-mb": sizeMegabytes = iterator.next().flatMap { Int($0) } ?? sizeMegabytes
             case "--seed": seed = iterator.next().flatMap { UInt64($0) } ?? seed
             case "--dir": directory = iterator.next() ?? directory
+            case "--container-mb": containerMegabytes = iterator.next().flatMap { Int($0) } ?? containerMegabytes
             case "--repeat": repeats = iterator.next().flatMap { Int($0) }.map { max(1, $0) } ?? repeats
             default:
-                print("usage: lifelint-bench [--size-mb N] [--seed N] [--dir DIR] [--repeat N]")
+                print("usage: lifelint-bench [--size-mb N] [--seed N] [--dir DIR] [--repeat N] [--container-mb N]")
                 exit(2)
             }
         }
@@ -69,4 +71,43 @@ for (label, tool, arguments) in [("wc -l (reference)", "/usr/bin/wc", ["-l", tra
     // To a file, not /dev/null: GNU grep stops at the first match when its output is /dev/null.
     let run = ChildProcess.best(of: options.repeats, tool, arguments, output: "\(options.directory)/lifelint-bench-reference.out")
     Report.row(label, seconds: run.seconds, megabytes: megabytes, peakKilobytes: run.peakKilobytes)
+}
+
+// MARK: Structured containers
+
+print("")
+print("container (\(options.containerMegabytes) MB each)           seconds       MB/s     events/s   peak RSS")
+var containers = SyntheticContainers(seed: options.seed)
+let jsonLinesPath = "\(options.directory)/lifelint-bench-\(options.containerMegabytes)mb-seed\(options.seed).jsonl"
+let jsonLinesBytes = BenchmarkFile.ensure(path: jsonLinesPath, megabytes: options.containerMegabytes) { buffer, _ in containers.appendJSONLine(to: &buffer) }
+let chromePath = "\(options.directory)/lifelint-bench-\(options.containerMegabytes)mb-seed\(options.seed).chrome.json"
+let chromeBytes = BenchmarkFile.ensure(path: chromePath, megabytes: options.containerMegabytes, prefix: #"{"displayTimeUnit":"ms","traceEvents":["#, suffix: "\n]}\n") { buffer, first in
+    containers.appendChromeEvent(to: &buffer, first: first)
+}
+let plistPath = "\(options.directory)/lifelint-bench-\(options.containerMegabytes)mb-seed\(options.seed).plist"
+let plistBytes = BenchmarkFile.ensure(
+    path: plistPath, megabytes: options.containerMegabytes,
+    prefix: "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n<plist version=\"1.0\">\n<array>\n",
+    suffix: "</array>\n</plist>\n") { buffer, _ in containers.appendPlistRecord(to: &buffer) }
+
+for (label, path, bytes, reference) in [
+    ("JSON Lines", jsonLinesPath, jsonLinesBytes, ("jq -c .", "/usr/bin/jq", ["-c", ".", jsonLinesPath])),
+    ("Chrome trace", chromePath, chromeBytes, ("jq -c .", "/usr/bin/jq", ["-c", ".", chromePath])),
+    ("XML plist", plistPath, plistBytes, ("xmllint --stream --noout", "/usr/bin/xmllint", ["--stream", "--noout", plistPath])),
+] {
+    let size = Double(bytes) / 1_000_000
+    var count = 0
+    let parseOnly = Stopwatch.best(of: options.repeats) {
+        count = 0
+        _ = try! TraceReader.read(TraceInput(path: path)) { _ in count += 1 }
+    }
+    Report.row("parse to events: \(label)", seconds: parseOnly.seconds, megabytes: size, events: count)
+    let run = ChildProcess.best(of: options.repeats, binary, ["events", "--quiet", path])
+    Report.row("lifelint events: \(label)", seconds: run.seconds, megabytes: size, events: count, peakKilobytes: run.peakKilobytes)
+    if access(reference.1, X_OK) == 0 {
+        let tool = ChildProcess.best(of: options.repeats, reference.1, reference.2, output: "\(options.directory)/lifelint-bench-reference.out")
+        Report.row("  \(reference.0) (reference)", seconds: tool.seconds, megabytes: size, peakKilobytes: tool.peakKilobytes)
+    } else {
+        print("  \(reference.0): not installed, skipped")
+    }
 }

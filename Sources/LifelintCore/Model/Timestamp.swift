@@ -63,6 +63,46 @@ public struct Timestamp: Sendable, Hashable, Comparable {
         }
     }
 
+    /// Appends the same text as `iso8601` as bytes, without building strings (the writers'
+    /// hot path).
+    func appendISO8601(to bytes: inout [UInt8]) {
+        func digits(_ value: Int, _ count: Int) {
+            var divisor = 1
+            for _ in 1..<count { divisor *= 10 }
+            while divisor > 0 {
+                bytes.append(.zero + UInt8(value / divisor % 10))
+                divisor /= 10
+            }
+        }
+        func fraction(_ nanoseconds: Int) {
+            guard fractionDigits > 0 else { return }
+            bytes.append(.dot)
+            var value = nanoseconds
+            for _ in 0..<(9 - Int(min(fractionDigits, 9))) { value /= 10 }
+            digits(value, Int(fractionDigits))
+        }
+        switch clock {
+        case .unknown:
+            return
+        case .monotonic:
+            bytes.append(contentsOf: "PT".utf8)
+            bytes.append(contentsOf: String(nanoseconds / 1_000_000_000).utf8)
+            fraction(Int(nanoseconds % 1_000_000_000))
+            bytes.append(UInt8(ascii: "S"))
+        case .wall:
+            let local = localDateTime
+            guard (0...9999).contains(local.year) else {
+                bytes.append(contentsOf: (iso8601 ?? "").utf8)
+                return
+            }
+            digits(local.year, 4); bytes.append(.dash); digits(local.month, 2); bytes.append(.dash); digits(local.day, 2)
+            bytes.append(UInt8(ascii: "T"))
+            digits(local.hour, 2); bytes.append(.colon); digits(local.minute, 2); bytes.append(.colon); digits(local.second, 2)
+            fraction(local.nanosecond)
+            if let offset = utcOffsetSeconds { bytes.append(contentsOf: Self.offsetText(offset).utf8) }
+        }
+    }
+
     private static func secondsWithFraction(_ nanoseconds: Int64, digits: UInt8) -> String {
         let seconds = nanoseconds / 1_000_000_000
         let fraction = nanoseconds % 1_000_000_000

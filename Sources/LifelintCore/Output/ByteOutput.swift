@@ -56,6 +56,12 @@ public final class ByteOutput {
         flushIfFull()
     }
 
+    /// Lets `body` append to the output's own buffer: one call, no intermediate copy.
+    func append(_ body: (inout [UInt8]) -> Void) {
+        body(&buffer)
+        flushIfFull()
+    }
+
     public func writeLine(_ text: String) {
         write(text)
         buffer.append(.newline)

@@ -1,56 +1,86 @@
-/// Appends JSON to a `ByteOutput` without building intermediate objects: the writers that
-/// stream events and findings use it so output keeps pace with parsing.
+/// Appends JSON to a byte buffer without building intermediate objects or strings: the
+/// writers that stream events compose each line in a local buffer with it, so output keeps
+/// pace with parsing.
 struct JSONWriter {
-    let output: ByteOutput
+    var bytes: [UInt8]
 
-    func string(_ value: String) {
-        output.write(byte: .quote)
+    init(bytes: [UInt8] = []) { self.bytes = bytes }
+
+    mutating func string(_ value: String) {
+        bytes.append(.quote)
         var value = value
-        value.withUTF8 { bytes in
+        value.withUTF8 { utf8 in
             var runStart = 0
-            for index in 0..<bytes.count {
-                let byte = bytes[index]
+            for index in 0..<utf8.count {
+                let byte = utf8[index]
                 guard byte < 0x20 || byte == .quote || byte == .backslash else { continue }
-                output.write(bytes: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-                writeEscaped(byte)
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                appendEscaped(byte)
                 runStart = index + 1
             }
-            output.write(bytes: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
         }
-        output.write(byte: .quote)
+        bytes.append(.quote)
     }
 
-    private func writeEscaped(_ byte: UInt8) {
+    private mutating func appendEscaped(_ byte: UInt8) {
+        bytes.append(.backslash)
         switch byte {
-        case .quote: output.write("\\\"")
-        case .backslash: output.write("\\\\")
-        case .newline: output.write("\\n")
-        case .carriageReturn: output.write("\\r")
-        case .tab: output.write("\\t")
+        case .quote, .backslash: bytes.append(byte)
+        case .newline: bytes.append(UInt8(ascii: "n"))
+        case .carriageReturn: bytes.append(UInt8(ascii: "r"))
+        case .tab: bytes.append(UInt8(ascii: "t"))
         default:
             let hex = Array("0123456789abcdef".utf8)
-            output.write(bytes: Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+            bytes.append(contentsOf: [UInt8(ascii: "u"), .zero, .zero, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
         }
     }
 
-    func key(_ name: StaticString) {
-        output.write(byte: .quote)
-        output.write(bytes: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-        output.write(bytes: [.quote, .colon])
+    /// `"name":`
+    mutating func key(_ name: StaticString) {
+        bytes.append(.quote)
+        bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        bytes.append(.quote)
+        bytes.append(.colon)
     }
 
-    func optionalString(_ value: String?) {
-        if let value { string(value) } else { null() }
+    mutating func raw(_ text: StaticString) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
-    func integer(_ value: some BinaryInteger) {
-        output.write(String(value))
+    mutating func integer(_ value: some BinaryInteger) {
+        var number = Int64(value)
+        if number < 0 {
+            bytes.append(.dash)
+            number = -number
+        }
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[count] = .zero + UInt8(number % 10)
+                number /= 10
+                count += 1
+            } while number > 0
+            for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[index]) }
+        }
     }
 
-    func optionalInteger(_ value: (some BinaryInteger)?) {
-        if let value { integer(value) } else { null() }
+    mutating func optionalInteger(_ value: (some BinaryInteger)?) {
+        if let value { integer(value) } else { raw("null") }
     }
 
-    func null() { output.write("null") }
-    func comma() { output.write(byte: .comma) }
+    mutating func timestamp(_ time: Timestamp) {
+        guard time.clock != .unknown else {
+            raw("null")
+            return
+        }
+        bytes.append(.quote)
+        time.appendISO8601(to: &bytes)
+        bytes.append(.quote)
+    }
+
+    mutating func comma() { bytes.append(.comma) }
+    mutating func byte(_ byte: UInt8) { bytes.append(byte) }
 }

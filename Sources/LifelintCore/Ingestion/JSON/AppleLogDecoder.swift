@@ -6,8 +6,8 @@
 struct AppleLogDecoder: JSONRecordDecoder {
     static let subsystem = "lifelint"
 
-    mutating func decode(_ record: JSONValue, at location: SourceLocation) -> RecordOutcome {
-        guard let object = JSONObject(record) else { return .problem("expected a log record object, found \(record.kind)") }
+    mutating func decode(_ record: JSONValue, object: JSONObject?, at location: SourceLocation) -> RecordOutcome {
+        guard let object else { return .problem("expected a log record object, found \(record.kind)") }
         if object["finished"] != nil, object["eventMessage"] == nil { return .structural }
         guard object["subsystem"]?.string == Self.subsystem, let message = object["eventMessage"]?.string,
             var parsed = InstrumentationMessage.parse(message)

@@ -19,47 +19,60 @@ struct ChromeTraceDecoder: JSONRecordDecoder {
         "activityStop": "activity.stopped", "activityDestroy": "activity.destroyed", "activityRestart": "activity.restarted",
     ]
 
-    mutating func decode(_ record: JSONValue, at location: SourceLocation) -> RecordOutcome {
-        guard let object = JSONObject(record) else { return .problem("expected a trace event object, found \(record.kind)") }
-        guard let phase = object["ph"]?.string else { return .problem("trace event without 'ph'") }
-        let name = object["name"]?.string ?? ""
+    mutating func decode(_ record: JSONValue, object: JSONObject?, at location: SourceLocation) -> RecordOutcome {
+        guard let object else { return .problem("expected a trace event object, found \(record.kind)") }
+        guard let phaseValue = object["ph"], phaseValue.kind == .string, phaseValue.range.count == 3 else {
+            return .problem("trace event without a one-letter 'ph'")
+        }
+        let phase = phaseValue.bytes[phaseValue.range.lowerBound + 1]
+        let nameValue = object["name"]
         let pid = Int64(object["pid"]?.number ?? -1)
         let tid = Int64(object["tid"]?.number ?? -1)
         let ts = object["ts"]?.number
         switch phase {
-        case "M":
-            if name == "process_name", let processName = JSONObject(object["args"])?["name"]?.string {
+        case UInt8(ascii: "M"):
+            if nameValue?.isString("process_name") == true, let processName = JSONObject(object["args"])?["name"]?.string {
                 processNames[pid] = processName
             }
             return .structural
-        case "B":
+        case UInt8(ascii: "B"):
             guard let ts else { return .problem("trace event without 'ts'") }
             var stack = openSlices[tid] ?? []
-            if stack.count < Self.maximumOpenSlices { stack.append((name, ts, location)) }
+            let slice = Self.frameworkSlice(nameValue)
+            if stack.count < Self.maximumOpenSlices { stack.append((slice ?? "", ts, location)) }
             openSlices[tid] = stack
-            return name == "bindApplication" ? .events([processStart(pid: pid, tid: tid, ts: ts, location)]) : .other
-        case "E":
+            return slice == "bindApplication" ? .events([processStart(pid: pid, tid: tid, ts: ts, location)]) : .other
+        case UInt8(ascii: "E"):
             guard var stack = openSlices[tid], let open = stack.popLast(), let ts else { return .other }
             openSlices[tid] = stack
             guard let eventName = Self.frameworkSlices[open.name] else { return .other }
             return .events([lifecycle(eventName, pid: pid, tid: tid, end: ts, duration: ts - open.start, location)])
-        case "X", "i", "I", "n":
+        case UInt8(ascii: "X"), UInt8(ascii: "i"), UInt8(ascii: "I"), UInt8(ascii: "n"):
             guard let ts else { return .problem("trace event without 'ts'") }
-            if let event = appEvent(object, name: name, pid: pid, tid: tid, ts: ts, location) { return .events([event]) }
-            if phase == "X", let eventName = Self.frameworkSlices[name] {
-                let duration = object["dur"]?.number ?? 0
-                return .events([lifecycle(eventName, pid: pid, tid: tid, end: ts + duration, duration: duration, location)])
+            if object["cat"]?.stringContains("lifelint") == true || nameValue?.stringHasPrefix("lifelint:") == true,
+                let event = appEvent(object, name: nameValue?.string ?? "", pid: pid, tid: tid, ts: ts, location)
+            {
+                return .events([event])
             }
-            if phase == "X", name == "bindApplication" { return .events([processStart(pid: pid, tid: tid, ts: ts, location)]) }
-            return .other
+            guard phase == UInt8(ascii: "X"), let slice = Self.frameworkSlice(nameValue) else { return .other }
+            if slice == "bindApplication" { return .events([processStart(pid: pid, tid: tid, ts: ts, location)]) }
+            let duration = object["dur"]?.number ?? 0
+            return .events([lifecycle(Self.frameworkSlices[slice]!, pid: pid, tid: tid, end: ts + duration, duration: duration, location)])
         default:
             return .other
         }
     }
 
+    /// The slice's name when it is one of the framework's lifecycle slices, compared as bytes.
+    private static func frameworkSlice(_ name: JSONValue?) -> String? {
+        guard let name, name.kind == .string, name.stringHasPrefix("activity") || name.isString("bindApplication") else { return nil }
+        let text = name.string ?? ""
+        return text == "bindApplication" || frameworkSlices[text] != nil ? text : nil
+    }
+
     private func appEvent(_ object: JSONObject, name: String, pid: Int64, tid: Int64, ts: Double, _ location: SourceLocation) -> Event? {
-        let isLifelint = name.hasPrefix("lifelint:") || (object["cat"]?.string?.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces) == "lifelint" } ?? false)
-        guard isLifelint else { return nil }
+        let categories = object["cat"]?.string?.split(separator: ",").map { $0.filter { $0 != " " } } ?? []
+        guard name.hasPrefix("lifelint:") || categories.contains("lifelint") else { return nil }
         let eventName = name.hasPrefix("lifelint:") ? String(name.dropFirst("lifelint:".count)) : name
         guard InstrumentationMessage.isValidEventName(Substring(eventName).utf8[...]) else { return nil }
         var attributes = Attributes()

@@ -23,6 +23,42 @@ struct JSONElementParser {
         return value
     }
 
+    /// Parses the whole buffer as one value, and when it is an object, lists its members in
+    /// the same pass (records are objects; this saves reading each record twice).
+    mutating func parseRecord() throws(JSONSyntaxError) -> (value: JSONValue, members: [(key: Range<Int>, value: JSONValue)]?) {
+        index = 0
+        skipWhitespace()
+        guard peek() == UInt8(ascii: "{") else { return (try parseDocument(), nil) }
+        let start = index
+        index += 1
+        var members: [(key: Range<Int>, value: JSONValue)] = []
+        members.reserveCapacity(8)
+        skipWhitespace()
+        if peek() == UInt8(ascii: "}") {
+            index += 1
+        } else {
+            while true {
+                skipWhitespace()
+                guard peek() == .quote else { throw JSONSyntaxError(offset: index, message: "expected a string key") }
+                let key = try parseStringRange()
+                skipWhitespace()
+                try expect(.colon)
+                skipWhitespace()
+                members.append((key, try parseValue(depth: 1)))
+                skipWhitespace()
+                guard let byte = peek() else { throw JSONSyntaxError(offset: index, message: "unexpected end of input inside an object") }
+                index += 1
+                if byte == .comma { continue }
+                guard byte == UInt8(ascii: "}") else { throw JSONSyntaxError(offset: index - 1, message: "expected ',' or '}'") }
+                break
+            }
+        }
+        let value = JSONValue(bytes: bytes, range: start..<index, kind: .object)
+        skipWhitespace()
+        guard index == bytes.count else { throw JSONSyntaxError(offset: index, message: "unexpected text after the value") }
+        return (value, members)
+    }
+
     mutating func children(of value: JSONValue) throws(JSONSyntaxError) -> [(key: Range<Int>, value: JSONValue)] {
         index = value.range.lowerBound + 1
         var result: [(key: Range<Int>, value: JSONValue)] = []
@@ -223,7 +259,8 @@ struct JSONElementParser {
     /// Decodes a validated string (range includes the quotes).
     static func decodeString(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
         let inner = UnsafeBufferPointer(rebasing: bytes[(range.lowerBound + 1)..<(range.upperBound - 1)])
-        guard inner.contains(.backslash) else { return String(decoding: inner, as: UTF8.self) }
+        guard !inner.isEmpty else { return "" }
+        guard memchr(inner.baseAddress!, Int32(UInt8.backslash), inner.count) != nil else { return String(decoding: inner, as: UTF8.self) }
         var scalars = String.UnicodeScalarView()
         var utf8: [UInt8] = []
         var index = 0

@@ -9,6 +9,12 @@ struct JSONObject {
         members = value.children()
     }
 
+    /// An object whose members the parser already listed.
+    init(_ value: JSONValue, members: [(key: Range<Int>, value: JSONValue)]) {
+        self.value = value
+        self.members = members
+    }
+
     subscript(key: StaticString) -> JSONValue? {
         let count = key.utf8CodeUnitCount
         let base = value.bytes.baseAddress!

@@ -154,12 +154,22 @@ final class JSONStreamReader {
         let first = storage[position]
         let isScalar = first != .quote && first != .openBracket && first != UInt8(ascii: "{")
         while true {
-            while scanned < end {
-                let byte = storage[scanned]
+            // Locals, not properties, in the loop: no exclusivity checks per byte.
+            let bytes = storage
+            let limit = end
+            let start = position
+            while scanned < limit {
+                let byte = bytes[scanned]
                 scanned += 1
                 if inString {
-                    if escaped { escaped = false } else if byte == .backslash { escaped = true } else if byte == .quote { inString = false }
-                    if !inString && depth == 0 { return position..<scanned }
+                    if escaped {
+                        escaped = false
+                    } else if byte == .backslash {
+                        escaped = true
+                    } else if byte == .quote {
+                        inString = false
+                        if depth == 0 { return start..<scanned }
+                    }
                     continue
                 }
                 switch byte {
@@ -168,11 +178,11 @@ final class JSONStreamReader {
                 case .openBracket, UInt8(ascii: "{"):
                     depth += 1
                 case .closeBracket, UInt8(ascii: "}"):
-                    if isScalar { return position..<(scanned - 1) }
+                    if isScalar { return start..<(scanned - 1) }
                     depth -= 1
-                    if depth == 0 { return position..<scanned }
+                    if depth == 0 { return start..<scanned }
                 case .space, .tab, .newline, .carriageReturn, .comma:
-                    if isScalar { return position..<(scanned - 1) }
+                    if isScalar { return start..<(scanned - 1) }
                 default:
                     break
                 }

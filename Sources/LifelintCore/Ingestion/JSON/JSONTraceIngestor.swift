@@ -34,14 +34,17 @@ struct JSONTraceIngestor {
         var parser = JSONElementParser(bytes: element.bytes)
         let location = SourceLocation(path: path, line: element.line, column: element.column)
         let value: JSONValue
+        let object: JSONObject?
         do {
-            value = try parser.parseDocument()
+            let record = try parser.parseRecord()
+            value = record.value
+            object = record.members.map { JSONObject(record.value, members: $0) }
         } catch {
             summary.report(IngestionProblem(location: Self.location(of: error.offset, in: element, path: path), message: "invalid JSON: \(error.message)"))
             summary.countUnrecognised(line: element.line)
             return
         }
-        switch decoder.decode(value, at: location) {
+        switch decoder.decode(value, object: object, at: location) {
         case let .events(events):
             events.forEach(emit)
             summary.events += events.count

@@ -39,10 +39,60 @@ struct JSONValue {
     /// The number, also accepting a number written as a string (`"ts": "252089475232"`).
     var number: Double? {
         switch kind {
-        case .number: return Double(text)
-        case .string: return string.flatMap(Double.init)
+        case .number: return Self.fastNumber(bytes, range) ?? Double(text)
+        case .string: return Self.fastNumber(bytes, (range.lowerBound + 1)..<(range.upperBound - 1)) ?? string.flatMap(Double.init)
         default: return nil
         }
+    }
+
+    /// Plain decimals (`-12`, `1704705343.25`) read straight from the bytes, exactly as
+    /// `Double(String)` would for up to 15 significant digits; anything else (exponents,
+    /// longer mantissas) is left to the standard library.
+    static func fastNumber(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Double? {
+        guard !range.isEmpty else { return nil }
+        var index = range.lowerBound
+        let negative = bytes[index] == .dash
+        if negative { index += 1 }
+        var mantissa: Int64 = 0
+        var digits = 0
+        var fractionDigits = 0
+        var seenDot = false
+        while index < range.upperBound {
+            let byte = bytes[index]
+            if byte == .dot, !seenDot {
+                seenDot = true
+            } else if byte.isASCIIDigit {
+                mantissa = mantissa * 10 + Int64(byte &- .zero)
+                digits += 1
+                if seenDot { fractionDigits += 1 }
+            } else {
+                return nil
+            }
+            index += 1
+        }
+        guard digits > 0, digits <= 15 else { return nil }
+        let value = fractionDigits == 0 ? Double(mantissa) : Double(mantissa) / powersOfTen[fractionDigits]
+        return negative ? -value : value
+    }
+
+    private static let powersOfTen: [Double] = (0...15).map { pow(10, Double($0)) }
+
+    /// Whether this is a string whose content, without escapes, equals `literal`: compares
+    /// bytes, so no string is created.
+    func isString(_ literal: StaticString) -> Bool {
+        kind == .string && range.count == literal.utf8CodeUnitCount + 2
+            && memcmp(bytes.baseAddress! + range.lowerBound + 1, literal.utf8Start, literal.utf8CodeUnitCount) == 0
+    }
+
+    /// Whether this string's raw content contains `needle`.
+    func stringContains(_ needle: StaticString) -> Bool {
+        kind == .string && ByteSearch.contains(needle, in: UnsafeBufferPointer(rebasing: bytes[range]))
+    }
+
+    /// Whether this string's raw content starts with `prefix`.
+    func stringHasPrefix(_ prefix: StaticString) -> Bool {
+        kind == .string && range.count >= prefix.utf8CodeUnitCount + 2
+            && memcmp(bytes.baseAddress! + range.lowerBound + 1, prefix.utf8Start, prefix.utf8CodeUnitCount) == 0
     }
 
     var bool: Bool? { kind == .bool ? bytes[range.lowerBound] == UInt8(ascii: "t") : nil }
@@ -60,6 +110,8 @@ struct JSONValue {
         }
     }
 }
+
+import Foundation
 
 #if canImport(Glibc)
 import Glibc

@@ -4,8 +4,8 @@
 /// since 1970. `lifelint events` output reads back the same way (its `clock`, `tid` and
 /// `source` are accepted).
 struct LifelintJSONDecoder: JSONRecordDecoder {
-    mutating func decode(_ record: JSONValue, at location: SourceLocation) -> RecordOutcome {
-        guard let object = JSONObject(record) else { return .problem("expected an event object, found \(record.kind)") }
+    mutating func decode(_ record: JSONValue, object: JSONObject?, at location: SourceLocation) -> RecordOutcome {
+        guard let object else { return .problem("expected an event object, found \(record.kind)") }
         guard let nameValue = object["event"] else { return .problem("missing 'event' (the event name)") }
         guard let name = nameValue.string, InstrumentationMessage.isValidEventName(Substring(name).utf8[...]) else {
             return .problem("'event' must be an event name such as \"persist.begin\", found \(nameValue.text)")

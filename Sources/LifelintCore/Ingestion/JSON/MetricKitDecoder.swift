@@ -4,8 +4,8 @@
 /// `memory-pressure`, `app-watchdog`, ...), `context` (`background`/`foreground`), `count`, and
 /// the payload's period (`from`, `to`). The events are stamped with the period's end.
 struct MetricKitDecoder: JSONRecordDecoder {
-    mutating func decode(_ record: JSONValue, at location: SourceLocation) -> RecordOutcome {
-        guard let payload = JSONObject(record) else { return .problem("expected a MetricKit payload object, found \(record.kind)") }
+    mutating func decode(_ record: JSONValue, object: JSONObject?, at location: SourceLocation) -> RecordOutcome {
+        guard let payload = object else { return .problem("expected a MetricKit payload object, found \(record.kind)") }
         let app = JSONObject(payload["metaData"])?["bundleIdentifier"]?.string ?? "unknown"
         let from = payload["timeStampBegin"]?.string
         let to = payload["timeStampEnd"]?.string
