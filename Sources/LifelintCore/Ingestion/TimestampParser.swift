@@ -4,13 +4,13 @@
 /// (`2020-05-13 23:59:00 +0000`), and lifelint's own monotonic durations (`PT12345.678S`).
 enum TimestampParser {
     static func parse(_ text: String) -> Timestamp? {
-        var utf8 = Array(text.utf8)
-        utf8.append(0)
-        return utf8.withUnsafeBufferPointer { buffer in
-            let bytes = UnsafeBufferPointer(rebasing: buffer.dropLast())
-            if bytes.starts(with: "PT".utf8) { return parseDuration(bytes) }
-            return parseCalendar(bytes)
-        }
+        var text = text
+        return text.withUTF8 { parse(bytes: $0) }
+    }
+
+    static func parse(bytes: UnsafeBufferPointer<UInt8>) -> Timestamp? {
+        if bytes.count > 2, bytes[0] == UInt8(ascii: "P"), bytes[1] == UInt8(ascii: "T") { return parseDuration(bytes) }
+        return parseCalendar(bytes)
     }
 
     private static func parseCalendar(_ bytes: UnsafeBufferPointer<UInt8>) -> Timestamp? {

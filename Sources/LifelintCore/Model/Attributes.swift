@@ -17,6 +17,14 @@ public struct Attributes: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
         for (key, value) in elements { self[key] = value }
     }
 
+    /// Adds an entry without looking for an existing key: for decoders whose keys are unique
+    /// already (a JSON object's members).
+    mutating func appendUnique(key: String, value: String) {
+        entries.append(Entry(key: key, value: value))
+    }
+
+    mutating func reserveCapacity(_ count: Int) { entries.reserveCapacity(count) }
+
     public var isEmpty: Bool { entries.isEmpty }
     public var count: Int { entries.count }
 

@@ -45,9 +45,10 @@ struct JSONValue {
         }
     }
 
-    /// Plain decimals (`-12`, `1704705343.25`) read straight from the bytes, exactly as
-    /// `Double(String)` would for up to 15 significant digits; anything else (exponents,
-    /// longer mantissas) is left to the standard library.
+    /// Plain decimals (`-12`, `1704705343.25`) read straight from the bytes. The digits as an
+    /// integer up to 2^53 and the power of ten are both exact doubles, so the one division is
+    /// correctly rounded, as `Double(String)` is; anything else (exponents, longer mantissas)
+    /// is left to the standard library.
     static func fastNumber(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Double? {
         guard !range.isEmpty else { return nil }
         var index = range.lowerBound
@@ -61,7 +62,7 @@ struct JSONValue {
             let byte = bytes[index]
             if byte == .dot, !seenDot {
                 seenDot = true
-            } else if byte.isASCIIDigit {
+            } else if byte.isASCIIDigit, digits < 17 {
                 mantissa = mantissa * 10 + Int64(byte &- .zero)
                 digits += 1
                 if seenDot { fractionDigits += 1 }
@@ -70,7 +71,7 @@ struct JSONValue {
             }
             index += 1
         }
-        guard digits > 0, digits <= 15 else { return nil }
+        guard digits > 0, mantissa <= 1 << 53, fractionDigits <= 15 else { return nil }
         let value = fractionDigits == 0 ? Double(mantissa) : Double(mantissa) / powersOfTen[fractionDigits]
         return negative ? -value : value
     }
@@ -96,6 +97,15 @@ struct JSONValue {
     }
 
     var bool: Bool? { kind == .bool ? bytes[range.lowerBound] == UInt8(ascii: "t") : nil }
+
+    /// A string's content as bytes when it has no escapes (nil otherwise): for parsers that
+    /// read the text without making a `String`.
+    var rawStringBytes: UnsafeBufferPointer<UInt8>? {
+        guard kind == .string else { return nil }
+        let inner = UnsafeBufferPointer(rebasing: bytes[(range.lowerBound + 1)..<(range.upperBound - 1)])
+        guard inner.isEmpty || memchr(inner.baseAddress!, Int32(UInt8.backslash), inner.count) == nil else { return nil }
+        return inner
+    }
 
     /// The raw JSON text of the value.
     var text: String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }

@@ -15,7 +15,7 @@ struct LifelintJSONDecoder: JSONRecordDecoder {
         switch timeValue.kind {
         case .number: time = TimestampParser.seconds(timeValue.number ?? 0)
         case .string:
-            guard let parsed = timeValue.string.flatMap(TimestampParser.parse) else {
+            guard let parsed = timeValue.rawStringBytes.flatMap(TimestampParser.parse(bytes:)) ?? timeValue.string.flatMap(TimestampParser.parse) else {
                 return .problem("'time' must be ISO 8601 (\"2024-01-08T09:15:42.305Z\") or seconds since 1970, found \(timeValue.text)")
             }
             time = parsed
@@ -44,7 +44,11 @@ struct LifelintJSONDecoder: JSONRecordDecoder {
         var attributes = Attributes()
         if let value = object["attrs"], value.kind != .null {
             guard let members = JSONObject(value) else { return .problem("'attrs' must be an object, found \(value.text)") }
-            for (key, text) in members.scalarMembers { attributes[key] = text }
+            attributes.reserveCapacity(members.members.count)
+            for member in members.members {
+                guard let text = member.value.scalarText else { continue }
+                attributes.appendUnique(key: JSONElementParser.decodeString(value.bytes, member.key), value: text)
+            }
         }
         return .events([Event(time: time, app: app, pid: pid, tid: tid, platform: platform, name: name, attributes: attributes, source: location)])
     }

@@ -11,7 +11,7 @@ struct PlistTreeBuilder {
         case document
         case dictionary([(key: String, value: PlistValue)], pendingKey: String?)
         case array([PlistValue], holdsRecords: Bool)
-        case scalar(tag: String, text: String)
+        case scalar(tag: PlistTag, text: String)
     }
 
     static let maximumDepth = 512
@@ -20,36 +20,35 @@ struct PlistTreeBuilder {
     /// The line where the record being built started.
     private(set) var recordLine = 0
 
-    mutating func start(_ tag: String, isEmpty: Bool, line: Int) throws(Failure) {
+    mutating func start(_ tag: PlistTag, isEmpty: Bool, line: Int) throws(Failure) {
         guard stack.count < Self.maximumDepth else { throw Failure(message: "nesting deeper than \(Self.maximumDepth) levels") }
         if case .array(_, true)? = stack.last { recordLine = line }
         switch tag {
-        case "plist":
+        case .plist:
             guard stack.isEmpty else { throw Failure(message: "<plist> inside a plist") }
             stack.append(.document)
-        case "dict":
+        case .dict:
             stack.append(.dictionary([], pendingKey: nil))
-        case "array":
+        case .array:
             let holdsRecords = isRecordArray
             stack.append(.array([], holdsRecords: holdsRecords))
             sawRecords = sawRecords || holdsRecords
-        case "key", "string", "integer", "real", "date", "data", "true", "false":
-            guard !stack.isEmpty else { throw Failure(message: "<\(tag)> outside <plist>") }
-            stack.append(.scalar(tag: tag, text: ""))
         default:
-            throw Failure(message: "<\(tag)> is not a property-list element")
+            guard !stack.isEmpty else { throw Failure(message: "a value outside <plist>") }
+            stack.append(.scalar(tag: tag, text: ""))
         }
-        if isEmpty { try end(tag, onRecord: { _, _ in }) }
+        if isEmpty { try end(onRecord: { _, _ in }) }
     }
 
     mutating func text(_ text: String) {
-        if case let .scalar(tag, existing)? = stack.last {
-            stack[stack.count - 1] = .scalar(tag: tag, text: existing + text)
+        if case .scalar(let tag, var existing)? = stack.popLast() {
+            existing += text
+            stack.append(.scalar(tag: tag, text: existing))
         }
     }
 
-    mutating func end(_ tag: String, onRecord: (PlistValue, Int) -> Void) throws(Failure) {
-        guard let frame = stack.popLast() else { throw Failure(message: "</\(tag)> without its start") }
+    mutating func end(onRecord: (PlistValue, Int) -> Void) throws(Failure) {
+        guard let frame = stack.popLast() else { throw Failure(message: "an end tag without its start") }
         let value: PlistValue
         switch frame {
         case .document:
@@ -59,9 +58,9 @@ struct PlistTreeBuilder {
             value = .dictionary(entries)
         case let .array(items, _):
             value = .array(items)
-        case let .scalar("key", text):
-            guard case let .dictionary(entries, nil)? = stack.last else { throw Failure(message: "<key> outside a <dict>, or two keys in a row") }
-            stack[stack.count - 1] = .dictionary(entries, pendingKey: text)
+        case let .scalar(.key, text):
+            guard case let .dictionary(entries, nil)? = stack.popLast() else { throw Failure(message: "<key> outside a <dict>, or two keys in a row") }
+            stack.append(.dictionary(entries, pendingKey: text))
             return
         case let .scalar(tag, text):
             value = try Self.scalar(tag, text)
@@ -69,19 +68,25 @@ struct PlistTreeBuilder {
         try deliver(value, onRecord: onRecord)
     }
 
+    /// Hands a finished value to its parent; containers are popped and pushed back so their
+    /// arrays are appended to in place, never copied.
     private mutating func deliver(_ value: PlistValue, onRecord: (PlistValue, Int) -> Void) throws(Failure) {
-        switch stack.last {
-        case let .dictionary(entries, pendingKey?)?:
-            stack[stack.count - 1] = .dictionary(entries + [(pendingKey, value)], pendingKey: nil)
-        case .dictionary?:
+        guard let parent = stack.popLast() else { return }
+        switch parent {
+        case .dictionary(var entries, let pendingKey?):
+            entries.append((pendingKey, value))
+            stack.append(.dictionary(entries, pendingKey: nil))
+        case .dictionary:
             throw Failure(message: "a value in a <dict> without its <key>")
-        case .array(_, true)?:
+        case .array(let items, true):
+            stack.append(.array(items, holdsRecords: true))
             onRecord(value, recordLine)
-        case let .array(items, false)?:
-            stack[stack.count - 1] = .array(items + [value], holdsRecords: false)
-        case .document?, nil:
-            break
-        case .scalar?:
+        case .array(var items, false):
+            items.append(value)
+            stack.append(.array(items, holdsRecords: false))
+        case .document:
+            stack.append(.document)
+        case .scalar:
             throw Failure(message: "an element inside a scalar")
         }
     }
@@ -95,20 +100,30 @@ struct PlistTreeBuilder {
         }
     }
 
-    private static func scalar(_ tag: String, _ text: String) throws(Failure) -> PlistValue {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    private static func trimmed(_ text: String) -> Substring {
+        let utf8 = text.utf8
+        let isBlank = { (byte: UInt8) in byte == .space || byte == .tab || byte == .newline || byte == .carriageReturn }
+        guard let first = utf8.firstIndex(where: { !isBlank($0) }), let last = utf8.lastIndex(where: { !isBlank($0) }) else { return "" }
+        return Substring(text.utf8[first...last])
+    }
+
+    private static func scalar(_ tag: PlistTag, _ text: String) throws(Failure) -> PlistValue {
         switch tag {
-        case "string": return .string(text)
-        case "true": return .boolean(true)
-        case "false": return .boolean(false)
-        case "integer":
+        case .string: return .string(text)
+        case .true: return .boolean(true)
+        case .false: return .boolean(false)
+        default: break
+        }
+        let trimmed = Self.trimmed(text)
+        switch tag {
+        case .integer:
             guard let value = Int64(trimmed) else { throw Failure(message: "<integer>\(trimmed)</integer> is not an integer") }
             return .integer(value)
-        case "real":
+        case .real:
             guard let value = Double(trimmed) else { throw Failure(message: "<real>\(trimmed)</real> is not a number") }
             return .real(value)
-        case "date":
-            guard let time = TimestampParser.parse(trimmed), time.clock == .wall else { throw Failure(message: "<date>\(trimmed)</date> is not a date") }
+        case .date:
+            guard let time = TimestampParser.parse(String(trimmed)), time.clock == .wall else { throw Failure(message: "<date>\(trimmed)</date> is not a date") }
             return .date(Double(time.nanoseconds) / 1e9 - PlistValue.referenceDateOffset)
         default:
             return .data(trimmed.filter { !$0.isWhitespace }.count * 3 / 4)

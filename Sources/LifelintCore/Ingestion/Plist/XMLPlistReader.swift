@@ -78,15 +78,14 @@ enum XMLPlistReader {
         while true {
             let status = xmlTextReaderRead(reader)
             if status == 0 { break }
-            let line = currentLine(reader)
             if status < 0 {
-                summary.report(IngestionProblem(location: location(line), message: "invalid XML: \(lastErrorMessage())"))
+                summary.report(IngestionProblem(location: location(lineNumber(reader)), message: "invalid XML: \(lastErrorMessage())"))
                 break
             }
             do {
-                try visit(reader, &builder, line: line, onRecord: onRecord)
+                try visit(reader, &builder, onRecord: onRecord)
             } catch {
-                summary.report(IngestionProblem(location: location(line), message: "not a lifelint plist: \(error.message)"))
+                summary.report(IngestionProblem(location: location(lineNumber(reader)), message: "not a lifelint plist: \(error.message)"))
                 break
             }
         }
@@ -100,13 +99,16 @@ enum XMLPlistReader {
     }
 
     private static func visit(
-        _ reader: xmlTextReaderPtr, _ builder: inout PlistTreeBuilder, line: Int, onRecord: (PlistValue, Int) -> Void
+        _ reader: xmlTextReaderPtr, _ builder: inout PlistTreeBuilder, onRecord: (PlistValue, Int) -> Void
     ) throws(PlistTreeBuilder.Failure) {
         switch xmlTextReaderNodeType(reader) {
         case Int32(XML_READER_TYPE_ELEMENT.rawValue):
-            try builder.start(name(reader), isEmpty: xmlTextReaderIsEmptyElement(reader) == 1, line: line)
+            guard let raw = xmlTextReaderConstLocalName(reader), let tag = PlistTag(raw) else {
+                throw PlistTreeBuilder.Failure(message: "<\(name(reader))> is not a property-list element")
+            }
+            try builder.start(tag, isEmpty: xmlTextReaderIsEmptyElement(reader) == 1, line: lineNumber(reader))
         case Int32(XML_READER_TYPE_END_ELEMENT.rawValue):
-            try builder.end(name(reader), onRecord: onRecord)
+            try builder.end(onRecord: onRecord)
         case Int32(XML_READER_TYPE_TEXT.rawValue), Int32(XML_READER_TYPE_CDATA.rawValue):
             builder.text(xmlTextReaderConstValue(reader).map { String(cString: $0) } ?? "")
         case Int32(XML_READER_TYPE_ENTITY_REFERENCE.rawValue):
@@ -117,7 +119,7 @@ enum XMLPlistReader {
     }
 
     /// The line of the current node (the parser's own line runs ahead of it).
-    private static func currentLine(_ reader: xmlTextReaderPtr) -> Int {
+    private static func lineNumber(_ reader: xmlTextReaderPtr) -> Int {
         if let node = xmlTextReaderCurrentNode(reader) {
             let line = xmlGetLineNo(node)
             if line > 0 { return line }
