@@ -7,32 +7,51 @@ struct PlistTreeBuilder {
         let message: String
     }
 
+    /// Containers under construction are boxes, so appending to one never copies its array.
+    private final class DictionaryFrame {
+        var entries: [(key: String, value: PlistValue)] = []
+        var pendingKey: String?
+    }
+
+    private final class ArrayFrame {
+        var items: [PlistValue] = []
+        let holdsRecords: Bool
+        init(holdsRecords: Bool) { self.holdsRecords = holdsRecords }
+    }
+
     private enum Frame {
         case document
-        case dictionary([(key: String, value: PlistValue)], pendingKey: String?)
-        case array([PlistValue], holdsRecords: Bool)
+        case dictionary(DictionaryFrame)
+        case array(ArrayFrame)
         case scalar(tag: PlistTag, text: String)
     }
 
     static let maximumDepth = 512
     private var stack: [Frame] = []
+    /// Where the record array sits in `stack`, and whether the root dict's pending key is
+    /// `events`: kept apart so the per-element checks never copy a frame (and its arrays).
+    private var recordsDepth: Int?
+    private var rootKeyIsEvents = false
     private(set) var sawRecords = false
     /// The line where the record being built started.
     private(set) var recordLine = 0
 
     mutating func start(_ tag: PlistTag, isEmpty: Bool, line: Int) throws(Failure) {
         guard stack.count < Self.maximumDepth else { throw Failure(message: "nesting deeper than \(Self.maximumDepth) levels") }
-        if case .array(_, true)? = stack.last { recordLine = line }
+        if recordsDepth == stack.count - 1 { recordLine = line }
         switch tag {
         case .plist:
             guard stack.isEmpty else { throw Failure(message: "<plist> inside a plist") }
             stack.append(.document)
         case .dict:
-            stack.append(.dictionary([], pendingKey: nil))
+            stack.append(.dictionary(DictionaryFrame()))
         case .array:
-            let holdsRecords = isRecordArray
-            stack.append(.array([], holdsRecords: holdsRecords))
-            sawRecords = sawRecords || holdsRecords
+            let holdsRecords = recordsDepth == nil && (stack.count == 1 || (stack.count == 2 && rootKeyIsEvents))
+            stack.append(.array(ArrayFrame(holdsRecords: holdsRecords)))
+            if holdsRecords {
+                recordsDepth = stack.count - 1
+                sawRecords = true
+            }
         default:
             guard !stack.isEmpty else { throw Failure(message: "a value outside <plist>") }
             stack.append(.scalar(tag: tag, text: ""))
@@ -53,14 +72,18 @@ struct PlistTreeBuilder {
         switch frame {
         case .document:
             return
-        case let .dictionary(entries, pendingKey):
-            guard pendingKey == nil else { throw Failure(message: "<key>\(pendingKey!)</key> has no value") }
-            value = .dictionary(entries)
-        case let .array(items, _):
-            value = .array(items)
+        case let .dictionary(dictionary):
+            guard dictionary.pendingKey == nil else { throw Failure(message: "<key>\(dictionary.pendingKey!)</key> has no value") }
+            value = .dictionary(dictionary.entries)
+        case let .array(array):
+            if array.holdsRecords { recordsDepth = nil }
+            value = .array(array.items)
         case let .scalar(.key, text):
-            guard case let .dictionary(entries, nil)? = stack.popLast() else { throw Failure(message: "<key> outside a <dict>, or two keys in a row") }
-            stack.append(.dictionary(entries, pendingKey: text))
+            guard case let .dictionary(dictionary)? = stack.last, dictionary.pendingKey == nil else {
+                throw Failure(message: "<key> outside a <dict>, or two keys in a row")
+            }
+            dictionary.pendingKey = text
+            if stack.count == 2 { rootKeyIsEvents = text == "events" }
             return
         case let .scalar(tag, text):
             value = try Self.scalar(tag, text)
@@ -68,35 +91,20 @@ struct PlistTreeBuilder {
         try deliver(value, onRecord: onRecord)
     }
 
-    /// Hands a finished value to its parent; containers are popped and pushed back so their
-    /// arrays are appended to in place, never copied.
     private mutating func deliver(_ value: PlistValue, onRecord: (PlistValue, Int) -> Void) throws(Failure) {
-        guard let parent = stack.popLast() else { return }
-        switch parent {
-        case .dictionary(var entries, let pendingKey?):
-            entries.append((pendingKey, value))
-            stack.append(.dictionary(entries, pendingKey: nil))
-        case .dictionary:
-            throw Failure(message: "a value in a <dict> without its <key>")
-        case .array(let items, true):
-            stack.append(.array(items, holdsRecords: true))
-            onRecord(value, recordLine)
-        case .array(var items, false):
-            items.append(value)
-            stack.append(.array(items, holdsRecords: false))
-        case .document:
-            stack.append(.document)
-        case .scalar:
-            throw Failure(message: "an element inside a scalar")
-        }
-    }
-
-    /// The root array, or the array under the root dict's `events` key.
-    private var isRecordArray: Bool {
         switch stack.last {
-        case .document?: return true
-        case let .dictionary(_, "events")?: return stack.count == 2
-        default: return false
+        case let .dictionary(dictionary)?:
+            guard let key = dictionary.pendingKey else { throw Failure(message: "a value in a <dict> without its <key>") }
+            dictionary.entries.append((key, value))
+            dictionary.pendingKey = nil
+        case let .array(array)? where array.holdsRecords:
+            onRecord(value, recordLine)
+        case let .array(array)?:
+            array.items.append(value)
+        case .document?, nil:
+            break
+        case .scalar?:
+            throw Failure(message: "an element inside a scalar")
         }
     }
 

@@ -1,5 +1,5 @@
 /// One property-list value, built for a single record at a time (never the whole document).
-indirect enum PlistValue {
+enum PlistValue {
     case dictionary([(key: String, value: PlistValue)])
     case array([PlistValue])
     case string(String)

@@ -41,7 +41,9 @@ enum XMLPlistReader {
         }
     }
 
-    static let parserOptions = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
+    /// `BIG_LINES` keeps line numbers right past 65,535; entity substitution, DTD loading and
+    /// `HUGE` are deliberately absent.
+    static let parserOptions = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue | XML_PARSE_BIG_LINES.rawValue)
 
     static func read(_ input: TraceInput, head: [UInt8], emit: (Event) -> Void) throws(IngestionError) -> IngestionSummary {
         var summary = IngestionSummary(path: input.path, format: "plist xml")
