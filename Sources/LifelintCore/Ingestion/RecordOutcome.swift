@@ -8,3 +8,23 @@ enum RecordOutcome {
     /// A record in the right container but of the wrong shape.
     case problem(String)
 }
+
+extension IngestionSummary {
+    /// Counts one record of a structured container in its category and emits its events.
+    mutating func record(_ outcome: RecordOutcome, at location: SourceLocation, emit: (Event) -> Void) {
+        lines += 1
+        switch outcome {
+        case let .events(events):
+            events.forEach(emit)
+            self.events += events.count
+            if events.isEmpty { logLines += 1 } else { eventLines += 1 }
+        case .other:
+            logLines += 1
+        case .structural:
+            structuralLines += 1
+        case let .problem(message):
+            report(IngestionProblem(location: location, message: message))
+            countUnrecognised(line: location.line)
+        }
+    }
+}

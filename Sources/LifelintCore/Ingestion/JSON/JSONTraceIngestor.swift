@@ -15,10 +15,7 @@ struct JSONTraceIngestor {
         _ reader: JSONStreamReader, options: JSONStreamReader.Options, decoder: inout Decoder, emit: (Event) -> Void
     ) {
         do {
-            try reader.forEachElement(options) { element in
-                summary.lines += 1
-                handle(element, &decoder, emit)
-            }
+            try reader.forEachElement(options) { element in handle(element, &decoder, emit) }
         } catch let failure {
             report(failure)
         }
@@ -40,24 +37,10 @@ struct JSONTraceIngestor {
             value = record.value
             object = record.members.map { JSONObject(record.value, members: $0) }
         } catch {
-            summary.report(IngestionProblem(location: Self.location(of: error.offset, in: element, path: path), message: "invalid JSON: \(error.message)"))
-            summary.countUnrecognised(line: element.line)
+            summary.record(.problem("invalid JSON: \(error.message)"), at: Self.location(of: error.offset, in: element, path: path), emit: emit)
             return
         }
-        switch decoder.decode(value, object: object, at: location) {
-        case let .events(events):
-            events.forEach(emit)
-            summary.events += events.count
-            summary.eventLines += events.isEmpty ? 0 : 1
-            if events.isEmpty { summary.logLines += 1 }
-        case .other:
-            summary.logLines += 1
-        case .structural:
-            summary.structuralLines += 1
-        case let .problem(message):
-            summary.report(IngestionProblem(location: location, message: message))
-            summary.countUnrecognised(line: element.line)
-        }
+        summary.record(decoder.decode(value, object: object, at: location), at: location, emit: emit)
     }
 
     private mutating func report(_ failure: JSONStreamReader.Failure) {

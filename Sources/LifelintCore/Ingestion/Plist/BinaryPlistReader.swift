@@ -27,22 +27,10 @@ enum BinaryPlistReader {
             }
             for (index, reference) in records.enumerated() {
                 let location = SourceLocation(path: input.path, line: index + 1)
-                summary.lines += 1
                 do {
-                    switch PlistEventDecoder.decode(try document.object(reference), at: location) {
-                    case let .events(events):
-                        events.forEach(emit)
-                        summary.events += events.count
-                        summary.eventLines += 1
-                    case .other: summary.logLines += 1
-                    case .structural: summary.structuralLines += 1
-                    case let .problem(message):
-                        summary.report(IngestionProblem(location: location, message: message))
-                        summary.countUnrecognised(line: index + 1)
-                    }
+                    summary.record(PlistEventDecoder.decode(try document.object(reference), at: location), at: location, emit: emit)
                 } catch {
-                    summary.report(IngestionProblem(location: location, message: "corrupt binary plist: \(error.message)"))
-                    summary.countUnrecognised(line: index + 1)
+                    summary.record(.problem("corrupt binary plist: \(error.message)"), at: location, emit: emit)
                 }
             }
         } catch {

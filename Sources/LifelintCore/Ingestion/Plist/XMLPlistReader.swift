@@ -64,18 +64,7 @@ enum XMLPlistReader {
         var builder = PlistTreeBuilder()
         func location(_ line: Int) -> SourceLocation { SourceLocation(path: input.path, line: line) }
         let onRecord: (PlistValue, Int) -> Void = { record, line in
-            summary.lines += 1
-            switch PlistEventDecoder.decode(record, at: location(line)) {
-            case let .events(events):
-                events.forEach(emit)
-                summary.events += events.count
-                summary.eventLines += 1
-            case .other: summary.logLines += 1
-            case .structural: summary.structuralLines += 1
-            case let .problem(message):
-                summary.report(IngestionProblem(location: location(line), message: message))
-                summary.countUnrecognised(line: line)
-            }
+            summary.record(PlistEventDecoder.decode(record, at: location(line)), at: location(line), emit: emit)
         }
         while true {
             let status = xmlTextReaderRead(reader)
