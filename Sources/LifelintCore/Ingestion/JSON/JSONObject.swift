@@ -24,6 +24,23 @@ struct JSONObject {
         return nil
     }
 
+    /// Finds several keys in one pass over the members (each record is read once, not once
+    /// per key). `keys[i]`'s value lands in the result's position i.
+    func values<let count: Int>(_ keys: InlineArray<count, StaticString>) -> InlineArray<count, JSONValue?> {
+        var found = InlineArray<count, JSONValue?>(repeating: nil)
+        let base = value.bytes.baseAddress!
+        for member in members {
+            let length = member.key.count - 2
+            for index in keys.indices where keys[index].utf8CodeUnitCount == length && found[index] == nil {
+                if memcmp(base + member.key.lowerBound + 1, keys[index].utf8Start, length) == 0 {
+                    found[index] = member.value
+                    break
+                }
+            }
+        }
+        return found
+    }
+
     /// Members as decoded key and scalar text (objects, arrays and nulls left out).
     var scalarMembers: [(key: String, value: String)] {
         members.compactMap { member in

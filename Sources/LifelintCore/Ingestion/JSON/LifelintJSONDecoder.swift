@@ -6,11 +6,12 @@
 struct LifelintJSONDecoder: JSONRecordDecoder {
     mutating func decode(_ record: JSONValue, object: JSONObject?, at location: SourceLocation) -> RecordOutcome {
         guard let object else { return .problem("expected an event object, found \(record.kind)") }
-        guard let nameValue = object["event"] else { return .problem("missing 'event' (the event name)") }
+        let fields = object.values(["event", "time", "pid", "tid", "app", "platform", "attrs"] as InlineArray<7, StaticString>)
+        guard let nameValue = fields[0] else { return .problem("missing 'event' (the event name)") }
         guard let name = nameValue.string, InstrumentationMessage.isValidEventName(Substring(name).utf8[...]) else {
             return .problem("'event' must be an event name such as \"persist.begin\", found \(nameValue.text)")
         }
-        guard let timeValue = object["time"] else { return .problem("missing 'time'") }
+        guard let timeValue = fields[1] else { return .problem("missing 'time'") }
         let time: Timestamp
         switch timeValue.kind {
         case .number: time = TimestampParser.seconds(timeValue.number ?? 0)
@@ -23,26 +24,26 @@ struct LifelintJSONDecoder: JSONRecordDecoder {
         default: return .problem("'time' must be a string or a number, found \(timeValue.text)")
         }
         var pid: Int32?
-        if let value = object["pid"], value.kind != .null {
+        if let value = fields[2], value.kind != .null {
             guard let number = value.number, let exact = Int32(exactly: number) else { return .problem("'pid' must be an integer, found \(value.text)") }
             pid = exact
         }
         var tid: Int32?
-        if let value = object["tid"], value.kind != .null { tid = value.number.flatMap { Int32(exactly: $0) } }
+        if let value = fields[3], value.kind != .null { tid = value.number.flatMap { Int32(exactly: $0) } }
         var app = pid.map(Event.appName(forUnknownPid:)) ?? "unknown"
-        if let value = object["app"], value.kind != .null {
+        if let value = fields[4], value.kind != .null {
             guard let text = value.string else { return .problem("'app' must be a string, found \(value.text)") }
             app = text
         }
         var platform = Platform.unknown
-        if let value = object["platform"], value.kind != .null {
+        if let value = fields[5], value.kind != .null {
             guard let parsed = value.string.flatMap(Platform.init(rawValue:)) else {
                 return .problem("'platform' must be one of \(Platform.allCases.map(\.rawValue).joined(separator: ", ")), found \(value.text)")
             }
             platform = parsed
         }
         var attributes = Attributes()
-        if let value = object["attrs"], value.kind != .null {
+        if let value = fields[6], value.kind != .null {
             guard let members = JSONObject(value) else { return .problem("'attrs' must be an object, found \(value.text)") }
             attributes.reserveCapacity(members.members.count)
             for member in members.members {
