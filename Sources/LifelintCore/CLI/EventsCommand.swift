@@ -19,7 +19,8 @@ struct EventsCommand {
         standard error. Use '-' to read standard input.
 
         OPTIONS:
-          --input-format <format>  Read logcat in this layout instead of detecting it:
+          --input-format <format>  Read the input as logcat in this layout instead of
+                                   detecting the container and layout:
                                    \(LogcatFormat.allCases.map(\.rawValue).joined(separator: ", ")).
           --year <year>            The year for logcat times that have none
                                    (default: the year the file was last modified).

@@ -11,7 +11,9 @@ public enum LifelintCommand {
 
     static let help = """
         lifelint \(version): finds the mobile-app lifecycle mistakes that lose users' data,
-        in traces of real runs (Android logcat in every layout).
+        in traces of real runs: Android logcat (every layout), lifelint event JSON, Chrome /
+        Perfetto trace JSON, Apple log exports (json, ndjson), MetricKit payloads, and XML or
+        binary property lists. The container is detected from the content.
 
         USAGE: lifelint [analyze] [options] <trace>...
                lifelint <command> [options] ...

@@ -32,10 +32,14 @@ public struct TextReporter {
             let count = findings.filter { $0.severity == severity }.count
             return count == 0 ? nil : "\(count) \(severity.rawValue)\(count == 1 ? "" : "s")"
         }
-        let lines = traces.reduce(0) { $0 + $1.lines }
-        let events = traces.reduce(0) { $0 + $1.events }
+        var sizes: [String] = []
+        for unit in ["lines", "records"] {
+            let matching = traces.filter { $0.unit == unit }
+            if !matching.isEmpty { sizes.append("\(matching.reduce(0) { $0 + $1.lines }) \(unit)") }
+        }
+        sizes.append("\(traces.reduce(0) { $0 + $1.events }) events")
         var text = counts.isEmpty ? "no findings" : counts.joined(separator: ", ")
-        text += " in \(traces.count) trace\(traces.count == 1 ? "" : "s") (\(lines) lines, \(events) events)"
+        text += " in \(traces.count) trace\(traces.count == 1 ? "" : "s") (\(sizes.joined(separator: ", ")))"
         if failedInputs > 0 { text += "; \(failedInputs) input\(failedInputs == 1 ? "" : "s") could not be read" }
         output.writeLine("lifelint: " + text)
     }
