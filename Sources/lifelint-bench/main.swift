@@ -43,18 +43,18 @@ print("lifelint benchmark: \(tracePath), \(String(format2: megabytes)) MB, seed 
 print("")
 print("phase                               seconds       MB/s     events/s   peak RSS")
 
-let split = Stopwatch.best(of: options.repeats) { BenchmarkFile.countLines(path: tracePath) }
+let split = Stopwatch.best(of: options.repeats, warming: tracePath) { BenchmarkFile.countLines(path: tracePath) }
 Report.row("read + split lines (read(2), memchr)", seconds: split.seconds, megabytes: megabytes)
 
 var events = 0
-let parse = Stopwatch.best(of: options.repeats) {
+let parse = Stopwatch.best(of: options.repeats, warming: tracePath) {
     events = 0
     _ = try! TraceReader.read(TraceInput(path: tracePath), options: TraceReadOptions(year: 2024)) { _ in events += 1 }
 }
 Report.row("parse to events (library)", seconds: parse.seconds, megabytes: megabytes, events: events)
 
 let devNull = open("/dev/null", O_WRONLY)
-let serialize = Stopwatch.best(of: options.repeats) {
+let serialize = Stopwatch.best(of: options.repeats, warming: tracePath) {
     let writer = EventJSONLinesWriter(output: .fileDescriptor(devNull))
     _ = try! TraceReader.read(TraceInput(path: tracePath), options: TraceReadOptions(year: 2024)) { writer.write($0) }
 }
@@ -97,7 +97,7 @@ for (label, path, bytes, reference) in [
 ] {
     let size = Double(bytes) / 1_000_000
     var count = 0
-    let parseOnly = Stopwatch.best(of: options.repeats) {
+    let parseOnly = Stopwatch.best(of: options.repeats, warming: path) {
         count = 0
         _ = try! TraceReader.read(TraceInput(path: path)) { _ in count += 1 }
     }
