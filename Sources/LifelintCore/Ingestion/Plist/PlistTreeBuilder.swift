@@ -59,6 +59,9 @@ struct PlistTreeBuilder {
         if isEmpty { try end(onRecord: { _, _ in }) }
     }
 
+    /// Whether the next element starts a record (so it can be read whole).
+    var expectsRecord: Bool { recordsDepth != nil && recordsDepth == stack.count - 1 }
+
     mutating func text(_ text: String) {
         if case .scalar(let tag, var existing)? = stack.popLast() {
             existing += text
@@ -115,7 +118,7 @@ struct PlistTreeBuilder {
         return Substring(text.utf8[first...last])
     }
 
-    private static func scalar(_ tag: PlistTag, _ text: String) throws(Failure) -> PlistValue {
+    static func scalar(_ tag: PlistTag, _ text: String) throws(Failure) -> PlistValue {
         switch tag {
         case .string: return .string(text)
         case .true: return .boolean(true)

@@ -66,19 +66,22 @@ enum XMLPlistReader {
         let onRecord: (PlistValue, Int) -> Void = { record, line in
             summary.record(PlistEventDecoder.decode(record, at: location(line)), at: location(line), emit: emit)
         }
-        while true {
-            let status = xmlTextReaderRead(reader)
-            if status == 0 { break }
-            if status < 0 {
-                summary.report(IngestionProblem(location: location(lineNumber(reader)), message: "invalid XML: \(lastErrorMessage())"))
-                break
-            }
+        var status = xmlTextReaderRead(reader)
+        while status == 1 {
             do {
+                if try readWholeRecord(reader, &builder, onRecord: onRecord) {
+                    status = xmlTextReaderNext(reader)
+                    continue
+                }
                 try visit(reader, &builder, onRecord: onRecord)
             } catch {
                 summary.report(IngestionProblem(location: location(lineNumber(reader)), message: "not a lifelint plist: \(error.message)"))
                 break
             }
+            status = xmlTextReaderRead(reader)
+        }
+        if status < 0 {
+            summary.report(IngestionProblem(location: location(lineNumber(reader)), message: "invalid XML: \(lastErrorMessage())"))
         }
         if summary.problemCount == 0, !builder.sawRecords {
             // A plist of another kind (an Info.plist, say): read correctly, nothing lifecycle in it.
@@ -87,6 +90,18 @@ enum XMLPlistReader {
         }
         summary.bytes = source.bytesRead
         return summary
+    }
+
+    /// At the start of a record, expands its subtree and reads it in one pass; returns false
+    /// when the reader is anywhere else.
+    private static func readWholeRecord(
+        _ reader: xmlTextReaderPtr, _ builder: inout PlistTreeBuilder, onRecord: (PlistValue, Int) -> Void
+    ) throws(PlistTreeBuilder.Failure) -> Bool {
+        guard builder.expectsRecord, xmlTextReaderNodeType(reader) == Int32(XML_READER_TYPE_ELEMENT.rawValue),
+            let node = xmlTextReaderExpand(reader)
+        else { return false }
+        onRecord(try PlistNodeReader.value(node), lineNumber(reader))
+        return true
     }
 
     private static func visit(
