@@ -21,15 +21,6 @@ struct JSONValue {
         return (try? parser.children(of: self)) ?? []
     }
 
-    subscript(key: StaticString) -> JSONValue? {
-        guard kind == .object else { return nil }
-        let count = key.utf8CodeUnitCount
-        for child in children() where child.key.count == count + 2 {
-            if memcmp(bytes.baseAddress! + child.key.lowerBound + 1, key.utf8Start, count) == 0 { return child.value }
-        }
-        return nil
-    }
-
     /// The decoded string, or nil when this is not a string.
     var string: String? {
         guard kind == .string else { return nil }
@@ -96,7 +87,6 @@ struct JSONValue {
             && memcmp(bytes.baseAddress! + range.lowerBound + 1, prefix.utf8Start, prefix.utf8CodeUnitCount) == 0
     }
 
-    var bool: Bool? { kind == .bool ? bytes[range.lowerBound] == UInt8(ascii: "t") : nil }
 
     /// A string's content as bytes when it has no escapes (nil otherwise): for parsers that
     /// read the text without making a `String`.
