@@ -1,5 +1,7 @@
 /// What one record of a structured container (JSON, plist) turned out to be.
 enum RecordOutcome {
+    /// One event: most records carry exactly one, and this spares an array per record.
+    case event(Event)
     case events([Event])
     /// A record read correctly that carries no lifecycle meaning.
     case other
@@ -14,6 +16,10 @@ extension IngestionSummary {
     mutating func record(_ outcome: RecordOutcome, at location: SourceLocation, emit: (Event) -> Void) {
         lines += 1
         switch outcome {
+        case let .event(event):
+            emit(event)
+            self.events += 1
+            eventLines += 1
         case let .events(events):
             events.forEach(emit)
             self.events += events.count

@@ -67,11 +67,17 @@ public struct Timestamp: Sendable, Hashable, Comparable {
     /// hot path).
     func appendISO8601(to bytes: inout [UInt8]) {
         func digits(_ value: Int, _ count: Int) {
-            var divisor = 1
-            for _ in 1..<count { divisor *= 10 }
-            while divisor > 0 {
-                bytes.append(.zero + UInt8(value / divisor % 10))
-                divisor /= 10
+            switch count {
+            case 2:
+                bytes.append(.zero + UInt8(value / 10 % 10))
+                bytes.append(.zero + UInt8(value % 10))
+            default:
+                var divisor = 1
+                for _ in 1..<count { divisor *= 10 }
+                while divisor > 0 {
+                    bytes.append(.zero + UInt8(value / divisor % 10))
+                    divisor /= 10
+                }
             }
         }
         func fraction(_ nanoseconds: Int) {

@@ -21,8 +21,8 @@ struct AppleLogDecoder: JSONRecordDecoder {
         let platform = parsed.attributes["platform"].flatMap(Platform.init(rawValue:)) ?? .ios
         parsed.attributes["app"] = nil
         parsed.attributes["platform"] = nil
-        return .events([Event(
+        return .event(Event(
             time: time, app: app, pid: pid, tid: object["threadID"]?.number.flatMap { Int32(exactly: $0) }, platform: platform,
-            name: parsed.name, attributes: parsed.attributes, source: location)])
+            name: parsed.name, attributes: parsed.attributes, source: location))
     }
 }

@@ -41,23 +41,23 @@ struct ChromeTraceDecoder: JSONRecordDecoder {
             let slice = Self.frameworkSlice(nameValue)
             if stack.count < Self.maximumOpenSlices { stack.append((slice ?? "", ts, location)) }
             openSlices[tid] = stack
-            return slice == "bindApplication" ? .events([processStart(pid: pid, tid: tid, ts: ts, location)]) : .other
+            return slice == "bindApplication" ? .event(processStart(pid: pid, tid: tid, ts: ts, location)) : .other
         case UInt8(ascii: "E"):
             guard var stack = openSlices[tid], let open = stack.popLast(), let ts else { return .other }
             openSlices[tid] = stack
             guard let eventName = Self.frameworkSlices[open.name] else { return .other }
-            return .events([lifecycle(eventName, pid: pid, tid: tid, end: ts, duration: ts - open.start, location)])
+            return .event(lifecycle(eventName, pid: pid, tid: tid, end: ts, duration: ts - open.start, location))
         case UInt8(ascii: "X"), UInt8(ascii: "i"), UInt8(ascii: "I"), UInt8(ascii: "n"):
             guard let ts else { return .problem("trace event without 'ts'") }
             if object["cat"]?.stringContains("lifelint") == true || nameValue?.stringHasPrefix("lifelint:") == true,
                 let event = appEvent(object, name: nameValue?.string ?? "", pid: pid, tid: tid, ts: ts, location)
             {
-                return .events([event])
+                return .event(event)
             }
             guard phase == UInt8(ascii: "X"), let slice = Self.frameworkSlice(nameValue) else { return .other }
-            if slice == "bindApplication" { return .events([processStart(pid: pid, tid: tid, ts: ts, location)]) }
+            if slice == "bindApplication" { return .event(processStart(pid: pid, tid: tid, ts: ts, location)) }
             let duration = object["dur"]?.number ?? 0
-            return .events([lifecycle(Self.frameworkSlices[slice]!, pid: pid, tid: tid, end: ts + duration, duration: duration, location)])
+            return .event(lifecycle(Self.frameworkSlices[slice]!, pid: pid, tid: tid, end: ts + duration, duration: duration, location))
         default:
             return .other
         }

@@ -25,14 +25,15 @@ struct JSONElementParser {
 
     /// Parses the whole buffer as one value, and when it is an object, lists its members in
     /// the same pass (records are objects; this saves reading each record twice).
-    mutating func parseRecord() throws(JSONSyntaxError) -> (value: JSONValue, members: [(key: Range<Int>, value: JSONValue)]?) {
+    /// `members` is the caller's reusable buffer: emptied, then filled (no allocation per record
+    /// once it has grown).
+    mutating func parseRecord(into members: inout [(key: Range<Int>, value: JSONValue)]) throws(JSONSyntaxError) -> (value: JSONValue, isObject: Bool) {
         index = 0
+        members.removeAll(keepingCapacity: true)
         skipWhitespace()
-        guard peek() == UInt8(ascii: "{") else { return (try parseDocument(), nil) }
+        guard peek() == UInt8(ascii: "{") else { return (try parseDocument(), false) }
         let start = index
         index += 1
-        var members: [(key: Range<Int>, value: JSONValue)] = []
-        members.reserveCapacity(8)
         skipWhitespace()
         if peek() == UInt8(ascii: "}") {
             index += 1
@@ -56,7 +57,7 @@ struct JSONElementParser {
         let value = JSONValue(bytes: bytes, range: start..<index, kind: .object)
         skipWhitespace()
         guard index == bytes.count else { throw JSONSyntaxError(offset: index, message: "unexpected text after the value") }
-        return (value, members)
+        return (value, true)
     }
 
     mutating func children(of value: JSONValue) throws(JSONSyntaxError) -> [(key: Range<Int>, value: JSONValue)] {

@@ -4,6 +4,8 @@
 struct JSONTraceIngestor {
     private let path: String
     private(set) var summary: IngestionSummary
+    /// Reused for every record's members.
+    private var members: [(key: Range<Int>, value: JSONValue)] = []
 
     init(path: String, format: String) {
         self.path = path
@@ -33,9 +35,9 @@ struct JSONTraceIngestor {
         let value: JSONValue
         let object: JSONObject?
         do {
-            let record = try parser.parseRecord()
+            let record = try parser.parseRecord(into: &members)
             value = record.value
-            object = record.members.map { JSONObject(record.value, members: $0) }
+            object = record.isObject ? JSONObject(record.value, members: members) : nil
         } catch {
             summary.record(.problem("invalid JSON: \(error.message)"), at: Self.location(of: error.offset, in: element, path: path), emit: emit)
             return

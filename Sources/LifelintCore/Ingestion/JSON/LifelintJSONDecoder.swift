@@ -51,6 +51,6 @@ struct LifelintJSONDecoder: JSONRecordDecoder {
                 attributes.appendUnique(key: JSONElementParser.decodeString(value.bytes, member.key), value: text)
             }
         }
-        return .events([Event(time: time, app: app, pid: pid, tid: tid, platform: platform, name: name, attributes: attributes, source: location)])
+        return .event(Event(time: time, app: app, pid: pid, tid: tid, platform: platform, name: name, attributes: attributes, source: location))
     }
 }
