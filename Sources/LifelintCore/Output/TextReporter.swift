@@ -40,7 +40,7 @@ public struct TextReporter {
         sizes.append("\(traces.reduce(0) { $0 + $1.events }) events")
         var text = counts.isEmpty ? "no findings" : counts.joined(separator: ", ")
         text += " in \(traces.count) trace\(traces.count == 1 ? "" : "s") (\(sizes.joined(separator: ", ")))"
-        if failedInputs > 0 { text += "; \(failedInputs) input\(failedInputs == 1 ? "" : "s") could not be read" }
+        if failedInputs > 0 { text += "; \(failedInputs) input\(failedInputs == 1 ? "" : "s") with errors (see above)" }
         output.writeLine("lifelint: " + text)
     }
 
