@@ -171,3 +171,40 @@ import Testing
         }
     }
 }
+
+/// The stream reader with a buffer far smaller than a record: every record crosses chunk
+/// boundaries, and numbers cut at a boundary are not mistaken for complete ones.
+@Suite struct JSONStreamBoundaryTests {
+    @Test func recordsAcrossTinyChunks() throws {
+        let text = "{\"time\":1704705342.305,\"event\":\"persist.begin\",\"attrs\":{\"key\":\"draft\",\"bytes\":123456}}\n"
+            + "[\"not\",\"an\",\"event\"]\n{\"time\":1704705343,\"event\":\"persist.end\"}\n"
+        let url = TraceFixture.temporaryFile(name: "tiny.jsonl", contents: Data(text.utf8))
+        let descriptor = open(url.path, O_RDONLY)
+        defer { close(descriptor) }
+        let reader = JSONStreamReader(fileDescriptor: descriptor, chunkSize: 7)
+        var ingestor = JSONTraceIngestor(path: "tiny.jsonl", format: "json lifelint-events")
+        var decoder = LifelintJSONDecoder()
+        var events: [Event] = []
+        ingestor.run(reader, options: JSONStreamReader.Options(), decoder: &decoder) { events.append($0) }
+        #expect(events.map { "\($0.name) \($0.attributes.dictionary) \($0.time.iso8601!) \($0.source.line)" } == [
+            "persist.begin [\"key\": \"draft\", \"bytes\": \"123456\"] 2024-01-08T09:15:42.305000Z 1",
+            "persist.end [:] 2024-01-08T09:15:43.000000Z 3",
+        ])
+        #expect(ingestor.summary.problems.map(\.description) == ["tiny.jsonl:2:1: expected an event object, found array"])
+
+        let numbers = TraceFixture.temporaryFile(name: "numbers.json", contents: Data("[12345678901, 2]".utf8))
+        let numbersDescriptor = open(numbers.path, O_RDONLY)
+        defer { close(numbersDescriptor) }
+        var count = 0
+        try JSONStreamReader(fileDescriptor: numbersDescriptor, chunkSize: 5).forEachElement(.init()) { element in
+            var parser = JSONElementParser(bytes: element.bytes)
+            var members: [(key: Range<Int>, value: JSONValue)] = []
+            guard let record = try? parser.parseRecordPrefix(into: &members) else { return .needsMoreInput }
+            if record.value.range.upperBound == element.bytes.count && !element.isAtEndOfInput { return .needsMoreInput }
+            #expect(record.value.number == (count == 0 ? 12_345_678_901 : 2))
+            count += 1
+            return .consumed(record.value.range.upperBound)
+        }
+        #expect(count == 2)
+    }
+}

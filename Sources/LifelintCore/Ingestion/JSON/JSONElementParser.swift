@@ -7,6 +7,9 @@ struct JSONElementParser {
     let bytes: UnsafeBufferPointer<UInt8>
     let maximumDepth: Int
     private var index = 0
+    /// Set when parsing reached the end of `bytes`: an error then may only mean the value
+    /// continues beyond them (the stream reader hands out what it has buffered).
+    private(set) var ranOutOfInput = false
 
     init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int = Self.defaultMaximumDepth) {
         self.bytes = bytes
@@ -23,15 +26,17 @@ struct JSONElementParser {
         return value
     }
 
-    /// Parses the whole buffer as one value, and when it is an object, lists its members in
-    /// the same pass (records are objects; this saves reading each record twice).
-    /// `members` is the caller's reusable buffer: emptied, then filled (no allocation per record
-    /// once it has grown).
-    mutating func parseRecord(into members: inout [(key: Range<Int>, value: JSONValue)]) throws(JSONSyntaxError) -> (value: JSONValue, isObject: Bool) {
+    /// Parses the first value of `bytes` (what follows it is the caller's business) and, when
+    /// it is an object, lists its members into `members`, the caller's reusable buffer.
+    mutating func parseRecordPrefix(into members: inout [(key: Range<Int>, value: JSONValue)]) throws(JSONSyntaxError) -> (value: JSONValue, isObject: Bool) {
         index = 0
         members.removeAll(keepingCapacity: true)
         skipWhitespace()
-        guard peek() == UInt8(ascii: "{") else { return (try parseDocument(), false) }
+        guard peek() == UInt8(ascii: "{") else { return (try parseValue(depth: 0), false) }
+        return (try parseObjectMembers(into: &members), true)
+    }
+
+    private mutating func parseObjectMembers(into members: inout [(key: Range<Int>, value: JSONValue)]) throws(JSONSyntaxError) -> JSONValue {
         let start = index
         index += 1
         skipWhitespace()
@@ -54,10 +59,7 @@ struct JSONElementParser {
                 break
             }
         }
-        let value = JSONValue(bytes: bytes, range: start..<index, kind: .object)
-        skipWhitespace()
-        guard index == bytes.count else { throw JSONSyntaxError(offset: index, message: "unexpected text after the value") }
-        return (value, true)
+        return JSONValue(bytes: bytes, range: start..<index, kind: .object)
     }
 
     mutating func children(of value: JSONValue) throws(JSONSyntaxError) -> [(key: Range<Int>, value: JSONValue)] {
@@ -163,15 +165,20 @@ struct JSONElementParser {
                 try skipUTF8Sequence()
             }
         }
+        ranOutOfInput = true
         throw JSONSyntaxError(offset: start, message: "unterminated string")
     }
 
     private mutating func parseEscape() throws(JSONSyntaxError) {
-        guard index + 1 < bytes.count else { throw JSONSyntaxError(offset: index, message: "unterminated escape") }
+        guard index + 1 < bytes.count else {
+            ranOutOfInput = true
+            throw JSONSyntaxError(offset: index, message: "unterminated escape")
+        }
         switch bytes[index + 1] {
         case .quote, .backslash, .slash, UInt8(ascii: "b"), UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
             index += 2
         case UInt8(ascii: "u"):
+            if index + 6 > bytes.count { ranOutOfInput = true }
             guard index + 6 <= bytes.count, (2..<6).allSatisfy({ Self.hexValue(bytes[index + $0]) != nil }) else {
                 throw JSONSyntaxError(offset: index, message: "invalid \\u escape")
             }
@@ -190,7 +197,10 @@ struct JSONElementParser {
         case 0xF0...0xF4: length = 4
         default: throw JSONSyntaxError(offset: index, message: "invalid UTF-8")
         }
-        guard index + length <= bytes.count else { throw JSONSyntaxError(offset: index, message: "invalid UTF-8") }
+        guard index + length <= bytes.count else {
+            ranOutOfInput = true
+            throw JSONSyntaxError(offset: index, message: "invalid UTF-8")
+        }
         for offset in 1..<length where bytes[index + offset] & 0xC0 != 0x80 {
             throw JSONSyntaxError(offset: index, message: "invalid UTF-8")
         }
@@ -222,7 +232,13 @@ struct JSONElementParser {
 
     // MARK: Pieces
 
-    private func peek() -> UInt8? { index < bytes.count ? bytes[index] : nil }
+    private mutating func peek() -> UInt8? {
+        guard index < bytes.count else {
+            ranOutOfInput = true
+            return nil
+        }
+        return bytes[index]
+    }
 
     private mutating func skipWhitespace() {
         while index < bytes.count {
@@ -242,6 +258,7 @@ struct JSONElementParser {
 
     private mutating func expectWord(_ word: StaticString) throws(JSONSyntaxError) {
         let count = word.utf8CodeUnitCount
+        if index + count > bytes.count { ranOutOfInput = true }
         guard index + count <= bytes.count, memcmp(bytes.baseAddress! + index, word.utf8Start, count) == 0 else {
             throw JSONSyntaxError(offset: index, message: "expected a value")
         }

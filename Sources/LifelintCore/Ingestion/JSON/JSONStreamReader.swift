@@ -9,10 +9,23 @@ import Darwin
 /// array under a key of a top-level object (`{"traceEvents": [...]}`). Only one element is held
 /// at a time, so memory does not grow with the document.
 final class JSONStreamReader {
+    /// What is buffered from the start of an element on: the element and possibly more. The
+    /// reader's client parses it and says how far the element went.
     struct Element {
         let bytes: UnsafeBufferPointer<UInt8>
         let line: Int
         let column: Int
+        /// True when nothing follows in the input beyond `bytes`.
+        let isAtEndOfInput: Bool
+    }
+
+    enum Outcome {
+        /// The element took this many bytes.
+        case consumed(Int)
+        /// The element goes on past the buffered bytes: read more and offer it again.
+        case needsMoreInput
+        /// The element is invalid (already reported): skip it by framing.
+        case skip
     }
 
     enum Failure: Error {
@@ -56,7 +69,7 @@ final class JSONStreamReader {
 
     deinit { storage.deallocate() }
 
-    func forEachElement(_ options: Options, _ body: (Element) -> Void) throws(Failure) {
+    func forEachElement(_ options: Options, _ body: (Element) -> Outcome) throws(Failure) {
         if options.skipPreamble { try skipPreambleLines() }
         try skipWhitespace()
         guard let first = try peek() else { return }
@@ -73,7 +86,7 @@ final class JSONStreamReader {
 
     // MARK: Layouts
 
-    private func readSequence(_ body: (Element) -> Void) throws(Failure) {
+    private func readSequence(_ body: (Element) -> Outcome) throws(Failure) {
         while true {
             try skipWhitespace()
             guard try peek() != nil else { return }
@@ -81,7 +94,7 @@ final class JSONStreamReader {
         }
     }
 
-    private func readArray(_ options: Options, _ body: (Element) -> Void) throws(Failure) {
+    private func readArray(_ options: Options, _ body: (Element) -> Outcome) throws(Failure) {
         position += 1
         var expectingValue = true
         while true {
@@ -105,7 +118,7 @@ final class JSONStreamReader {
         }
     }
 
-    private func readObjectMembers(_ options: Options, _ body: (Element) -> Void) throws(Failure) {
+    private func readObjectMembers(_ options: Options, _ body: (Element) -> Outcome) throws(Failure) {
         position += 1
         while true {
             try skipWhitespace()
@@ -136,10 +149,26 @@ final class JSONStreamReader {
         }
     }
 
-    private func readElement(_ body: (Element) -> Void) throws(Failure) {
-        let range = try frameValue()
-        body(Element(bytes: UnsafeBufferPointer(start: storage + range.lowerBound, count: range.count), line: line, column: column))
-        advance(to: range.upperBound)
+    /// Offers the client everything buffered from the element's start; the client parses the
+    /// element in place (one pass: the reader does not frame it first). Only an invalid element
+    /// is framed, to skip it.
+    private func readElement(_ body: (Element) -> Outcome) throws(Failure) {
+        while true {
+            let element = Element(
+                bytes: UnsafeBufferPointer(start: storage + position, count: end - position), line: line, column: column,
+                isAtEndOfInput: reachedEnd)
+            switch body(element) {
+            case let .consumed(count):
+                advance(to: position + count)
+                return
+            case .needsMoreInput:
+                guard !reachedEnd else { throw failure(truncated: "a value that starts here") }
+                try makeRoomAndFill()
+            case .skip:
+                advance(to: try frameValue().upperBound)
+                return
+            }
+        }
     }
 
     // MARK: Framing

@@ -29,20 +29,30 @@ struct JSONTraceIngestor {
         summary.bytes = reader.bytesRead
     }
 
-    private mutating func handle<Decoder: JSONRecordDecoder>(_ element: JSONStreamReader.Element, _ decoder: inout Decoder, _ emit: (Event) -> Void) {
+    private mutating func handle<Decoder: JSONRecordDecoder>(
+        _ element: JSONStreamReader.Element, _ decoder: inout Decoder, _ emit: (Event) -> Void
+    ) -> JSONStreamReader.Outcome {
         var parser = JSONElementParser(bytes: element.bytes)
         let location = SourceLocation(path: path, line: element.line, column: element.column)
         let value: JSONValue
         let object: JSONObject?
         do {
-            let record = try parser.parseRecord(into: &members)
+            let record = try parser.parseRecordPrefix(into: &members)
             value = record.value
             object = record.isObject ? JSONObject(record.value, members: members) : nil
         } catch {
+            // Out of input: the reader reads more, or at the end of the input reports the truncation.
+            if parser.ranOutOfInput { return .needsMoreInput }
             summary.record(.problem("invalid JSON: \(error.message)"), at: Self.location(of: error.offset, in: element, path: path), emit: emit)
-            return
+            return .skip
+        }
+        let end = value.range.upperBound
+        // A number, `true`, `false` or `null` cut by the buffer's end may go on in the next read.
+        if end == element.bytes.count, !element.isAtEndOfInput, value.kind != .object, value.kind != .array, value.kind != .string {
+            return .needsMoreInput
         }
         summary.record(decoder.decode(value, object: object, at: location), at: location, emit: emit)
+        return .consumed(end)
     }
 
     private mutating func report(_ failure: JSONStreamReader.Failure) {
