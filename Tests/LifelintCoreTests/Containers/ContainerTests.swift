@@ -186,9 +186,9 @@ import Testing
         var decoder = LifelintJSONDecoder()
         var events: [Event] = []
         ingestor.run(reader, options: JSONStreamReader.Options(), decoder: &decoder) { events.append($0) }
-        #expect(events.map { "\($0.name) \($0.attributes.dictionary) \($0.time.iso8601!) \($0.source.line)" } == [
-            "persist.begin [\"key\": \"draft\", \"bytes\": \"123456\"] 2024-01-08T09:15:42.305000Z 1",
-            "persist.end [:] 2024-01-08T09:15:43.000000Z 3",
+        #expect(events.map { "\($0.time.iso8601!) \($0.source.line) \($0.summaryLine)" } == [
+            "2024-01-08T09:15:42.305000Z 1 persist.begin unknown - {key=draft bytes=123456}",
+            "2024-01-08T09:15:43.000000Z 3 persist.end unknown -",
         ])
         #expect(ingestor.summary.problems.map(\.description) == ["tiny.jsonl:2:1: expected an event object, found array"])
 
