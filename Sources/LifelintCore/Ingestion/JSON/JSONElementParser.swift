@@ -1,4 +1,4 @@
-/// Validates one complete JSON value held in memory (RFC 8259: structure, escapes, UTF-8 in
+/// Validates one JSON value held in memory (RFC 8259: structure, escapes, UTF-8 in
 /// strings, numbers) and exposes it as a `JSONValue`. Nesting is limited so hostile input
 /// cannot exhaust the stack.
 struct JSONElementParser {
@@ -14,16 +14,6 @@ struct JSONElementParser {
     init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int = Self.defaultMaximumDepth) {
         self.bytes = bytes
         self.maximumDepth = maximumDepth
-    }
-
-    /// Parses the whole buffer as exactly one value, surrounded by optional whitespace.
-    mutating func parseDocument() throws(JSONSyntaxError) -> JSONValue {
-        index = 0
-        skipWhitespace()
-        let value = try parseValue(depth: 0)
-        skipWhitespace()
-        guard index == bytes.count else { throw JSONSyntaxError(offset: index, message: "unexpected text after the value") }
-        return value
     }
 
     /// Parses the first value of `bytes` (what follows it is the caller's business) and, when
