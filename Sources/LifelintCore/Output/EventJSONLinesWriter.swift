@@ -18,16 +18,26 @@ public struct EventJSONLinesWriter {
     }
 
     private static func write(_ event: Event, into json: inout JSONWriter) {
-        json.byte(UInt8(ascii: "{"))
-        json.key("time"); json.timestamp(event.time); json.comma()
-        json.key("clock"); json.string(event.time.clock.rawValue); json.comma()
-        json.key("event"); json.string(event.name); json.comma()
-        json.key("app"); json.string(event.app); json.comma()
-        json.key("pid"); json.optionalInteger(event.pid); json.comma()
-        json.key("tid"); json.optionalInteger(event.tid); json.comma()
-        json.key("platform"); json.string(event.platform.rawValue); json.comma()
-        json.key("attrs")
-        json.byte(UInt8(ascii: "{"))
+        json.raw("{\"time\":")
+        json.timestamp(event.time)
+        switch event.time.clock {
+        case .wall: json.raw(",\"clock\":\"wall\",\"event\":")
+        case .monotonic: json.raw(",\"clock\":\"monotonic\",\"event\":")
+        case .unknown: json.raw(",\"clock\":\"unknown\",\"event\":")
+        }
+        json.string(event.name)
+        json.raw(",\"app\":")
+        json.string(event.app)
+        json.raw(",\"pid\":")
+        json.optionalInteger(event.pid)
+        json.raw(",\"tid\":")
+        json.optionalInteger(event.tid)
+        switch event.platform {
+        case .android: json.raw(",\"platform\":\"android\",\"attrs\":{")
+        case .ios: json.raw(",\"platform\":\"ios\",\"attrs\":{")
+        case .reactNative: json.raw(",\"platform\":\"react-native\",\"attrs\":{")
+        case .unknown: json.raw(",\"platform\":\"unknown\",\"attrs\":{")
+        }
         var first = true
         for entry in event.attributes {
             if !first { json.comma() }
@@ -36,13 +46,14 @@ public struct EventJSONLinesWriter {
             json.byte(.colon)
             json.string(entry.value)
         }
-        json.byte(UInt8(ascii: "}"))
-        json.comma()
-        json.key("source")
-        json.byte(UInt8(ascii: "{"))
-        json.key("path"); json.string(event.source.path); json.comma()
-        json.key("line"); json.integer(event.source.line)
-        if let column = event.source.column { json.comma(); json.key("column"); json.integer(column) }
+        json.raw("},\"source\":{\"path\":")
+        json.string(event.source.path)
+        json.raw(",\"line\":")
+        json.integer(event.source.line)
+        if let column = event.source.column {
+            json.raw(",\"column\":")
+            json.integer(column)
+        }
         json.raw("}}\n")
     }
 }
