@@ -29,14 +29,25 @@ public struct InstrumentationMessage: Sendable, Hashable {
     }
 
     static func isValidEventName(_ name: Substring.UTF8View.SubSequence) -> Bool {
-        guard let first = name.first, first.isASCIILetter, name.contains(.dot), name.last != .dot else { return false }
+        var name = Substring(name)
+        return name.withUTF8(isValidEventName(bytes:))
+    }
+
+    /// `[A-Za-z][A-Za-z0-9_-]*` words joined by single dots, at least two words.
+    static func isValidEventName(bytes name: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = name.first, first.isASCIILetter, let last = name.last, last != .dot else { return false }
         var previous: UInt8 = 0
+        var sawDot = false
         for byte in name {
-            let allowed = byte.isASCIILetter || byte.isASCIIDigit || byte == .dash || byte == UInt8(ascii: "_") || byte == .dot
-            if !allowed || (byte == .dot && previous == .dot) { return false }
+            if byte == .dot {
+                if previous == .dot { return false }
+                sawDot = true
+            } else if !(byte.isASCIILetter || byte.isASCIIDigit || byte == .dash || byte == UInt8(ascii: "_")) {
+                return false
+            }
             previous = byte
         }
-        return true
+        return sawDot
     }
 
     private static func readValue(_ scanner: inout Substring.UTF8View.SubSequence) -> String {

@@ -66,18 +66,15 @@ public struct Timestamp: Sendable, Hashable, Comparable {
     /// Appends the same text as `iso8601` as bytes, without building strings (the writers'
     /// hot path).
     func appendISO8601(to bytes: inout [UInt8]) {
+        /// `count` digits of `value`, zero-padded: filled from the right with divisions by the
+        /// constant 10, which compile to multiplications.
         func digits(_ value: Int, _ count: Int) {
-            switch count {
-            case 2:
-                bytes.append(.zero + UInt8(value / 10 % 10))
-                bytes.append(.zero + UInt8(value % 10))
-            default:
-                var divisor = 1
-                for _ in 1..<count { divisor *= 10 }
-                while divisor > 0 {
-                    bytes.append(.zero + UInt8(value / divisor % 10))
-                    divisor /= 10
-                }
+            var remaining = value
+            let start = bytes.count
+            bytes.append(contentsOf: repeatElement(.zero, count: count))
+            for index in stride(from: start + count - 1, through: start, by: -1) {
+                bytes[index] = .zero + UInt8(remaining % 10)
+                remaining /= 10
             }
         }
         func fraction(_ nanoseconds: Int) {

@@ -8,7 +8,7 @@ struct LifelintJSONDecoder: JSONRecordDecoder {
         guard let object else { return .problem("expected an event object, found \(record.kind)") }
         let fields = object.values(["event", "time", "pid", "tid", "app", "platform", "attrs"] as InlineArray<7, StaticString>)
         guard let nameValue = fields[0] else { return .problem("missing 'event' (the event name)") }
-        guard let name = nameValue.string, InstrumentationMessage.isValidEventName(Substring(name).utf8[...]) else {
+        guard nameValue.rawStringBytes.map(InstrumentationMessage.isValidEventName(bytes:)) ?? false, let name = nameValue.string else {
             return .problem("'event' must be an event name such as \"persist.begin\", found \(nameValue.text)")
         }
         guard let timeValue = fields[1] else { return .problem("missing 'time'") }
