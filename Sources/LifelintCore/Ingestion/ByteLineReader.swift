@@ -22,9 +22,7 @@ final class ByteLineReader {
     /// `initial` holds bytes already read from the descriptor (to detect the container).
     init(fileDescriptor: Int32, initial: [UInt8] = [], chunkSize: Int = 1 << 20) {
         self.fileDescriptor = fileDescriptor
-        capacity = max(chunkSize, initial.count)
-        storage = .allocate(capacity: capacity)
-        storage.update(from: initial, count: initial.count)
+        (storage, capacity) = ReadBuffer.make(initial: initial, chunkSize: chunkSize)
         end = initial.count
     }
 
@@ -67,11 +65,7 @@ final class ByteLineReader {
         }
         guard end == capacity else { return }
         if capacity < Self.maximumLineLength {
-            let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2)
-            larger.update(from: storage, count: end)
-            storage.deallocate()
-            storage = larger
-            capacity *= 2
+            ReadBuffer.grow(&storage, capacity: &capacity, used: end)
         } else {
             body(UnsafeBufferPointer(start: storage, count: end))
             bytesConsumed += end
@@ -80,18 +74,10 @@ final class ByteLineReader {
     }
 
     private func fill() throws(ReadFailure) {
-        let count = read(fileDescriptor, storage + end, capacity - end)
-        if count > 0 {
-            end += count
-        } else if count == 0 {
-            reachedEnd = true
-        } else if errno != EINTR {
-            throw ReadFailure(errorNumber: errno)
-        }
+        let count = try ReadBuffer.read(fileDescriptor, into: storage + end, count: capacity - end)
+        end += count
+        reachedEnd = count == 0
     }
 
-    struct ReadFailure: Error {
-        let errorNumber: Int32
-        var message: String { String(cString: strerror(errorNumber)) }
-    }
+    typealias ReadFailure = ReadBuffer.Failure
 }

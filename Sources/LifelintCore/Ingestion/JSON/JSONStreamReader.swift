@@ -60,9 +60,7 @@ final class JSONStreamReader {
     /// `initial` holds bytes already read from the descriptor (to detect the container).
     init(fileDescriptor: Int32, initial: [UInt8] = [], chunkSize: Int = 1 << 20) {
         self.fileDescriptor = fileDescriptor
-        capacity = max(chunkSize, initial.count)
-        storage = .allocate(capacity: capacity)
-        storage.update(from: initial, count: initial.count)
+        (storage, capacity) = ReadBuffer.make(initial: initial, chunkSize: chunkSize)
         end = initial.count
         bytesRead = initial.count
     }
@@ -284,26 +282,16 @@ final class JSONStreamReader {
             end -= position
             position = 0
         }
-        if end == capacity {
-            let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2)
-            larger.update(from: storage, count: end)
-            storage.deallocate()
-            storage = larger
-            capacity *= 2
+        if end == capacity { ReadBuffer.grow(&storage, capacity: &capacity, used: end) }
+        let count: Int
+        do {
+            count = try ReadBuffer.read(fileDescriptor, into: storage + end, count: capacity - end)
+        } catch {
+            throw .read(line: line, reason: error.message)
         }
-        while true {
-            let count = read(fileDescriptor, storage + end, capacity - end)
-            if count > 0 {
-                end += count
-                bytesRead += count
-                return
-            }
-            if count == 0 {
-                reachedEnd = true
-                return
-            }
-            if errno != EINTR { throw .read(line: line, reason: String(cString: strerror(errno))) }
-        }
+        end += count
+        bytesRead += count
+        reachedEnd = count == 0
     }
 
     private func failure(truncated what: String) -> Failure {

@@ -1,0 +1,41 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The cold-path pieces both streaming readers share (once per chunk, never per byte): making
+/// the buffer, doubling it, and reading into it. The readers keep their own hot loops.
+enum ReadBuffer {
+    struct Failure: Error {
+        let errorNumber: Int32
+        var message: String { String(cString: strerror(errorNumber)) }
+    }
+
+    /// A buffer of at least `chunkSize` bytes that starts with `initial` (the bytes already read
+    /// to detect the container).
+    static func make(initial: [UInt8], chunkSize: Int) -> (storage: UnsafeMutablePointer<UInt8>, capacity: Int) {
+        let capacity = max(chunkSize, initial.count)
+        let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        storage.update(from: initial, count: initial.count)
+        return (storage, capacity)
+    }
+
+    /// Doubles `storage`, keeping its first `used` bytes.
+    static func grow(_ storage: inout UnsafeMutablePointer<UInt8>, capacity: inout Int, used: Int) {
+        let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2)
+        larger.update(from: storage, count: used)
+        storage.deallocate()
+        storage = larger
+        capacity *= 2
+    }
+
+    /// Reads once into `buffer` (retrying on EINTR); returns the byte count, 0 at end of input.
+    static func read(_ fileDescriptor: Int32, into buffer: UnsafeMutablePointer<UInt8>, count: Int) throws(Failure) -> Int {
+        while true {
+            let result = Glibc.read(fileDescriptor, buffer, count)
+            if result >= 0 { return result }
+            if errno != EINTR { throw Failure(errorNumber: errno) }
+        }
+    }
+}
