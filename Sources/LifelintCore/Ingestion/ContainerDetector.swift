@@ -39,18 +39,22 @@ enum ContainerDetector {
     /// rather than a sequence of records: the key is followed by an array.
     static func wrapsRecords(under key: String, in head: [UInt8]) -> Bool {
         let needle = Array("\"\(key)\"".utf8)
-        var start = 0
-        while let found = head[start...].firstRange(of: needle) {
-            var index = found.upperBound
-            while index < head.count, [.space, .tab, .newline, .carriageReturn].contains(head[index]) { index += 1 }
-            if index < head.count, head[index] == .colon {
-                index += 1
-                while index < head.count, [.space, .tab, .newline, .carriageReturn].contains(head[index]) { index += 1 }
-                if index < head.count, head[index] == .openBracket { return true }
+        return head.withUnsafeBufferPointer { bytes in
+            needle.withUnsafeBufferPointer { needle in
+                var start = 0
+                while let found = ByteSearch.firstIndex(of: needle, in: bytes, from: start) {
+                    var index = found + needle.count
+                    index += firstNonBlank(UnsafeBufferPointer(rebasing: bytes[index...]))
+                    if index < bytes.count, bytes[index] == .colon {
+                        index += 1
+                        index += firstNonBlank(UnsafeBufferPointer(rebasing: bytes[index...]))
+                        if index < bytes.count, bytes[index] == .openBracket { return true }
+                    }
+                    start = found + 1
+                }
+                return false
             }
-            start = found.upperBound
         }
-        return false
     }
 
     /// `[ 01-08 08:45:42.977  1234: 1250 I/Tag ]` opens `logcat -v long`, not a JSON array.

@@ -65,44 +65,45 @@ public struct Timestamp: Sendable, Hashable, Comparable {
 
     /// Appends the same text as `iso8601` as bytes, without building strings (the writers'
     /// hot path).
-    func appendISO8601(to bytes: inout [UInt8]) {
-        /// `count` digits of `value`, zero-padded: filled from the right with divisions by the
-        /// constant 10, which compile to multiplications.
-        func digits(_ value: Int, _ count: Int) {
-            var remaining = value
-            let start = bytes.count
-            bytes.append(contentsOf: repeatElement(.zero, count: count))
-            for index in stride(from: start + count - 1, through: start, by: -1) {
-                bytes[index] = .zero + UInt8(remaining % 10)
-                remaining /= 10
-            }
-        }
+    func appendISO8601(to bytes: inout ByteBuffer) {
         func fraction(_ nanoseconds: Int) {
             guard fractionDigits > 0 else { return }
             bytes.append(.dot)
             var value = nanoseconds
             for _ in 0..<(9 - Int(min(fractionDigits, 9))) { value /= 10 }
-            digits(value, Int(fractionDigits))
+            bytes.appendDigits(value, count: Int(fractionDigits))
         }
         switch clock {
         case .unknown:
             return
         case .monotonic:
-            bytes.append(contentsOf: "PT".utf8)
-            bytes.append(contentsOf: String(nanoseconds / 1_000_000_000).utf8)
+            bytes.append("PT")
+            bytes.appendDecimal(nanoseconds / 1_000_000_000)
             fraction(Int(nanoseconds % 1_000_000_000))
             bytes.append(UInt8(ascii: "S"))
         case .wall:
             let local = localDateTime
             guard (0...9999).contains(local.year) else {
-                bytes.append(contentsOf: (iso8601 ?? "").utf8)
+                bytes.append(utf8Of: iso8601 ?? "")
                 return
             }
-            digits(local.year, 4); bytes.append(.dash); digits(local.month, 2); bytes.append(.dash); digits(local.day, 2)
+            bytes.appendDigits(local.year, count: 4)
+            bytes.append(.dash)
+            bytes.appendDigits(local.month, count: 2)
+            bytes.append(.dash)
+            bytes.appendDigits(local.day, count: 2)
             bytes.append(UInt8(ascii: "T"))
-            digits(local.hour, 2); bytes.append(.colon); digits(local.minute, 2); bytes.append(.colon); digits(local.second, 2)
+            bytes.appendDigits(local.hour, count: 2)
+            bytes.append(.colon)
+            bytes.appendDigits(local.minute, count: 2)
+            bytes.append(.colon)
+            bytes.appendDigits(local.second, count: 2)
             fraction(local.nanosecond)
-            if let offset = utcOffsetSeconds { bytes.append(contentsOf: Self.offsetText(offset).utf8) }
+            if utcOffsetSeconds == 0 {
+                bytes.append(UInt8(ascii: "Z"))
+            } else if let offset = utcOffsetSeconds {
+                bytes.append(utf8Of: Self.offsetText(offset))
+            }
         }
     }
 

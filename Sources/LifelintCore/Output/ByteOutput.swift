@@ -14,7 +14,7 @@ public final class ByteOutput {
     }
 
     private let target: Target
-    private var buffer: [UInt8] = []
+    private var buffer = ByteBuffer(capacity: flushThreshold * 2)
     private static let flushThreshold = 1 << 16
 
     public static func standardOutput() -> ByteOutput { ByteOutput(target: .fileDescriptor(STDOUT_FILENO)) }
@@ -25,7 +25,6 @@ public final class ByteOutput {
 
     private init(target: Target) {
         self.target = target
-        buffer.reserveCapacity(Self.flushThreshold * 2)
     }
 
     deinit { flush() }
@@ -38,12 +37,11 @@ public final class ByteOutput {
 
     /// What a memory output has received (flushing first); empty for file descriptors.
     public var text: String {
-        String(decoding: buffer, as: UTF8.self)
+        buffer.withBytes { String(decoding: $0, as: UTF8.self) }
     }
 
     public func write(_ text: String) {
-        var text = text
-        text.withUTF8 { buffer.append(contentsOf: $0) }
+        buffer.append(utf8Of: text)
         flushIfFull()
     }
 
@@ -57,7 +55,7 @@ public final class ByteOutput {
     }
 
     /// Lets `body` append to the output's own buffer: one call, no intermediate copy.
-    func append(_ body: (inout [UInt8]) -> Void) {
+    func append(_ body: (inout ByteBuffer) -> Void) {
         body(&buffer)
         flushIfFull()
     }
@@ -73,7 +71,7 @@ public final class ByteOutput {
 
     public func flush() {
         guard case let .fileDescriptor(descriptor) = target, !buffer.isEmpty else { return }
-        buffer.withUnsafeBytes { bytes in
+        buffer.withBytes { bytes in
             var offset = 0
             while offset < bytes.count {
                 let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
@@ -84,6 +82,6 @@ public final class ByteOutput {
                 offset += written
             }
         }
-        buffer.removeAll(keepingCapacity: true)
+        buffer.removeAll()
     }
 }

@@ -9,51 +9,46 @@ public struct EventJSONLinesWriter {
     }
 
     public func write(_ event: Event) {
-        output.append { buffer in
-            var json = JSONWriter(bytes: buffer)
-            buffer = []
-            Self.write(event, into: &json)
-            buffer = json.bytes
-        }
+        output.append { buffer in Self.write(event, into: &buffer) }
     }
 
-    private static func write(_ event: Event, into json: inout JSONWriter) {
-        json.raw("{\"time\":")
-        json.timestamp(event.time)
+    private static func write(_ event: Event, into json: inout ByteBuffer) {
+        json.append("{\"time\":")
+        json.appendJSONTimestamp(event.time)
         switch event.time.clock {
-        case .wall: json.raw(",\"clock\":\"wall\",\"event\":")
-        case .monotonic: json.raw(",\"clock\":\"monotonic\",\"event\":")
-        case .unknown: json.raw(",\"clock\":\"unknown\",\"event\":")
+        case .wall: json.append(",\"clock\":\"wall\",\"event\":")
+        case .monotonic: json.append(",\"clock\":\"monotonic\",\"event\":")
+        case .unknown: json.append(",\"clock\":\"unknown\",\"event\":")
         }
-        json.string(event.name)
-        json.raw(",\"app\":")
-        json.string(event.app)
-        json.raw(",\"pid\":")
-        json.optionalInteger(event.pid)
-        json.raw(",\"tid\":")
-        json.optionalInteger(event.tid)
+        json.appendJSONString(event.name)
+        json.append(",\"app\":")
+        json.appendJSONString(event.app)
+        json.append(",\"pid\":")
+        json.appendJSONInteger(event.pid)
+        json.append(",\"tid\":")
+        json.appendJSONInteger(event.tid)
         switch event.platform {
-        case .android: json.raw(",\"platform\":\"android\",\"attrs\":{")
-        case .ios: json.raw(",\"platform\":\"ios\",\"attrs\":{")
-        case .reactNative: json.raw(",\"platform\":\"react-native\",\"attrs\":{")
-        case .unknown: json.raw(",\"platform\":\"unknown\",\"attrs\":{")
+        case .android: json.append(",\"platform\":\"android\",\"attrs\":{")
+        case .ios: json.append(",\"platform\":\"ios\",\"attrs\":{")
+        case .reactNative: json.append(",\"platform\":\"react-native\",\"attrs\":{")
+        case .unknown: json.append(",\"platform\":\"unknown\",\"attrs\":{")
         }
         var first = true
         for entry in event.attributes {
-            if !first { json.comma() }
+            if !first { json.append(.comma) }
             first = false
-            json.string(entry.key)
-            json.byte(.colon)
-            json.string(entry.value)
+            json.appendJSONString(entry.key)
+            json.append(.colon)
+            json.appendJSONString(entry.value)
         }
-        json.raw("},\"source\":{\"path\":")
-        json.string(event.source.path)
-        json.raw(",\"line\":")
-        json.integer(event.source.line)
+        json.append("},\"source\":{\"path\":")
+        json.appendJSONString(event.source.path)
+        json.append(",\"line\":")
+        json.appendJSONInteger(event.source.line)
         if let column = event.source.column {
-            json.raw(",\"column\":")
-            json.integer(column)
+            json.append(",\"column\":")
+            json.appendJSONInteger(column)
         }
-        json.raw("}}\n")
+        json.append("}}\n")
     }
 }

@@ -20,8 +20,16 @@ enum TraceFixture {
         return try TraceAnalyzer.analyze(path: url.path, rules: rules, thresholds: thresholds, options: TraceReadOptions(year: year)).findings
     }
 
+    /// One scratch folder per test process, removed when the process exits, so files a test
+    /// does not delete itself do not pile up in the system's temporary folder.
+    private static let scratchDirectory: URL = {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lifelint-tests-\(getpid())")
+        atexit { try? FileManager.default.removeItem(at: TraceFixture.scratchDirectory) }
+        return directory
+    }()
+
     static func temporaryFile(name: String, contents: Data) -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lifelint-tests-\(UUID().uuidString)")
+        let directory = scratchDirectory.appendingPathComponent(UUID().uuidString)
         try! FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let url = directory.appendingPathComponent(name)
         try! contents.write(to: url)

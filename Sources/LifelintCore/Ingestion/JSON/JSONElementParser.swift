@@ -16,17 +16,35 @@ struct JSONElementParser {
         self.maximumDepth = maximumDepth
     }
 
+    typealias Member = (key: Range<Int>, value: JSONValue)
+
     /// Parses the first value of `bytes` (what follows it is the caller's business) and, when
-    /// it is an object, lists its members into `members`, the caller's reusable buffer.
-    mutating func parseRecordPrefix(into members: inout [(key: Range<Int>, value: JSONValue)]) throws(JSONSyntaxError) -> (value: JSONValue, isObject: Bool) {
+    /// it is an object, lists its members into `members` and the members of its object-valued
+    /// members into `nestedMembers` (the caller's reusable buffers), so decoders look keys up
+    /// without parsing the record again.
+    mutating func parseRecordPrefix(into members: inout [Member], nestedMembers: inout [Member]) throws(JSONSyntaxError) -> (value: JSONValue, isObject: Bool) {
         index = 0
         members.removeAll(keepingCapacity: true)
+        nestedMembers.removeAll(keepingCapacity: true)
         skipWhitespace()
         guard peek() == UInt8(ascii: "{") else { return (try parseValue(depth: 0), false) }
-        return (try parseObjectMembers(into: &members), true)
+        let record = try parseObjectMembers { parser, key throws(JSONSyntaxError) in
+            let value: JSONValue
+            if parser.peek() == UInt8(ascii: "{"), parser.maximumDepth > 1 {
+                value = try parser.parseObjectMembers { parser, key throws(JSONSyntaxError) in
+                    nestedMembers.append((key, try parser.parseValue(depth: 2)))
+                }
+            } else {
+                value = try parser.parseValue(depth: 1)
+            }
+            members.append((key, value))
+        }
+        return (record, true)
     }
 
-    private mutating func parseObjectMembers(into members: inout [(key: Range<Int>, value: JSONValue)]) throws(JSONSyntaxError) -> JSONValue {
+    /// Parses an object whose members' values `parseMember` reads (given the key's range).
+    @inline(__always)
+    private mutating func parseObjectMembers(_ parseMember: (inout Self, Range<Int>) throws(JSONSyntaxError) -> Void) throws(JSONSyntaxError) -> JSONValue {
         let start = index
         index += 1
         skipWhitespace()
@@ -40,7 +58,7 @@ struct JSONElementParser {
                 skipWhitespace()
                 try expect(.colon)
                 skipWhitespace()
-                members.append((key, try parseValue(depth: 1)))
+                try parseMember(&self, key)
                 skipWhitespace()
                 guard let byte = peek() else { throw JSONSyntaxError(offset: index, message: "unexpected end of input inside an object") }
                 index += 1
@@ -52,12 +70,14 @@ struct JSONElementParser {
         return JSONValue(bytes: bytes, range: start..<index, kind: .object)
     }
 
-    mutating func children(of value: JSONValue) throws(JSONSyntaxError) -> [(key: Range<Int>, value: JSONValue)] {
+    /// Lists a validated object's members or array's elements (with empty key ranges) into
+    /// `result`, replacing what it held.
+    mutating func children(of value: JSONValue, into result: inout [(key: Range<Int>, value: JSONValue)]) throws(JSONSyntaxError) {
         index = value.range.lowerBound + 1
-        var result: [(key: Range<Int>, value: JSONValue)] = []
+        result.removeAll(keepingCapacity: true)
         let closing: UInt8 = value.kind == .object ? UInt8(ascii: "}") : .closeBracket
         skipWhitespace()
-        if peek() == closing { return result }
+        if peek() == closing { return }
         while true {
             skipWhitespace()
             var key = index..<index
@@ -74,7 +94,7 @@ struct JSONElementParser {
                 continue
             }
             try expect(closing)
-            return result
+            return
         }
     }
 
@@ -140,6 +160,8 @@ struct JSONElementParser {
         let start = index
         try expect(.quote)
         while index < bytes.count {
+            index += ByteSearch.plainJSONStringPrefix(bytes, from: index)
+            guard index < bytes.count else { break }
             let byte = bytes[index]
             if byte == .quote {
                 index += 1
@@ -239,6 +261,7 @@ struct JSONElementParser {
         }
     }
 
+    @inline(__always)
     private mutating func expect(_ byte: UInt8) throws(JSONSyntaxError) {
         guard peek() == byte else {
             throw JSONSyntaxError(offset: index, message: peek() == nil ? "unexpected end of input" : "expected '\(Character(UnicodeScalar(byte)))'")

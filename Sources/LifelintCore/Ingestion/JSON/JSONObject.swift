@@ -1,18 +1,32 @@
 /// An object's members, listed once, for repeated lookups by key.
 struct JSONObject {
     let value: JSONValue
-    let members: [(key: Range<Int>, value: JSONValue)]
+    let members: [JSONElementParser.Member]
+    /// The members of object-valued members, in document order, when the parser listed them.
+    private let nestedMembers: [JSONElementParser.Member]?
 
     init?(_ value: JSONValue?) {
         guard let value, value.kind == .object else { return nil }
         self.value = value
         members = value.children()
+        nestedMembers = nil
     }
 
-    /// An object whose members the parser already listed.
-    init(_ value: JSONValue, members: [(key: Range<Int>, value: JSONValue)]) {
+    /// A record whose members (and their objects' members) the parser already listed.
+    init(_ value: JSONValue, members: [JSONElementParser.Member], nestedMembers: [JSONElementParser.Member]) {
         self.value = value
         self.members = members
+        self.nestedMembers = nestedMembers
+    }
+
+    /// The members of `member`, an object-valued member of this object, without parsing it
+    /// again when the parser listed them.
+    func members(of member: JSONValue) -> ArraySlice<JSONElementParser.Member> {
+        guard let nestedMembers else { return member.children()[...] }
+        guard let first = nestedMembers.firstIndex(where: { $0.key.lowerBound > member.range.lowerBound }) else { return [] }
+        var end = first
+        while end < nestedMembers.count, nestedMembers[end].key.lowerBound < member.range.upperBound { end += 1 }
+        return nestedMembers[first..<end]
     }
 
     subscript(key: StaticString) -> JSONValue? {

@@ -16,9 +16,15 @@ struct JSONValue {
     let kind: Kind
 
     /// Members of an object, or elements of an array (with empty key ranges).
-    func children() -> [(key: Range<Int>, value: JSONValue)] {
+    func children() -> [JSONElementParser.Member] {
+        var result: [JSONElementParser.Member] = []
         var parser = JSONElementParser(bytes: bytes, maximumDepth: .max)
-        return (try? parser.children(of: self)) ?? []
+        do {
+            try parser.children(of: self, into: &result)
+        } catch {
+            result.removeAll()
+        }
+        return result
     }
 
     /// The decoded string, or nil when this is not a string.

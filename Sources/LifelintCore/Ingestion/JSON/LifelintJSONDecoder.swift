@@ -4,11 +4,13 @@
 /// since 1970. `lifelint events` output reads back the same way (its `clock`, `tid` and
 /// `source` are accepted).
 struct LifelintJSONDecoder: JSONRecordDecoder {
+    private var interner = StringInterner()
+
     mutating func decode(_ record: JSONValue, object: JSONObject?, at location: SourceLocation) -> RecordOutcome {
         guard let object else { return .problem("expected an event object, found \(record.kind)") }
         let fields = object.values(["event", "time", "pid", "tid", "app", "platform", "attrs"] as InlineArray<7, StaticString>)
         guard let nameValue = fields[0] else { return .problem("missing 'event' (the event name)") }
-        guard nameValue.rawStringBytes.map(InstrumentationMessage.isValidEventName(bytes:)) ?? false, let name = nameValue.string else {
+        guard let nameBytes = nameValue.rawStringBytes, InstrumentationMessage.isValidEventName(bytes: nameBytes) else {
             return .problem("'event' must be an event name such as \"persist.begin\", found \(nameValue.text)")
         }
         guard let timeValue = fields[1] else { return .problem("missing 'time'") }
@@ -32,8 +34,8 @@ struct LifelintJSONDecoder: JSONRecordDecoder {
         if let value = fields[3], value.kind != .null { tid = value.number.flatMap { Int32(exactly: $0) } }
         var app = pid.map(Event.appName(forUnknownPid:)) ?? "unknown"
         if let value = fields[4], value.kind != .null {
-            guard let text = value.string else { return .problem("'app' must be a string, found \(value.text)") }
-            app = text
+            guard value.kind == .string else { return .problem("'app' must be a string, found \(value.text)") }
+            app = interner.string(json: value.bytes, value.range)
         }
         var platform = Platform.unknown
         if let value = fields[5], value.kind != .null {
@@ -44,13 +46,15 @@ struct LifelintJSONDecoder: JSONRecordDecoder {
         }
         var attributes = Attributes()
         if let value = fields[6], value.kind != .null {
-            guard let members = JSONObject(value) else { return .problem("'attrs' must be an object, found \(value.text)") }
-            attributes.reserveCapacity(members.members.count)
-            for member in members.members {
-                guard let text = member.value.scalarText else { continue }
-                attributes.appendUnique(key: JSONElementParser.decodeString(value.bytes, member.key), value: text)
+            guard value.kind == .object else { return .problem("'attrs' must be an object, found \(value.text)") }
+            let attributeMembers = object.members(of: value)
+            attributes.reserveCapacity(attributeMembers.count)
+            for member in attributeMembers {
+                guard let text = interner.scalarText(member.value) else { continue }
+                attributes.appendUnique(key: interner.string(json: value.bytes, member.key), value: text)
             }
         }
+        let name = interner.string(nameBytes)
         return .event(Event(time: time, app: app, pid: pid, tid: tid, platform: platform, name: name, attributes: attributes, source: location))
     }
 }

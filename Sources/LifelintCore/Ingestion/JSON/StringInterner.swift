@@ -1,0 +1,71 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Recently made strings, found again by their bytes. Traces repeat the same app names,
+/// attribute keys and values record after record; finding one here costs a hash and a
+/// comparison of four words, where making it again costs UTF-8 validation and, past 15 bytes,
+/// an allocation.
+///
+/// A direct-mapped table: each string of up to 32 bytes has one slot, and a newcomer replaces
+/// whatever held it, so memory is fixed however many distinct strings a trace has.
+struct StringInterner {
+    static let maximumLength = 32
+    private static let slotCount = 512
+    private static let wordsPerSlot = maximumLength / 8
+
+    private var words: [UInt64]
+    private var lengths: [Int8]
+    private var strings: [String]
+
+    init() {
+        words = Array(repeating: 0, count: Self.slotCount * Self.wordsPerSlot)
+        lengths = Array(repeating: -1, count: Self.slotCount)
+        strings = Array(repeating: "", count: Self.slotCount)
+    }
+
+    /// The string of validated UTF-8 `bytes`.
+    mutating func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        guard bytes.count <= Self.maximumLength, let base = bytes.baseAddress else { return String(decoding: bytes, as: UTF8.self) }
+        var key: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &key) { memcpy($0.baseAddress!, base, bytes.count) }
+        let hash = (key.0 &* 0x9E37_79B9_7F4A_7C15 ^ key.1 &* 0xC2B2_AE3D_27D4_EB4F ^ key.2 &* 0x1656_67B1_9E37_79F9
+            ^ key.3 &* 0x27D4_EB2F_1656_67C5 ^ UInt64(bytes.count)) &* 0x9E37_79B9_7F4A_7C15
+        let slot = Int(truncatingIfNeeded: hash >> 55) & (Self.slotCount - 1)
+        let first = slot * Self.wordsPerSlot
+        if lengths[slot] == Int8(bytes.count), words[first] == key.0, words[first + 1] == key.1,
+            words[first + 2] == key.2, words[first + 3] == key.3
+        {
+            return strings[slot]
+        }
+        let string = String(decoding: bytes, as: UTF8.self)
+        lengths[slot] = Int8(bytes.count)
+        words[first] = key.0
+        words[first + 1] = key.1
+        words[first + 2] = key.2
+        words[first + 3] = key.3
+        strings[slot] = string
+        return string
+    }
+
+    /// A JSON string value (range with its quotes) decoded, through the table when it has no
+    /// escapes.
+    mutating func string(json bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+        let inner = UnsafeBufferPointer(rebasing: bytes[(range.lowerBound + 1)..<(range.upperBound - 1)])
+        guard inner.count <= Self.maximumLength, inner.isEmpty || memchr(inner.baseAddress!, Int32(UInt8.backslash), inner.count) == nil else {
+            return JSONElementParser.decodeString(bytes, range)
+        }
+        return string(inner)
+    }
+
+    /// A scalar value as attribute text (see `JSONValue.scalarText`).
+    mutating func scalarText(_ value: JSONValue) -> String? {
+        switch value.kind {
+        case .string: return string(json: value.bytes, value.range)
+        case .number, .bool: return string(UnsafeBufferPointer(rebasing: value.bytes[value.range]))
+        default: return nil
+        }
+    }
+}

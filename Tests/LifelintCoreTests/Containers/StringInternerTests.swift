@@ -1,0 +1,24 @@
+import Testing
+@testable import LifelintCore
+
+@Suite struct StringInternerTests {
+    private func intern(_ text: String, _ interner: inout StringInterner) -> String {
+        Array(text.utf8).withUnsafeBufferPointer { interner.string($0) }
+    }
+
+    /// Thousands of distinct strings share 512 slots: every lookup still gives its own text.
+    @Test func collisionsNeverReturnAnotherString() {
+        var interner = StringInterner()
+        let texts = (0..<5_000).map { "com.example.app\($0)" } + ["", "a", String(repeating: "x", count: 32), String(repeating: "y", count: 33), "é✓😀"]
+        for round in 0..<2 {
+            for text in texts { #expect(intern(text, &interner) == text, "round \(round)") }
+        }
+    }
+
+    @Test func escapedJSONStringsAreDecoded() {
+        var interner = StringInterner()
+        let json = Array(#""a\"b\u00e9""#.utf8)
+        let text = json.withUnsafeBufferPointer { interner.string(json: $0, 0..<$0.count) }
+        #expect(text == "a\"bé")
+    }
+}
