@@ -39,7 +39,7 @@ struct LifelintJSONDecoder: JSONRecordDecoder {
         }
         var platform = Platform.unknown
         if let value = fields[5], value.kind != .null {
-            guard let parsed = value.string.flatMap(Platform.init(rawValue:)) else {
+            guard value.kind == .string, let parsed = Platform(rawValue: interner.string(json: value.bytes, value.range)) else {
                 return .problem("'platform' must be one of \(Platform.allCases.map(\.rawValue).joined(separator: ", ")), found \(value.text)")
             }
             platform = parsed
