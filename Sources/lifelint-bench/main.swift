@@ -43,7 +43,7 @@ print("lifelint benchmark: \(tracePath), \(String(format2: megabytes)) MB, seed 
 print("")
 print("phase                               seconds       MB/s     events/s   peak RSS")
 
-let split = Stopwatch.best(of: options.repeats, warming: tracePath) { BenchmarkFile.countLines(path: tracePath) }
+let split = Stopwatch.best(of: options.repeats, warming: tracePath) { _ = BenchmarkFile.countLines(path: tracePath) }
 Report.row("read + split lines (read(2), memchr)", seconds: split.seconds, megabytes: megabytes)
 
 var events = 0

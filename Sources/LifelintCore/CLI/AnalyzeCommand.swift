@@ -1,104 +1,185 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 
-/// `lifelint [analyze] <trace>...`: runs every rule over each trace and reports the findings,
+/// `lifelint [analyze] <trace>...`: runs the rules over each trace (several at once on several
+/// cores), applies the configuration and the baseline, and reports in the formats asked for,
 /// with an exit status a CI job can act on.
 struct AnalyzeCommand {
     static let name = "analyze"
 
-    enum Format: String, CaseIterable {
-        case text
-        case json
-    }
-
     static let options: [CommandLineArguments.Option] = [
         .init(name: "--format", takesValue: true),
+        .init(name: "--output", takesValue: true),
         .init(name: "--fail-on", takesValue: true),
+        .init(name: "--config", takesValue: true),
+        .init(name: "--no-config", takesValue: false),
         .init(name: "--rules", takesValue: true),
         .init(name: "--set", takesValue: true),
+        .init(name: "--baseline", takesValue: true),
+        .init(name: "--write-baseline", takesValue: true),
+        .init(name: "--jobs", takesValue: true),
+        .init(name: "--no-progress", takesValue: false),
         .init(name: "--input-format", takesValue: true),
         .init(name: "--year", takesValue: true),
         .init(name: "--help", takesValue: false),
     ]
 
     static let help = """
-        USAGE: lifelint [analyze] [options] <trace>...
+        USAGE: lifelint [analyze] [options] <trace | folder | pattern>...
 
-        Reads each trace, derives every app's lifecycle phases, runs every rule, and reports
-        the anti-patterns found, like compiler diagnostics (or JSON with --format json).
+        Reads each trace, derives every app's lifecycle phases, runs the rules, and reports the
+        anti-patterns found. Folders are searched for trace files; patterns such as
+        'logs/**/*.log' are expanded. Gzip-compressed traces and 'adb bugreport' zip files are
+        read directly.
 
-        OPTIONS:
-          --format <text|json>     Output format (default: text). The JSON schema is in
-                                   docs/schema/report.schema.json.
+        OUTPUT:
+          --format <format>        What to write to standard output (default: text):
+                                   text, json, jsonl, sarif, junit, checkstyle, github, markdown.
+          --output <format>=<path> Also write that format to a file; repeatable.
           --fail-on <severity>     Exit 1 when a finding is at least this severe:
                                    error (default), warning or info.
+
+        CONFIGURATION:
+          --config <file>          Use this configuration instead of the nearest .lifelint.json
+                                   (searched from the current folder upward).
+          --no-config              Ignore any .lifelint.json.
           --rules <dir>            Also run the rule files (*.json) in this folder; repeatable.
           --set <name=value>       Override a threshold, e.g. --set graceWindow=3s; repeatable.
                                    'lifelint rules' lists the thresholds.
+
+        BASELINE:
+          --write-baseline <file>  Record the current findings as accepted, and exit 0.
+          --baseline <file>        Hide the findings recorded there; list entries that no
+                                   longer occur.
+
+        INPUT:
+          --jobs <n>               Traces analysed at once (default: the number of cores).
+          --no-progress            No progress bar (shown on a terminal for large batches).
           --input-format <format>  Read logcat in this layout instead of detecting it.
           --year <year>            The year for logcat times that have none.
           --help                   Show this help.
 
         Colour is used on a terminal unless NO_COLOR is set.
 
-        EXIT STATUS: 0 no finding at or above --fail-on, 1 findings, 2 usage or input errors
-        (the other traces are still analysed).
+        EXIT STATUS: 0 no finding at or above --fail-on, 1 findings, 2 usage, configuration or
+        input errors (the other traces are still analysed).
         """
 
     let inputs: [String]
-    let format: Format
+    let format: ReportFormat
+    let fileOutputs: [(format: ReportFormat, path: String)]
     let failOn: Severity
+    let configPath: String?
+    let ignoresConfig: Bool
     let ruleDirectories: [String]
     let thresholdAssignments: [String]
+    let baselinePath: String?
+    let writeBaselinePath: String?
+    let jobs: Int
+    let showsProgress: Bool
     let readOptions: TraceReadOptions
 
     init(arguments: CommandLineArguments) throws(UsageError) {
         guard !arguments.inputs.isEmpty else { throw .missingInput(command: Self.name) }
         inputs = arguments.inputs
-        format = try arguments.choice("--format", of: Format.self) ?? .text
+        format = try arguments.choice("--format", of: ReportFormat.self) ?? .text
+        fileOutputs = try (arguments.values["--output"] ?? []).map { (value) throws(UsageError) in try Self.fileOutput(value) }
         failOn = try arguments.choice("--fail-on", of: Severity.self) ?? .error
+        configPath = arguments.value("--config")
+        ignoresConfig = arguments.flags.contains("--no-config")
         ruleDirectories = arguments.values["--rules"] ?? []
         thresholdAssignments = arguments.values["--set"] ?? []
+        baselinePath = arguments.value("--baseline")
+        writeBaselinePath = arguments.value("--write-baseline")
+        jobs = try arguments.integer("--jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
+        showsProgress = !arguments.flags.contains("--no-progress")
         readOptions = TraceReadOptions(
             logcatFormat: try arguments.choice("--input-format", of: LogcatFormat.self),
             year: try arguments.integer("--year", in: 1970...9999))
     }
 
+    private static func fileOutput(_ value: String) throws(UsageError) -> (format: ReportFormat, path: String) {
+        let expected = "<format>=<path> with a format of \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", "))"
+        guard let equals = value.firstIndex(of: "="), let format = ReportFormat(rawValue: String(value[..<equals])) else {
+            throw .invalidValue(option: "--output", value: value, expected: expected)
+        }
+        let path = String(value[value.index(after: equals)...])
+        guard !path.isEmpty else { throw .invalidValue(option: "--output", value: value, expected: expected) }
+        return (format, path)
+    }
+
     func run(output: ByteOutput, diagnostics: ByteOutput) -> ExitCode {
-        let catalog: RuleCatalog
-        var thresholds = Thresholds()
+        let settings: AnalysisSettings
+        let baseline: Baseline?
+        var files: [(ByteOutput, Int32)] = []
+        defer { for (file, descriptor) in files { file.flush(); close(descriptor) } }
         do {
-            catalog = try RuleCatalog.load(adding: ruleDirectories)
-            for assignment in thresholdAssignments { try thresholds.set(assignment) }
+            settings = try makeSettings()
+            baseline = try baselinePath.map { (path) throws(ConfigurationError) in try Baseline.load(path: path) }
+            for (_, path) in fileOutputs {
+                let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+                guard descriptor >= 0 else { throw CommandError.cannotWrite(path: path, reason: String(cString: strerror(errno))) }
+                files.append((ByteOutput.fileDescriptor(descriptor), descriptor))
+            }
         } catch {
             diagnostics.writeLine("lifelint: error: \(error)")
             return .failure
         }
-        let colors = output.isTerminal && getenv("NO_COLOR") == nil
-        let text = TextReporter(output: output, colors: colors)
-        var results: [JSONReporter.TraceResult] = []
-        var findings: [Finding] = []
-        for path in inputs {
-            do {
-                let analysis = try TraceAnalyzer.analyze(path: path, rules: catalog.rules, thresholds: thresholds, options: readOptions)
-                let malformed = ProblemReport.write(analysis.summary, to: diagnostics)
-                results.append(.init(path: path, summary: analysis.summary, error: malformed ? "\(analysis.summary.problemCount) malformed records" : nil))
-                findings += analysis.findings
-                if format == .text { analysis.findings.forEach(text.write) }
-            } catch {
-                results.append(.init(path: path, summary: nil, error: error.description))
-                diagnostics.writeLine("lifelint: error: \(error)")
+        var reporters: [any Reporter] = [format.makeReporter(output: output, colors: output.isTerminal && getenv("NO_COLOR") == nil)]
+        for (index, (format, _)) in fileOutputs.enumerated() { reporters.append(format.makeReporter(output: files[index].0)) }
+
+        let batch = InputExpander.expand(inputs)
+        var matcher = baseline.map { BaselineMatcher($0, path: baselinePath ?? "") }
+        let progress = showsProgress && diagnostics.isTerminal && batch.count > 1 ? ProgressBar(output: diagnostics, total: batch.count) : nil
+        var traces: [TraceReport] = []
+        var bytes = 0
+        BatchAnalyzer(settings: settings, jobs: jobs).run(batch) { report in
+            var report = report
+            matcher?.apply(to: &report)
+            progress?.clear()
+            report.diagnostics.forEach(diagnostics.writeLine)
+            diagnostics.flush()
+            for index in reporters.indices { reporters[index].traceCompleted(report) }
+            bytes += report.summary?.bytes ?? 0
+            traces.append(report)
+            progress?.update(completed: traces.count, bytes: bytes)
+        }
+        progress?.clear()
+        let run = RunReport(traces: traces, rules: settings.rules, failOn: failOn, baseline: matcher?.outcome)
+        for index in reporters.indices { reporters[index].finish(run) }
+        if let writeBaselinePath {
+            let accepted = Baseline(findings: traces.flatMap { $0.findings + $0.baselined })
+            guard FileManager.default.createFile(atPath: writeBaselinePath, contents: accepted.jsonData()) else {
+                diagnostics.writeLine("lifelint: error: \(CommandError.cannotWrite(path: writeBaselinePath, reason: "cannot create the file"))")
+                return .failure
             }
+            diagnostics.writeLine("lifelint: wrote \(accepted.entries.count) baseline entr\(accepted.entries.count == 1 ? "y" : "ies") to \(writeBaselinePath)")
+            return run.failedTraces > 0 ? .failure : .success
         }
-        let failed = results.filter { $0.error != nil }.count
-        switch format {
-        case .text: text.writeSummary(findings: findings, traces: results.compactMap(\.summary), failedInputs: failed)
-        case .json: JSONReporter.write(traces: results, findings: findings, to: output)
-        }
-        if failed > 0 { return .failure }
-        return findings.contains { $0.severity >= failOn } ? .findings : .success
+        return run.exitCode
+    }
+
+    /// Rules, thresholds and mappings from the built-in catalogue, the configuration file and
+    /// the command line (which has the last word).
+    private func makeSettings() throws -> AnalysisSettings {
+        let configuration = try loadConfiguration()
+        let catalog = try RuleCatalog.load(adding: configuration.ruleFolders + ruleDirectories)
+        var thresholds = Thresholds()
+        try configuration.apply(to: &thresholds)
+        for assignment in thresholdAssignments { try thresholds.set(assignment) }
+        var readOptions = readOptions
+        readOptions.mappings = configuration.mappings
+        return AnalysisSettings(rules: try configuration.selectRules(from: catalog), thresholds: thresholds, readOptions: readOptions, apps: configuration.apps)
+    }
+
+    private func loadConfiguration() throws(ConfigurationError) -> Configuration {
+        if let configPath { return try Configuration.load(path: configPath) }
+        guard !ignoresConfig, let found = Configuration.find(from: FileManager.default.currentDirectoryPath) else { return Configuration() }
+        return try Configuration.load(path: found)
     }
 }

@@ -1,26 +1,55 @@
-/// One trace through the whole pipeline: ingestion, phase derivation, the rule engine.
+/// One trace through the whole pipeline: ingestion, phase derivation, the rule engine and the
+/// lifecycle metrics, in one streaming pass.
 public enum TraceAnalyzer {
     public struct Analysis: Sendable {
         public var summary: IngestionSummary
         public var findings: [Finding]
+        public var metrics: [AppMetrics]
+    }
+
+    public static func analyze(_ input: TraceInput, settings: AnalysisSettings) throws(IngestionError) -> Analysis {
+        var phases = PhaseDeriver()
+        var engine = RuleEngine(rules: settings.rules, thresholds: settings.thresholds)
+        var metrics = MetricsCollector()
+        let summary = try TraceReader.read(input, options: settings.readOptions) { event in
+            if let apps = settings.apps, !apps.contains(event.app) { return }
+            phases.process(event) { derived in
+                engine.process(derived)
+                metrics.process(derived)
+            }
+        }
+        phases.finish { derived in
+            engine.process(derived)
+            metrics.process(derived)
+        }
+        engine.finish()
+        return Analysis(summary: summary, findings: engine.findings, metrics: metrics.finish())
     }
 
     public static func analyze(
         _ input: TraceInput, rules: [Rule], thresholds: Thresholds = Thresholds(), options: TraceReadOptions = TraceReadOptions()
     ) throws(IngestionError) -> Analysis {
-        var phases = PhaseDeriver()
-        var engine = RuleEngine(rules: rules, thresholds: thresholds)
-        let summary = try TraceReader.read(input, options: options) { event in
-            phases.process(event) { engine.process($0) }
-        }
-        phases.finish { engine.process($0) }
-        engine.finish()
-        return Analysis(summary: summary, findings: engine.findings)
+        try analyze(input, settings: AnalysisSettings(rules: rules, thresholds: thresholds, readOptions: options))
     }
 
     public static func analyze(
         path: String, rules: [Rule], thresholds: Thresholds = Thresholds(), options: TraceReadOptions = TraceReadOptions()
     ) throws(IngestionError) -> Analysis {
         try analyze(TraceInput(path: path), rules: rules, thresholds: thresholds, options: options)
+    }
+
+    /// A trace's report: its analysis, or the error that kept it from being read. Never throws,
+    /// so one bad trace does not stop a batch.
+    public static func report(path: String, settings: AnalysisSettings) -> TraceReport {
+        do {
+            let analysis = try analyze(TraceInput(path: path), settings: settings)
+            let summary = analysis.summary
+            let diagnostics = ProblemReport.lines(for: summary)
+            return TraceReport(
+                path: path, summary: summary, error: summary.problemCount > 0 ? "\(summary.problemCount) malformed records" : nil,
+                diagnostics: diagnostics, findings: analysis.findings, metrics: analysis.metrics)
+        } catch {
+            return .unreadable(path: path, error)
+        }
     }
 }

@@ -12,6 +12,14 @@ public struct InstrumentationMessage: Sendable, Hashable {
         let name = takeWhile(&scanner) { $0 != .space && $0 != .tab }
         guard isValidEventName(name) else { return nil }
         var attributes = Attributes()
+        add(keyValuePairsIn: scanner, to: &attributes)
+        return InstrumentationMessage(name: String(decoding: name, as: UTF8.self), attributes: attributes)
+    }
+
+    /// Adds the `key=value` and `key="quoted value"` pairs of `text` to `attributes`; words
+    /// that are not pairs become one `text` attribute.
+    static func add(keyValuePairsIn text: Substring.UTF8View.SubSequence, to attributes: inout Attributes) {
+        var scanner = text
         var leftover: [String] = []
         while true {
             skipSpaces(&scanner)
@@ -25,7 +33,6 @@ public struct InstrumentationMessage: Sendable, Hashable {
             }
         }
         if !leftover.isEmpty { attributes["text"] = leftover.joined(separator: " ") }
-        return InstrumentationMessage(name: String(decoding: name, as: UTF8.self), attributes: attributes)
     }
 
     static func isValidEventName(_ name: Substring.UTF8View.SubSequence) -> Bool {

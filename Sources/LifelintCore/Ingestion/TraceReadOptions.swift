@@ -4,9 +4,12 @@ public struct TraceReadOptions: Sendable, Hashable {
     public var logcatFormat: LogcatFormat?
     /// The year for logcat times that have none (`--year`); default: the file's modification year.
     public var year: Int?
+    /// The user's own lines read as events (`mappings` in `.lifelint.json`).
+    public var mappings: [LineMapping]
 
-    public init(logcatFormat: LogcatFormat? = nil, year: Int? = nil) {
+    public init(logcatFormat: LogcatFormat? = nil, year: Int? = nil, mappings: [LineMapping] = []) {
         self.logcatFormat = logcatFormat
         self.year = year
+        self.mappings = mappings
     }
 }

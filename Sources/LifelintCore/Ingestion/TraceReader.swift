@@ -12,7 +12,7 @@ public enum TraceReader {
         switch container {
         case .logcat:
             let reader = ByteLineReader(fileDescriptor: input.fileDescriptor, initial: head)
-            var ingestor = LogcatIngestor(path: input.path, baseYear: options.year ?? input.modificationYear)
+            var ingestor = LogcatIngestor(path: input.path, baseYear: options.year ?? input.modificationYear, mappings: options.mappings)
             try ingestor.run(reader, format: options.logcatFormat, emit: emit)
             return ingestor.summary
         case .lifelintJSON:
@@ -25,7 +25,7 @@ public enum TraceReader {
             if ContainerDetector.wrapsRecords(under: "traceEvents", in: head) { options.arrayKeys = ["traceEvents"] }
             return readJSON(input, head: head, format: "json chrome-trace", options: options, decoder: &decoder, emit: emit)
         case .appleLog:
-            var decoder = AppleLogDecoder()
+            var decoder = AppleLogDecoder(mappings: options.mappings)
             let options = JSONStreamReader.Options(skipPreamble: true)
             return readJSON(input, head: head, format: "json apple-log", options: options, decoder: &decoder, emit: emit)
         case .metricKit:

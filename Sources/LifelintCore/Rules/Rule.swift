@@ -14,6 +14,8 @@ public struct Rule: Sendable, Hashable, Decodable, Identifiable {
     public var message: String
     public var match: [RuleClause]
     public var examples: Examples
+    /// An opt-in rule runs only when a configuration enables it (`rules.enable` or `only`).
+    public var optIn: Bool
 
     public struct Examples: Sendable, Hashable, Decodable {
         /// Paths relative to the repository root (`SampleLogs/...`).
@@ -22,7 +24,7 @@ public struct Rule: Sendable, Hashable, Decodable, Identifiable {
     }
 
     private enum CodingKeys: String, CodingKey, CaseIterable {
-        case id, severity, platforms, summary, rationale, fix, references, message, match, examples
+        case id, severity, platforms, summary, rationale, fix, references, message, match, examples, optIn
     }
 
     public init(from decoder: any Decoder) throws {
@@ -41,6 +43,7 @@ public struct Rule: Sendable, Hashable, Decodable, Identifiable {
         message = try container.decode(String.self, forKey: .message)
         match = try container.decodeList(RuleClause.self, forKey: .match)
         examples = try container.decode(Examples.self, forKey: .examples)
+        optIn = try container.decodeIfPresent(Bool.self, forKey: .optIn) ?? false
     }
 
     static func isKebabCase(_ id: String) -> Bool {

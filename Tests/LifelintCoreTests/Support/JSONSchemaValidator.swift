@@ -13,6 +13,9 @@ struct JSONSchemaValidator {
 
     func validate(_ value: Any) -> [String] { errors(value, root, "$") }
 
+    /// Validates against one of the schema's `$defs`.
+    func validate(_ value: Any, definition: String) -> [String] { errors(value, ["$ref": "#/$defs/\(definition)"], "$") }
+
     private func resolve(_ schema: [String: Any]) -> [String: Any] {
         guard let reference = schema["$ref"] as? String, reference.hasPrefix("#/$defs/") else { return schema }
         let name = String(reference.dropFirst("#/$defs/".count))

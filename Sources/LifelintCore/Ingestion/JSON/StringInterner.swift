@@ -30,7 +30,7 @@ struct StringInterner {
     mutating func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         guard bytes.count <= Self.maximumLength, let base = bytes.baseAddress else { return String(decoding: bytes, as: UTF8.self) }
         var key: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-        withUnsafeMutableBytes(of: &key) { memcpy($0.baseAddress!, base, bytes.count) }
+        withUnsafeMutableBytes(of: &key) { _ = memcpy($0.baseAddress!, base, bytes.count) }
         let hash = (key.0 &* 0x9E37_79B9_7F4A_7C15 ^ key.1 &* 0xC2B2_AE3D_27D4_EB4F ^ key.2 &* 0x1656_67B1_9E37_79F9
             ^ key.3 &* 0x27D4_EB2F_1656_67C5 ^ UInt64(bytes.count)) &* 0x9E37_79B9_7F4A_7C15
         let slot = Int(truncatingIfNeeded: hash >> 55) & (Self.slotCount - 1)

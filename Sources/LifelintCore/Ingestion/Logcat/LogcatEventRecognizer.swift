@@ -25,6 +25,7 @@ struct LogcatEventRecognizer {
     }
 
     private let tags = LogcatTagTable()
+    private var mappings: MappingTable
     private var processes = ProcessTable()
     /// The time each kind of evidence was last reported per app; one incident is often logged
     /// twice (`am_anr` and `ANR in`, the binder failure and its exception).
@@ -39,11 +40,18 @@ struct LogcatEventRecognizer {
         case untagged
         /// A warning or error under another tag: it may carry evidence such as an exception.
         case evidenceOnly
+        /// A tag the user's mappings name (`.lifelint.json`).
+        case mapped
+    }
+
+    init(mappings: [LineMapping] = []) {
+        self.mappings = MappingTable(mappings, container: .logcat)
     }
 
     func interest(in record: LogcatRecord, bytes: UnsafeBufferPointer<UInt8>, hasTag: Bool) -> Interest {
         if !hasTag || record.tag.isEmpty { return .untagged }
         if let tag = tags.lookup(bytes, record.tag) { return .tagged(tag) }
+        if !mappings.isEmpty, mappings.mayMatch(tag: UnsafeBufferPointer(rebasing: bytes[record.tag])) { return .mapped }
         return Self.mayCarryEvidence(record) ? .evidenceOnly : .nothing
     }
 
@@ -60,6 +68,9 @@ struct LogcatEventRecognizer {
         case let .tagged(tag): recognise(line, tag: tag, into: &events)
         case .untagged: recogniseUntagged(line, into: &events)
         case .evidenceOnly: recogniseExceptions(line, into: &events)
+        case .mapped:
+            recogniseMapped(line, into: &events)
+            if events.isEmpty, Self.mayCarryEvidence(line.record) { recogniseExceptions(line, into: &events) }
         }
         for event in events { emit(event) }
         return events.count
@@ -243,14 +254,27 @@ struct LogcatEventRecognizer {
     }
 
     private func recogniseInstrumentation(_ line: Line, _ message: Substring, into events: inout [Event]) {
-        guard var parsed = InstrumentationMessage.parse(message) else { return }
-        let app = parsed.attributes["app"] ?? appName(line)
-        let platform = parsed.attributes["platform"].flatMap(Platform.init(rawValue:)) ?? .android
-        parsed.attributes["app"] = nil
-        parsed.attributes["platform"] = nil
-        var event = event(parsed.name, line, app: app, pid: line.record.pid, tid: line.record.tid, parsed.attributes)
+        guard let parsed = InstrumentationMessage.parse(message) else { return }
+        events.append(appEvent(parsed.name, parsed.attributes, platform: nil, line))
+    }
+
+    private mutating func recogniseMapped(_ line: Line, into events: inout [Event]) {
+        let bytes = line.bytes
+        guard let match = mappings.match(tag: UnsafeBufferPointer(rebasing: bytes[line.record.tag]), message: UnsafeBufferPointer(rebasing: bytes[line.record.message])) else { return }
+        events.append(appEvent(match.event, match.attributes, platform: match.platform, line))
+    }
+
+    /// An event the app reported itself (instrumentation or a mapped line); `app=` and
+    /// `platform=` attributes override what the line says.
+    private func appEvent(_ name: String, _ attributes: Attributes, platform: Platform?, _ line: Line) -> Event {
+        var attributes = attributes
+        let app = attributes["app"] ?? appName(line)
+        let platform = attributes["platform"].flatMap(Platform.init(rawValue:)) ?? platform ?? .android
+        attributes["app"] = nil
+        attributes["platform"] = nil
+        var event = event(name, line, app: app, pid: line.record.pid, tid: line.record.tid, attributes)
         event.platform = platform
-        events.append(event)
+        return event
     }
 
     // MARK: Events buffer

@@ -4,7 +4,7 @@ struct LogcatIngestor {
     private let path: String
     private let baseYear: Int
     private var format: LogcatFormat = .raw
-    private var recognizer = LogcatEventRecognizer()
+    private var recognizer: LogcatEventRecognizer
     private(set) var summary: IngestionSummary
 
     /// Added to `baseYear` each time the month wraps from December to January.
@@ -18,9 +18,10 @@ struct LogcatIngestor {
     /// continues it (a wrapped message) rather than being unreadable.
     private var inEntry = false
 
-    init(path: String, baseYear: Int) {
+    init(path: String, baseYear: Int, mappings: [LineMapping] = []) {
         self.path = path
         self.baseYear = baseYear
+        recognizer = LogcatEventRecognizer(mappings: mappings)
         summary = IngestionSummary(path: path, format: "logcat")
     }
 

@@ -25,7 +25,7 @@ enum XMLPlistReader {
         func read(into buffer: UnsafeMutablePointer<CChar>, count: Int) -> Int32 {
             if offset < head.count {
                 let length = min(count, head.count - offset)
-                head.withUnsafeBufferPointer { memcpy(buffer, $0.baseAddress! + offset, length) }
+                head.withUnsafeBufferPointer { _ = memcpy(buffer, $0.baseAddress! + offset, length) }
                 offset += length
                 bytesRead += length
                 return Int32(length)

@@ -5,13 +5,17 @@
 ///         trace.log:23: note: the user's input, not yet saved
 ///
 /// Coloured on a terminal unless `NO_COLOR` is set; plain when piped.
-public struct TextReporter {
+public struct TextReporter: Reporter {
     private let output: ByteOutput
     private let colors: Bool
 
     public init(output: ByteOutput, colors: Bool) {
         self.output = output
         self.colors = colors
+    }
+
+    public mutating func traceCompleted(_ trace: TraceReport) {
+        trace.findings.forEach(write)
     }
 
     public func write(_ finding: Finding) {
@@ -23,24 +27,27 @@ public struct TextReporter {
         }
     }
 
-    public func writeInputError(_ message: String) {
-        output.writeLine("\(paint("error", "31", bold: true)): \(message)")
-    }
-
-    public func writeSummary(findings: [Finding], traces: [IngestionSummary], failedInputs: Int) {
-        let counts = Severity.allCases.reversed().compactMap { severity -> String? in
-            let count = findings.filter { $0.severity == severity }.count
-            return count == 0 ? nil : "\(count) \(severity.rawValue)\(count == 1 ? "" : "s")"
+    public mutating func finish(_ run: RunReport) {
+        if let baseline = run.baseline {
+            for entry in baseline.stale {
+                output.writeLine("\(baseline.path): \(paint("note", "36", bold: false)): baseline entry no longer found: [\(entry.rule)] \(entry.app): \(entry.message)\(entry.count > 1 ? " (×\(entry.count))" : "")")
+            }
         }
+        let summaries = run.traces.compactMap(\.summary)
         var sizes: [String] = []
         for unit in ["lines", "records"] {
-            let matching = traces.filter { $0.unit == unit }
+            let matching = summaries.filter { $0.unit == unit }
             if !matching.isEmpty { sizes.append("\(matching.reduce(0) { $0 + $1.lines }) \(unit)") }
         }
-        sizes.append("\(traces.reduce(0) { $0 + $1.events }) events")
-        var text = counts.isEmpty ? "no findings" : counts.joined(separator: ", ")
-        text += " in \(traces.count) trace\(traces.count == 1 ? "" : "s") (\(sizes.joined(separator: ", ")))"
-        if failedInputs > 0 { text += "; \(failedInputs) input\(failedInputs == 1 ? "" : "s") with errors (see above)" }
+        sizes.append("\(summaries.reduce(0) { $0 + $1.events }) events")
+        var text = run.findingCounts
+        text += " in \(summaries.count) trace\(summaries.count == 1 ? "" : "s") (\(sizes.joined(separator: ", ")))"
+        if let baseline = run.baseline {
+            text += "; \(baseline.suppressed) baselined"
+            if !baseline.stale.isEmpty { text += ", \(baseline.staleCount) baseline entr\(baseline.staleCount == 1 ? "y" : "ies") no longer found" }
+        }
+        let failed = run.failedTraces
+        if failed > 0 { text += "; \(failed) input\(failed == 1 ? "" : "s") with errors (see above)" }
         output.writeLine("lifelint: " + text)
     }
 

@@ -1,0 +1,97 @@
+/// Computes `AppMetrics` from the same time-ordered stream the rule engine reads (platform
+/// events plus the phase deriver's), in one pass and with state per app only.
+public struct MetricsCollector {
+    private struct AppState {
+        var metrics: AppMetrics
+        var lastTime: Int64 = 0
+        var backgroundSince: Int64?
+        var pendingSaves: [String: Int64] = [:]
+        var saveDurations: [Int64] = []
+        var foregroundSince: Int64?
+        var resyncDurations: [Int64] = []
+        var restoreWatch = false
+        var hasLifecycle = false
+    }
+
+    static let resyncEvents: Set<String> = ["sync.resync", "auth.refresh", "sync.catchup", "socket.probe"]
+    static let restoreEvents: Set<String> = ["state.restored", "nav.restored"]
+
+    private var apps: [String: AppState] = [:]
+
+    public init() {}
+
+    public mutating func process(_ event: Event) {
+        var state = apps[event.app] ?? AppState(metrics: AppMetrics(app: event.app, platform: event.platform))
+        if state.metrics.platform == .unknown { state.metrics.platform = event.platform }
+        let now = event.time.nanoseconds
+        state.lastTime = max(state.lastTime, now)
+        switch event.name {
+        case PhaseEvent.background:
+            state.hasLifecycle = true
+            state.metrics.backgroundEntries += 1
+            state.backgroundSince = now
+            closeForeground(&state)
+        case PhaseEvent.active, PhaseEvent.inactive:
+            state.hasLifecycle = true
+            closeBackground(&state, at: now)
+            if event.name == PhaseEvent.active, ["background", "system-kill"].contains(event.attributes["after"] ?? "") {
+                closeForeground(&state)
+                state.foregroundSince = now
+            }
+        case PhaseEvent.terminated:
+            state.hasLifecycle = true
+            closeBackground(&state, at: now)
+            closeForeground(&state)
+            state.pendingSaves = [:]
+            state.restoreWatch = false
+            state.metrics.processDeaths[event.attributes["reason"] ?? "unknown", default: 0] += 1
+        case PhaseEvent.coldStart:
+            state.hasLifecycle = true
+            state.metrics.coldStarts += 1
+            state.restoreWatch = true
+        case "persist.begin" where state.backgroundSince != nil:
+            state.pendingSaves[event.attributes["key"] ?? ""] = now
+        case "persist.end":
+            if let begun = state.pendingSaves.removeValue(forKey: event.attributes["key"] ?? "") {
+                state.saveDurations.append((now - begun) / 1_000_000)
+            }
+        case "bgtask.begin": state.metrics.backgroundTasksBegun += 1
+        case "bgtask.end": state.metrics.backgroundTasksEnded += 1
+        case "bgtask.expired": state.metrics.backgroundTasksExpired += 1
+        default: break
+        }
+        if Self.resyncEvents.contains(event.name), let since = state.foregroundSince {
+            state.resyncDurations.append((now - since) / 1_000_000)
+            state.foregroundSince = nil
+        }
+        if state.restoreWatch, Self.restoreEvents.contains(event.name) || (event.name == "screen.shown" && event.attributes["restored"] == "true") {
+            state.metrics.coldStartsRestored += 1
+            state.restoreWatch = false
+        }
+        if event.name == PhaseEvent.background { state.restoreWatch = false }
+        apps[event.app] = state
+    }
+
+    /// The metrics of every app that had lifecycle phases, by app name.
+    public mutating func finish() -> [AppMetrics] {
+        apps.keys.sorted().compactMap { app in
+            guard var state = apps[app], state.hasLifecycle else { return nil }
+            closeBackground(&state, at: state.lastTime)
+            closeForeground(&state)
+            state.metrics.savesAfterBackground = DurationStatistics(milliseconds: state.saveDurations)
+            state.metrics.resyncAfterForeground = DurationStatistics(milliseconds: state.resyncDurations)
+            return state.metrics
+        }
+    }
+
+    private func closeBackground(_ state: inout AppState, at time: Int64) {
+        guard let since = state.backgroundSince else { return }
+        state.metrics.backgroundMilliseconds += max(0, time - since) / 1_000_000
+        state.backgroundSince = nil
+    }
+
+    private func closeForeground(_ state: inout AppState) {
+        if state.foregroundSince != nil { state.metrics.foregroundReturnsWithoutResync += 1 }
+        state.foregroundSince = nil
+    }
+}

@@ -1,0 +1,16 @@
+/// Everything that decides what an analysis finds, fixed before the first trace is read and
+/// shared by every worker of a batch.
+public struct AnalysisSettings: Sendable {
+    public var rules: [Rule]
+    public var thresholds: Thresholds
+    public var readOptions: TraceReadOptions
+    /// Only these apps' events are analysed; nil for every app.
+    public var apps: Set<String>?
+
+    public init(rules: [Rule], thresholds: Thresholds = Thresholds(), readOptions: TraceReadOptions = TraceReadOptions(), apps: Set<String>? = nil) {
+        self.rules = rules
+        self.thresholds = thresholds
+        self.readOptions = readOptions
+        self.apps = apps
+    }
+}

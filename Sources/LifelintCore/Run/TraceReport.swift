@@ -1,0 +1,30 @@
+/// What one trace of a run came to: how it was read, the findings (after the baseline), the
+/// apps' lifecycle metrics, and the errors to show for it.
+public struct TraceReport: Sendable {
+    public var path: String
+    /// Nil when the trace could not be read at all.
+    public var summary: IngestionSummary?
+    /// Why the trace could not be read, or how many of its records were malformed; nil when
+    /// it was read cleanly.
+    public var error: String?
+    /// The error lines to show (file and line first), in the order found.
+    public var diagnostics: [String]
+    public var findings: [Finding]
+    /// Findings the baseline hid.
+    public var baselined: [Finding] = []
+    public var metrics: [AppMetrics]
+
+    public init(path: String, summary: IngestionSummary?, error: String?, diagnostics: [String] = [], findings: [Finding] = [], metrics: [AppMetrics] = []) {
+        self.path = path
+        self.summary = summary
+        self.error = error
+        self.diagnostics = diagnostics
+        self.findings = findings
+        self.metrics = metrics
+    }
+
+    /// A trace that could not be read.
+    static func unreadable(path: String, _ error: IngestionError) -> TraceReport {
+        TraceReport(path: path, summary: nil, error: error.description, diagnostics: ["lifelint: error: \(error)"])
+    }
+}
