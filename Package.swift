@@ -16,9 +16,17 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
+        /// zlib, for gzip-compressed traces and the deflated entries of bugreport zips
+        /// (see docs/decisions/0009-compressed-inputs.md).
+        .systemLibrary(
+            name: "CZlib",
+            path: "Sources/CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         .target(
             name: "LifelintCore",
-            dependencies: ["CLibXML2"],
+            dependencies: ["CLibXML2", "CZlib"],
             path: "Sources/LifelintCore",
             plugins: ["EmbedRules"]
         ),

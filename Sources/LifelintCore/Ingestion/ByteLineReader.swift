@@ -11,7 +11,7 @@ final class ByteLineReader {
     /// buffer without bound on input that has no newlines.
     static let maximumLineLength = 16 << 20
 
-    private let fileDescriptor: Int32
+    private let source: any ByteSource
     private var storage: UnsafeMutablePointer<UInt8>
     private var capacity: Int
     private var start = 0
@@ -20,8 +20,13 @@ final class ByteLineReader {
     private(set) var bytesConsumed = 0
 
     /// `initial` holds bytes already read from the descriptor (to detect the container).
-    init(fileDescriptor: Int32, initial: [UInt8] = [], chunkSize: Int = 1 << 20) {
-        self.fileDescriptor = fileDescriptor
+    /// Reads a descriptor the caller owns.
+    convenience init(fileDescriptor: Int32, initial: [UInt8] = [], chunkSize: Int = 1 << 20) {
+        self.init(source: FileDescriptorSource(fileDescriptor, owns: false), initial: initial, chunkSize: chunkSize)
+    }
+
+    init(source: any ByteSource, initial: [UInt8] = [], chunkSize: Int = 1 << 20) {
+        self.source = source
         (storage, capacity) = ReadBuffer.make(initial: initial, chunkSize: chunkSize)
         end = initial.count
     }
@@ -30,8 +35,14 @@ final class ByteLineReader {
 
     /// Fills the buffer as far as one chunk (or the end of input) and shows it, unconsumed, so
     /// a caller can look at the start of the input (format detection, binary sniffing).
+    /// A read failure after some bytes arrived is left for `forEachLine` to meet again, so the
+    /// lines before it are still read.
     func prefetch() throws(ReadFailure) -> UnsafeBufferPointer<UInt8> {
-        while !reachedEnd && end < capacity { try fill() }
+        do {
+            while !reachedEnd && end < capacity { try fill() }
+        } catch {
+            if end == start { throw error }
+        }
         return UnsafeBufferPointer(start: storage + start, count: end - start)
     }
 
@@ -74,7 +85,7 @@ final class ByteLineReader {
     }
 
     private func fill() throws(ReadFailure) {
-        let count = try ReadBuffer.read(fileDescriptor, into: storage + end, count: capacity - end)
+        let count = try source.read(into: storage + end, count: capacity - end)
         end += count
         reachedEnd = count == 0
     }

@@ -8,8 +8,10 @@ import Darwin
 /// the buffer, doubling it, and reading into it. The readers keep their own hot loops.
 enum ReadBuffer {
     struct Failure: Error {
-        let errorNumber: Int32
-        var message: String { String(cString: strerror(errorNumber)) }
+        let message: String
+
+        init(message: String) { self.message = message }
+        init(errorNumber: Int32) { message = String(cString: strerror(errorNumber)) }
     }
 
     /// A buffer of at least `chunkSize` bytes that starts with `initial` (the bytes already read
@@ -37,5 +39,24 @@ enum ReadBuffer {
             if result >= 0 { return result }
             if errno != EINTR { throw Failure(errorNumber: errno) }
         }
+    }
+
+    /// Reads until `buffer` is full or the input ends; returns the byte count. A failure after
+    /// some bytes were read returns those (the source reports the failure again on its next
+    /// read), so what came before it is still processed.
+    static func fill(_ source: any ByteSource, _ buffer: UnsafeMutablePointer<UInt8>, count: Int) throws(Failure) -> Int {
+        var filled = 0
+        while filled < count {
+            let result: Int
+            do {
+                result = try source.read(into: buffer + filled, count: count - filled)
+            } catch {
+                if filled > 0 { return filled }
+                throw error
+            }
+            if result == 0 { break }
+            filled += result
+        }
+        return filled
     }
 }

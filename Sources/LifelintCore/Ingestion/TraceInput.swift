@@ -4,67 +4,100 @@ import Glibc
 import Darwin
 #endif
 
-/// An open trace: a file, or standard input when the user names `-`.
+/// An open trace: a file, or standard input when the user names `-`. A gzip-compressed trace
+/// is decompressed as it is read, and an `adb bugreport` zip is read through its main text
+/// entry, both recognised by their first bytes, never by the file name.
 public final class TraceInput {
-    /// The name shown in diagnostics and `source.path`, exactly as the user wrote it.
+    /// The name shown in diagnostics and `source.path`: as the user wrote it, with
+    /// `!<entry>` after a zip archive's name.
     public let path: String
-    let fileDescriptor: Int32
+    /// `gzip` or `zip` when the trace was compressed.
+    public let compression: String?
     /// The year of the file's last modification (the current year for standard input), used to
     /// complete logcat times that have no year.
     public let modificationYear: Int
-    private let ownsDescriptor: Bool
+    private let source: any ByteSource
 
     public static let standardInputName = "-"
 
     public init(path: String) throws(IngestionError) {
-        self.path = path
-        if path == Self.standardInputName {
-            fileDescriptor = STDIN_FILENO
-            ownsDescriptor = false
-            modificationYear = Self.year(ofSecondsSinceEpoch: Int64(time(nil)))
-            return
-        }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw .cannotOpen(path: path, reason: String(cString: strerror(errno))) }
+        let descriptor: Int32
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else {
-            let reason = String(cString: strerror(errno))
-            close(descriptor)
-            throw .cannotOpen(path: path, reason: reason)
+        if path == Self.standardInputName {
+            descriptor = STDIN_FILENO
+            modificationYear = Self.year(ofSecondsSinceEpoch: Int64(time(nil)))
+        } else {
+            descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { throw .cannotOpen(path: path, reason: String(cString: strerror(errno))) }
+            guard fstat(descriptor, &status) == 0 else {
+                let reason = String(cString: strerror(errno))
+                close(descriptor)
+                throw .cannotOpen(path: path, reason: reason)
+            }
+            if (status.st_mode & S_IFMT) == S_IFDIR {
+                close(descriptor)
+                throw .isDirectory(path: path)
+            }
+            modificationYear = Self.year(ofSecondsSinceEpoch: Int64(status.st_mtim.tv_sec))
         }
-        if (status.st_mode & S_IFMT) == S_IFDIR {
-            close(descriptor)
-            throw .isDirectory(path: path)
+        let file = FileDescriptorSource(descriptor, owns: path != Self.standardInputName)
+        do throws(ReadBuffer.Failure) {
+            var magic = [UInt8](repeating: 0, count: 4)
+            let count = try magic.withUnsafeMutableBufferPointer { (buffer) throws(ReadBuffer.Failure) in try ReadBuffer.fill(file, buffer.baseAddress!, count: 4) }
+            magic.removeLast(4 - count)
+            let raw = PrefixedSource(magic, then: file)
+            if magic.starts(with: [0x1F, 0x8B]) {
+                (self.path, compression, source) = (path, "gzip", try InflatingSource(raw, format: .gzip))
+            } else if magic == [0x50, 0x4B, 0x03, 0x04] {
+                guard (status.st_mode & S_IFMT) == S_IFREG else { throw ReadBuffer.Failure(message: "a zip archive must be a file, not a stream") }
+                let archive = try ZipArchive(fileDescriptor: descriptor, fileSize: Int(status.st_size))
+                let entry = try archive.mainEntry()
+                (self.path, compression, source) = ("\(path)!\(entry.name)", "zip", Self.keeping(file, try archive.source(for: entry)))
+            } else {
+                (self.path, compression, source) = (path, nil, raw)
+            }
+        } catch {
+            throw .readFailed(path: path, line: 1, reason: error.message)
         }
-        fileDescriptor = descriptor
-        ownsDescriptor = true
-        modificationYear = Self.year(ofSecondsSinceEpoch: Int64(status.st_mtim.tv_sec))
     }
+
+    /// The trace's bytes as a `ByteSource`, for the streaming readers.
+    var byteSource: any ByteSource { source }
 
     /// Reads the first bytes (up to `count`) to identify the container; the readers are then
     /// seeded with them, so standard input works as well as files.
     func readHead(_ count: Int = 1 << 16) throws(IngestionError) -> [UInt8] {
         var head = [UInt8](repeating: 0, count: count)
-        var filled = 0
-        while filled < count {
-            let result = head.withUnsafeMutableBytes { read(fileDescriptor, $0.baseAddress! + filled, count - filled) }
-            if result > 0 {
-                filled += result
-            } else if result == 0 {
-                break
-            } else if errno != EINTR {
-                throw .readFailed(path: path, line: 1, reason: String(cString: strerror(errno)))
-            }
+        do {
+            let filled = try head.withUnsafeMutableBufferPointer { (buffer) throws(ReadBuffer.Failure) in try ReadBuffer.fill(source, buffer.baseAddress!, count: count) }
+            head.removeLast(count - filled)
+        } catch {
+            throw .readFailed(path: path, line: 1, reason: error.message)
         }
-        head.removeLast(count - filled)
         return head
     }
 
-    deinit {
-        if ownsDescriptor { close(fileDescriptor) }
+    /// A zip entry's source reads the archive's descriptor with `pread`: keep the file open.
+    private static func keeping(_ file: FileDescriptorSource, _ entry: any ByteSource) -> any ByteSource {
+        OwnedSource(entry, owner: file)
     }
 
     private static func year(ofSecondsSinceEpoch seconds: Int64) -> Int {
         CivilDateTime(nanosecondsSinceEpoch: seconds * 1_000_000_000).year
+    }
+}
+
+/// A source that keeps another object alive as long as it is read.
+private final class OwnedSource: ByteSource {
+    private let source: any ByteSource
+    private let owner: AnyObject
+
+    init(_ source: any ByteSource, owner: AnyObject) {
+        self.source = source
+        self.owner = owner
+    }
+
+    func read(into buffer: UnsafeMutablePointer<UInt8>, count: Int) throws(ReadBuffer.Failure) -> Int {
+        try source.read(into: buffer, count: count)
     }
 }

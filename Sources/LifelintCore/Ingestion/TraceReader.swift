@@ -7,11 +7,19 @@ public enum TraceReader {
     public static func read(
         _ input: TraceInput, options: TraceReadOptions = TraceReadOptions(), emit: (Event) -> Void
     ) throws(IngestionError) -> IngestionSummary {
+        var summary = try readContainer(input, options: options, emit: emit)
+        if let compression = input.compression { summary.format += " (\(compression))" }
+        return summary
+    }
+
+    private static func readContainer(
+        _ input: TraceInput, options: TraceReadOptions, emit: (Event) -> Void
+    ) throws(IngestionError) -> IngestionSummary {
         let head = try input.readHead()
         let container = options.logcatFormat == nil ? ContainerDetector.detect(head) : .logcat
         switch container {
         case .logcat:
-            let reader = ByteLineReader(fileDescriptor: input.fileDescriptor, initial: head)
+            let reader = ByteLineReader(source: input.byteSource, initial: head)
             var ingestor = LogcatIngestor(path: input.path, baseYear: options.year ?? input.modificationYear, mappings: options.mappings)
             try ingestor.run(reader, format: options.logcatFormat, emit: emit)
             return ingestor.summary
@@ -46,7 +54,7 @@ public enum TraceReader {
         _ input: TraceInput, head: [UInt8], format: String, options: JSONStreamReader.Options, decoder: inout Decoder,
         emit: (Event) -> Void
     ) -> IngestionSummary {
-        let reader = JSONStreamReader(fileDescriptor: input.fileDescriptor, initial: head)
+        let reader = JSONStreamReader(source: input.byteSource, initial: head)
         var ingestor = JSONTraceIngestor(path: input.path, format: format)
         ingestor.run(reader, options: options, decoder: &decoder, emit: emit)
         return ingestor.summary

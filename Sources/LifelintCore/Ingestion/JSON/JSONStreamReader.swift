@@ -44,7 +44,7 @@ final class JSONStreamReader {
         var skipPreamble = false
     }
 
-    private let fileDescriptor: Int32
+    private let source: any ByteSource
     private var storage: UnsafeMutablePointer<UInt8>
     private var capacity: Int
     private var position = 0
@@ -58,8 +58,13 @@ final class JSONStreamReader {
     private(set) var preambleLines = 0
 
     /// `initial` holds bytes already read from the descriptor (to detect the container).
-    init(fileDescriptor: Int32, initial: [UInt8] = [], chunkSize: Int = 1 << 20) {
-        self.fileDescriptor = fileDescriptor
+    /// Reads a descriptor the caller owns.
+    convenience init(fileDescriptor: Int32, initial: [UInt8] = [], chunkSize: Int = 1 << 20) {
+        self.init(source: FileDescriptorSource(fileDescriptor, owns: false), initial: initial, chunkSize: chunkSize)
+    }
+
+    init(source: any ByteSource, initial: [UInt8] = [], chunkSize: Int = 1 << 20) {
+        self.source = source
         (storage, capacity) = ReadBuffer.make(initial: initial, chunkSize: chunkSize)
         end = initial.count
         bytesRead = initial.count
@@ -285,7 +290,7 @@ final class JSONStreamReader {
         if end == capacity { ReadBuffer.grow(&storage, capacity: &capacity, used: end) }
         let count: Int
         do {
-            count = try ReadBuffer.read(fileDescriptor, into: storage + end, count: capacity - end)
+            count = try source.read(into: storage + end, count: capacity - end)
         } catch {
             throw .read(line: line, reason: error.message)
         }

@@ -43,13 +43,12 @@ enum BinaryPlistReader {
         var bytes = head
         var chunk = [UInt8](repeating: 0, count: 1 << 20)
         while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(input.fileDescriptor, $0.baseAddress!, $0.count) }
-            if count > 0 {
+            do {
+                let count = try chunk.withUnsafeMutableBufferPointer { (buffer) throws(ReadBuffer.Failure) in try input.byteSource.read(into: buffer.baseAddress!, count: buffer.count) }
+                guard count > 0 else { return bytes }
                 bytes.append(contentsOf: chunk[..<count])
-            } else if count == 0 {
-                return bytes
-            } else if errno != EINTR {
-                throw .readFailed(path: input.path, line: 1, reason: String(cString: strerror(errno)))
+            } catch {
+                throw .readFailed(path: input.path, line: 1, reason: error.message)
             }
         }
     }

@@ -14,12 +14,14 @@ enum XMLPlistReader {
     private final class Source {
         let head: [UInt8]
         var offset = 0
-        let fileDescriptor: Int32
+        let source: any ByteSource
         var bytesRead = 0
+        /// Why reading stopped early, reported after libxml2 gives up.
+        var failure: ReadBuffer.Failure?
 
-        init(head: [UInt8], fileDescriptor: Int32) {
+        init(head: [UInt8], source: any ByteSource) {
             self.head = head
-            self.fileDescriptor = fileDescriptor
+            self.source = source
         }
 
         func read(into buffer: UnsafeMutablePointer<CChar>, count: Int) -> Int32 {
@@ -30,13 +32,13 @@ enum XMLPlistReader {
                 bytesRead += length
                 return Int32(length)
             }
-            while true {
-                let result = Glibc.read(fileDescriptor, buffer, count)
-                if result >= 0 {
-                    bytesRead += result
-                    return Int32(result)
-                }
-                if errno != EINTR { return -1 }
+            do {
+                let result = try buffer.withMemoryRebound(to: UInt8.self, capacity: count) { (bytes) throws(ReadBuffer.Failure) in try source.read(into: bytes, count: count) }
+                bytesRead += result
+                return Int32(result)
+            } catch {
+                failure = error
+                return -1
             }
         }
     }
@@ -51,7 +53,7 @@ enum XMLPlistReader {
         if let line = internalSubsetLine(head) {
             throw .unsafeContent(path: input.path, line: line, reason: "a DOCTYPE with an internal subset (entity declarations are refused)")
         }
-        let source = Source(head: head, fileDescriptor: input.fileDescriptor)
+        let source = Source(head: head, source: input.byteSource)
         let context = Unmanaged.passUnretained(source).toOpaque()
         let readCallback: xmlInputReadCallback = { context, buffer, length in
             guard let context, let buffer else { return -1 }
@@ -80,7 +82,9 @@ enum XMLPlistReader {
             }
             status = xmlTextReaderRead(reader)
         }
-        if status < 0 {
+        if let failure = source.failure {
+            summary.report(IngestionProblem(location: location(lineNumber(reader)), message: "read failed: \(failure.message)"))
+        } else if status < 0 {
             summary.report(IngestionProblem(location: location(lineNumber(reader)), message: "invalid XML: \(lastErrorMessage())"))
         }
         if summary.problemCount == 0, !builder.sawRecords {
