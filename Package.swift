@@ -53,7 +53,8 @@ let package = Package(
         ),
         .testTarget(
             name: "LifelintCoreTests",
-            dependencies: ["LifelintCore"],
+            // The executable too, so the end-to-end tests run the binary a CI job runs.
+            dependencies: ["LifelintCore", "lifelint"],
             path: "Tests/LifelintCoreTests",
             resources: [.copy("Fixtures")]
         ),

@@ -22,14 +22,15 @@ import Testing
     @Test func unreadableInputsFailButOthersAreStillRead() throws {
         let good = TraceFixture.temporaryFile(name: "good.log", contents: Data("01-08 08:45:43.100  1  1 I lifelint: input.edited\n".utf8))
         let binary = TraceFixture.temporaryFile(name: "junk.bin", contents: Data([0x41, 0x0A, 0x00, 0xFF, 0x10]))
-        let directory = good.deletingLastPathComponent().path
+        let directory = good.deletingLastPathComponent().appendingPathComponent("empty").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let result = run(["events", "--quiet", "/nonexistent/trace.log", binary.path, directory, good.path])
         #expect(result.status == .failure)
         #expect(result.output.split(separator: "\n").count == 1)
         #expect(result.diagnostics == """
             lifelint: error: /nonexistent/trace.log: cannot open: No such file or directory
             lifelint: error: \(binary.path):2: binary content (NUL bytes): not a text trace in a format lifelint reads
-            lifelint: error: \(directory): is a directory, not a trace file
+            lifelint: error: \(directory): a folder with no trace files (.bplist .gz .json .jsonl .log .logcat .ndjson .plist .trace .txt .zip)
 
             """)
     }

@@ -167,7 +167,7 @@ struct AnalyzeCommand {
     /// Rules, thresholds and mappings from the built-in catalogue, the configuration file and
     /// the command line (which has the last word).
     private func makeSettings() throws -> AnalysisSettings {
-        let configuration = try loadConfiguration()
+        let configuration = try Configuration.resolve(path: configPath, ignoring: ignoresConfig)
         let catalog = try RuleCatalog.load(adding: configuration.ruleFolders + ruleDirectories)
         var thresholds = Thresholds()
         try configuration.apply(to: &thresholds)
@@ -175,11 +175,5 @@ struct AnalyzeCommand {
         var readOptions = readOptions
         readOptions.mappings = configuration.mappings
         return AnalysisSettings(rules: try configuration.selectRules(from: catalog), thresholds: thresholds, readOptions: readOptions, apps: configuration.apps)
-    }
-
-    private func loadConfiguration() throws(ConfigurationError) -> Configuration {
-        if let configPath { return try Configuration.load(path: configPath) }
-        guard !ignoresConfig, let found = Configuration.find(from: FileManager.default.currentDirectoryPath) else { return Configuration() }
-        return try Configuration.load(path: found)
     }
 }

@@ -7,11 +7,13 @@ struct EventsCommand {
         .init(name: "--input-format", takesValue: true),
         .init(name: "--year", takesValue: true),
         .init(name: "--quiet", takesValue: false),
+        .init(name: "--config", takesValue: true),
+        .init(name: "--no-config", takesValue: false),
         .init(name: "--help", takesValue: false),
     ]
 
     static let help = """
-        USAGE: lifelint events [options] <trace>...
+        USAGE: lifelint events [options] <trace | folder | pattern>...
 
         Prints every lifecycle event lifelint understood in the traces, one JSON object per
         line, in file order: time, clock, event, app, pid, tid, platform, attrs, source.
@@ -25,6 +27,9 @@ struct EventsCommand {
           --year <year>            The year for logcat times that have none
                                    (default: the year the file was last modified).
           --quiet                  No summary on standard error.
+          --config <file>          Read the mappings of this configuration instead of the
+                                   nearest .lifelint.json.
+          --no-config              Ignore any .lifelint.json.
           --help                   Show this help.
 
         EXIT STATUS: 0 all traces read, 2 a usage error or a trace that could not be read
@@ -34,6 +39,8 @@ struct EventsCommand {
     let inputs: [String]
     let options: TraceReadOptions
     let quiet: Bool
+    let configPath: String?
+    let ignoresConfig: Bool
 
     init(arguments: CommandLineArguments) throws(UsageError) {
         guard !arguments.inputs.isEmpty else { throw .missingInput(command: Self.name) }
@@ -42,13 +49,24 @@ struct EventsCommand {
             logcatFormat: try arguments.choice("--input-format", of: LogcatFormat.self),
             year: try arguments.integer("--year", in: 1970...9999))
         quiet = arguments.flags.contains("--quiet")
+        configPath = arguments.value("--config")
+        ignoresConfig = arguments.flags.contains("--no-config")
     }
 
     func run(output: ByteOutput, diagnostics: ByteOutput) -> ExitCode {
         let writer = EventJSONLinesWriter(output: output)
+        var options = options
+        do {
+            options.mappings = try Configuration.resolve(path: configPath, ignoring: ignoresConfig).mappings
+        } catch {
+            diagnostics.writeLine("lifelint: error: \(error)")
+            return .failure
+        }
         var status = ExitCode.success
-        for path in inputs {
+        for item in InputExpander.expand(inputs) {
+            let path = item.path
             do {
+                if let error = item.error { throw error }
                 let input = try TraceInput(path: path)
                 let summary = try TraceReader.read(input, options: options) { writer.write($0) }
                 if ProblemReport.write(summary, to: diagnostics) { status = .failure }

@@ -47,6 +47,14 @@ public struct Configuration: Sendable {
         }
     }
 
+    /// The configuration to use: the file named (`--config`), none (`--no-config`), or the
+    /// nearest `.lifelint.json` from the current folder upward.
+    public static func resolve(path: String?, ignoring: Bool) throws(ConfigurationError) -> Configuration {
+        if let path { return try load(path: path) }
+        guard !ignoring, let found = find(from: FileManager.default.currentDirectoryPath) else { return Configuration() }
+        return try load(path: found)
+    }
+
     public static func load(path: String) throws(ConfigurationError) -> Configuration {
         let root = try JSONNode.load(path: path).object(allowing: ["rules", "mappings", "apps"])
         var configuration = Configuration()

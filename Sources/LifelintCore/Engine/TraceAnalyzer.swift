@@ -46,10 +46,16 @@ public enum TraceAnalyzer {
             let summary = analysis.summary
             let diagnostics = ProblemReport.lines(for: summary)
             return TraceReport(
-                path: path, summary: summary, error: summary.problemCount > 0 ? "\(summary.problemCount) malformed records" : nil,
+                path: path, summary: summary, error: summary.problemCount > 0 ? Self.problemText(summary) : nil,
                 diagnostics: diagnostics, findings: analysis.findings, metrics: analysis.metrics)
         } catch {
             return .unreadable(path: path, error)
         }
+    }
+
+    /// `3 malformed records` (the first one's text when there is just one).
+    private static func problemText(_ summary: IngestionSummary) -> String {
+        if summary.problemCount == 1, let problem = summary.problems.first { return problem.description }
+        return "\(summary.problemCount) malformed \(summary.unit == "records" ? "records" : "lines"), the first: \(summary.problems.first?.description ?? "")"
     }
 }

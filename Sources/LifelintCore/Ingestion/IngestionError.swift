@@ -8,6 +8,10 @@ public enum IngestionError: Error, Sendable, Equatable, CustomStringConvertible 
     case unrecognisedFormat(path: String, line: Int, reason: String)
     case unsafeContent(path: String, line: Int, reason: String)
     case unknownInputFormat(name: String, known: [String])
+    /// A pattern on the command line that matched no file.
+    case noMatch(pattern: String)
+    /// A folder on the command line with no trace files in it.
+    case noTraceFiles(folder: String)
 
     public var description: String {
         switch self {
@@ -23,6 +27,10 @@ public enum IngestionError: Error, Sendable, Equatable, CustomStringConvertible 
             return "\(path):\(line): not a trace format lifelint reads (\(reason))"
         case let .unsafeContent(path, line, reason):
             return "\(path):\(line): refused: \(reason)"
+        case let .noMatch(pattern):
+            return "\(pattern): no file matches this pattern"
+        case let .noTraceFiles(folder):
+            return "\(folder): a folder with no trace files (\(InputExpander.traceExtensions.sorted().map { "." + $0 }.joined(separator: " ")))"
         case let .unknownInputFormat(name, known):
             return "unknown input format '\(name)'; expected one of: \(known.joined(separator: ", "))"
         }

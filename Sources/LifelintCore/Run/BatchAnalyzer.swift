@@ -33,10 +33,8 @@ public struct BatchAnalyzer: Sendable {
     private func report(_ input: BatchInput) -> TraceReport { Self.report(input, settings: settings) }
 
     private static func report(_ input: BatchInput, settings: AnalysisSettings) -> TraceReport {
-        switch input {
-        case let .trace(path): TraceAnalyzer.report(path: path, settings: settings)
-        case let .unmatched(pattern): TraceReport(path: pattern, summary: nil, error: "no file matches this pattern", diagnostics: ["lifelint: error: \(pattern): no file matches this pattern"])
-        }
+        guard let error = input.error else { return TraceAnalyzer.report(path: input.path, settings: settings) }
+        return .unreadable(path: input.path, error)
     }
 }
 

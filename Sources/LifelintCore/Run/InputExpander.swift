@@ -8,8 +8,8 @@ import Darwin
 
 /// Turns the command line's inputs into the traces of a batch, in a stable order: a file as
 /// named (whatever its name: the container is read from the content), a folder as the trace
-/// files inside it at any depth, a glob pattern (`*`, `?`, `[...]`, and `**` for any number of
-/// folders) as its matches. Folder walks and patterns are sorted by path; hidden files and
+/// files inside it at any depth, a glob pattern (`*`, `?`, `[...]`, `**` for any number of
+/// folders, and a final `**` for every file below) as its matches. Folder walks and patterns are sorted by path; hidden files and
 /// folders are skipped; a folder contributes files whose extension is one traces use (see
 /// `docs/decisions/0008-batch-inputs.md`).
 public enum InputExpander {
@@ -28,7 +28,9 @@ public enum InputExpander {
         if argument == TraceInput.standardInputName { return [.trace(argument)] }
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) {
-            return isDirectory.boolValue ? traceFiles(under: argument).map(BatchInput.trace) : [.trace(argument)]
+            guard isDirectory.boolValue else { return [.trace(argument)] }
+            let files = traceFiles(under: argument)
+            return files.isEmpty ? [.emptyFolder(argument)] : files.map(BatchInput.trace)
         }
         guard isPattern(argument) else { return [.trace(argument)] }
         let matches = glob(argument)
@@ -44,12 +46,12 @@ public enum InputExpander {
         return files.sorted()
     }
 
-    private static func collect(_ folder: String, into files: inout [String]) {
+    private static func collect(_ folder: String, into files: inout [String], everyFile: Bool = false) {
         for name in entries(of: folder) {
             let path = join(folder, name)
             if isDirectory(path) {
-                collect(path, into: &files)
-            } else if traceExtensions.contains((name as NSString).pathExtension.lowercased()) {
+                collect(path, into: &files, everyFile: everyFile)
+            } else if everyFile || traceExtensions.contains((name as NSString).pathExtension.lowercased()) {
                 files.append(path)
             }
         }
@@ -69,7 +71,9 @@ public enum InputExpander {
             return
         }
         let rest = segments.dropFirst()
-        if segment == "**" {
+        if segment == "**", rest.isEmpty {
+            collect(base, into: &results, everyFile: true)
+        } else if segment == "**" {
             walk(base, rest, into: &results)
             for name in entries(of: base) where isDirectory(join(base, name)) { walk(join(base, name), segments, into: &results) }
         } else if isPattern(segment) {

@@ -41,7 +41,8 @@ struct LogcatIngestor {
         do {
             try input.forEachLine { line in process(line, emit: emit) }
         } catch {
-            throw .readFailed(path: path, line: summary.lines + 1, reason: error.message)
+            // What was read before the failure is still analysed; the failure is an error.
+            summary.report(IngestionProblem(location: SourceLocation(path: path, line: summary.lines + 1), message: "read failed: \(error.message)"))
         }
         summary.bytes = input.bytesConsumed
     }

@@ -32,8 +32,19 @@ public struct GitHubAnnotationsReporter: Reporter {
 
     public mutating func finish(_ run: RunReport) {}
 
+    /// `%`, CR and LF percent-encoded as the runner decodes them; other control characters
+    /// shown as text.
     static func data(_ text: String) -> String {
-        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
+        var result = ""
+        for character in text.unicodeScalars {
+            switch character {
+            case "%": result += "%25"
+            case "\r": result += "%0D"
+            case "\n": result += "%0A"
+            default: result += TerminalText.sanitized(String(character))
+            }
+        }
+        return result
     }
 
     static func property(_ text: String) -> String {

@@ -14,7 +14,8 @@ public struct MarkdownReporter: Reporter {
         output.writeLine("")
         let failed = run.traces.filter { $0.error != nil }
         for trace in failed {
-            output.writeLine("> **Error** in \(Self.cell(trace.path)): \(Self.cell(trace.error ?? ""))")
+            let error = trace.error ?? ""
+            output.writeLine("> **Error:** " + Self.cell(error.hasPrefix(trace.path) ? error : "\(trace.path): \(error)"))
         }
         if !failed.isEmpty { output.writeLine("") }
         if let baseline = run.baseline {

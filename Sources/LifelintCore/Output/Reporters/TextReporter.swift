@@ -20,10 +20,11 @@ public struct TextReporter: Reporter {
 
     public func write(_ finding: Finding) {
         let label = paint(finding.severity.rawValue, Self.color(of: finding.severity), bold: true)
-        output.writeLine("\(paint(finding.location.description + ":", nil, bold: true)) \(label): \(finding.message) \(paint("[\(finding.ruleID)]", "2", bold: false))")
-        output.writeLine("    \(finding.app) at \(finding.time.iso8601 ?? "an unknown time")")
+        let location = paint(TerminalText.sanitized(finding.location.description) + ":", nil, bold: true)
+        output.writeLine("\(location) \(label): \(TerminalText.sanitized(finding.message)) \(paint("[\(finding.ruleID)]", "2", bold: false))")
+        output.writeLine("    \(TerminalText.sanitized(finding.app)) at \(finding.time.iso8601 ?? "an unknown time")")
         for related in finding.related {
-            output.writeLine("    \(related.location): \(paint("note", "36", bold: false)): \(related.message)")
+            output.writeLine("    \(TerminalText.sanitized(related.location.description)): \(paint("note", "36", bold: false)): \(TerminalText.sanitized(related.message))")
         }
     }
 

@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+@testable import LifelintCore
+
+@Suite struct BatchTests {
+    /// Output does not depend on how many traces are analysed at once.
+    @Test func parallelRunsReportInInputOrder() {
+        let folder = RepositoryPaths.path("SampleLogs")
+        let serial = runLifelint(["--year", "2024", "--no-config", "--jobs", "1", "--format", "jsonl", folder])
+        let parallel = runLifelint(["--year", "2024", "--no-config", "--jobs", "4", "--format", "jsonl", folder])
+        #expect(serial.output == parallel.output)
+        #expect(serial.diagnostics == parallel.diagnostics)
+        let traces = serial.output.split(separator: "\n").filter { $0.contains(#""type":"trace""#) }
+        let paths = traces.map { line in
+            (try! JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any])["path"] as! String
+        }
+        #expect(paths == paths.sorted())
+        #expect(paths.count == InputExpander.traceFiles(under: folder).count)
+        #expect(paths.count > 30)
+    }
+
+    @Test func foldersAndPatternsExpandToSortedTraceFiles() throws {
+        let root = TraceFixture.temporaryFile(name: "placeholder", contents: Data()).deletingLastPathComponent()
+        for name in ["b.log", "a.jsonl", "notes.md", ".hidden.log", "deep/c.log.gz", "deep/deeper/d.log", ".git/e.log"] {
+            let url = root.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data().write(to: url)
+        }
+        let base = root.path
+        #expect(InputExpander.expand([base]).map(\.path) == ["a.jsonl", "b.log", "deep/c.log.gz", "deep/deeper/d.log"].map { "\(base)/\($0)" })
+        #expect(InputExpander.expand(["\(base)/*.log"]).map(\.path) == ["\(base)/b.log"])
+        #expect(InputExpander.expand(["\(base)/**/*.log"]).map(\.path) == ["b.log", "deep/deeper/d.log"].map { "\(base)/\($0)" })
+        #expect(InputExpander.expand(["\(base)/deep/**"]).map(\.path) == ["deep/c.log.gz", "deep/deeper/d.log"].map { "\(base)/\($0)" })
+        #expect(InputExpander.expand(["\(base)/*.nothing"]) == [.unmatched("\(base)/*.nothing")])
+        #expect(InputExpander.expand(["-", "\(base)/b.log", "\(base)/b.log"]).map(\.path) == ["-", "\(base)/b.log"])
+    }
+
+    @Test func aPatternThatMatchesNothingIsAnErrorInItsPlace() {
+        let result = runLifelint(["--year", "2024", "--no-config", "/nonexistent-folder/*.log", RepositoryPaths.path("SampleLogs/android-lost-draft.log")])
+        #expect(result.status == .failure)
+        #expect(result.diagnostics == "lifelint: error: /nonexistent-folder/*.log: no file matches this pattern\n")
+        #expect(result.output.hasSuffix("lifelint: 3 errors, 2 warnings in 1 trace (46 lines, 34 events); 1 input with errors (see above)\n"))
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+@testable import LifelintCore
+
+/// Gzip files and bugreport zips are read in place, recognised by their first bytes.
+@Suite struct CompressedInputTests {
+    static func fixture(_ name: String) -> String { RepositoryPaths.path("Tests/LifelintCoreTests/Fixtures/compressed/\(name)") }
+    static let plainEvents = runLifelint(["events", "--quiet", "--no-config", "--year", "2024", RepositoryPaths.path("SampleLogs/android-lost-draft.log")]).output
+
+    /// The events of a compressed copy are the plain trace's, apart from the source path.
+    private func events(_ name: String, path: String? = nil) -> (String, String) {
+        let result = runLifelint(["events", "--no-config", "--year", "2024", Self.fixture(name)])
+        let shown = path ?? Self.fixture(name)
+        return (result.output.replacingOccurrences(of: shown, with: RepositoryPaths.path("SampleLogs/android-lost-draft.log")), result.diagnostics)
+    }
+
+    @Test func gzipIsDecompressedAsItIsRead() {
+        let (output, diagnostics) = events("lost-draft.log.gz")
+        #expect(output == Self.plainEvents)
+        #expect(diagnostics.hasSuffix("46 lines, 34 events, 11 other log lines, 1 structural, 0 continuation, 0 unrecognised [logcat threadtime (gzip)]\n"))
+    }
+
+    @Test func concatenatedGzipMembersReadAsOneTrace() {
+        let result = runLifelint(["events", "--no-config", "--year", "2024", Self.fixture("lost-draft-twice.log.gz")])
+        #expect(result.diagnostics.hasSuffix(": 92 lines, 66 events, 24 other log lines, 2 structural, 0 continuation, 0 unrecognised [logcat threadtime (gzip)]\n"))
+    }
+
+    @Test func aBugreportZipIsReadThroughItsMainEntry() {
+        let entry = Self.fixture("bugreport.zip") + "!bugreport-sdk_gphone64-UE1A.230829.036-2024-01-08-09-53-00.txt"
+        let (output, diagnostics) = events("bugreport.zip", path: entry)
+        #expect(output == Self.plainEvents)
+        #expect(diagnostics == "\(entry): 46 lines, 34 events, 11 other log lines, 1 structural, 0 continuation, 0 unrecognised [logcat threadtime (zip)]\n")
+        let stored = Self.fixture("bugreport-stored.zip") + "!bugreport-sdk_gphone64-UE1A.230829.036-2024-01-08-09-53-00.txt"
+        #expect(events("bugreport-stored.zip", path: stored).0 == Self.plainEvents)
+    }
+
+    /// A damaged file: what came before the damage is analysed, the damage is an error with
+    /// its line, and the run exits 2.
+    @Test func damageIsReportedWhereItIsAndTheRestIsStillAnalysed() {
+        let truncated = runLifelint(["--year", "2024", "--no-config", Self.fixture("lost-draft-truncated.log.gz")])
+        #expect(truncated.status == .failure)
+        #expect(truncated.diagnostics == "lifelint: error: \(Self.fixture("lost-draft-truncated.log.gz")):36: read failed: truncated gzip data (the compressed data ends early)\n")
+        #expect(truncated.output.hasSuffix("lifelint: 2 errors, 1 warning in 1 trace (35 lines, 27 events); 1 input with errors (see above)\n"))
+        let notGzip = TraceFixture.temporaryFile(name: "fake.gz", contents: Data([0x1F, 0x8B, 0x08, 0x00, 0x01, 0x02, 0x03]))
+        let fake = runLifelint(["--year", "2024", "--no-config", notGzip.path])
+        #expect(fake.status == .failure)
+        #expect(fake.diagnostics.hasPrefix("lifelint: error: \(notGzip.path):1: read failed: "))
+        let notZip = TraceFixture.temporaryFile(name: "broken.zip", contents: Data([0x50, 0x4B, 0x03, 0x04]) + Data(repeating: 0, count: 40))
+        let broken = runLifelint(["--year", "2024", "--no-config", notZip.path])
+        #expect(broken.status == .failure)
+        #expect(broken.diagnostics == "lifelint: error: \(notZip.path):1: read failed: not a readable zip archive (no central directory)\n")
+    }
+
+    @Test func gzipOnStandardInput() throws {
+        let pipe = Pipe()
+        let data = try Data(contentsOf: URL(fileURLWithPath: Self.fixture("lost-draft.log.gz")))
+        let saved = dup(STDIN_FILENO)
+        defer {
+            dup2(saved, STDIN_FILENO)
+            close(saved)
+        }
+        pipe.fileHandleForWriting.write(data)
+        try pipe.fileHandleForWriting.close()
+        dup2(pipe.fileHandleForReading.fileDescriptor, STDIN_FILENO)
+        let events = try TraceReader.events(atPath: "-", options: TraceReadOptions(year: 2024)).events
+        #expect(events.count == 34)
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+@testable import LifelintCore
+
+@Suite struct ConfigurationTests {
+    static let lostDraft = RepositoryPaths.path("SampleLogs/android-lost-draft.log")
+    static let draftStore = RepositoryPaths.path("Tests/LifelintCoreTests/Fixtures/reports/draftstore.log")
+
+    private func config(_ json: String) -> String {
+        TraceFixture.temporaryFile(name: ".lifelint.json", contents: Data(json.utf8)).path
+    }
+
+    private func analyze(_ json: String, _ traces: [String] = [lostDraft], extra: [String] = []) -> (status: ExitCode, output: String, diagnostics: String) {
+        runLifelint(["--year", "2024", "--config", config(json)] + extra + traces)
+    }
+
+    /// Each mistake is one error that names the file and the key path, and the run exits 2.
+    @Test(arguments: [
+        (#"{"rule": {}}"#, "'rule': unknown key (expected one of: apps, mappings, rules)"),
+        (#"{"rules": {"disable": "reconnect-storm"}}"#, "'rules.disable': expected an array, found a string"),
+        (#"{"rules": {"disable": ["reconnect-strom"]}}"#, "'rules.disable[0]': no rule 'reconnect-strom' ('lifelint rules' lists them)"),
+        (#"{"rules": {"severity": {"reconnect-storm": "fatal"}}}"#, "'rules.severity.reconnect-storm': expected one of info, warning, error"),
+        (#"{"rules": {"thresholds": {"graceWindow": "soon"}}}"#, "'rules.thresholds.graceWindow': invalid threshold 'graceWindow=soon': 'soon' is not a number with a unit"),
+        (#"{"rules": {"thresholds": {"graceWindow": "3KB"}}}"#, "'rules.thresholds.graceWindow': invalid threshold 'graceWindow=3KB': 'graceWindow' takes a duration such as 5s"),
+        (#"{"rules": {"thresholds": {"patience": "3s"}}}"#, "'rules.thresholds.patience': invalid threshold 'patience=3s': unknown threshold 'patience'; known: backgroundTaskWindow, callbackBudget, graceWindow, probeDeadline, restoreWindow, resyncDeadline, savedStateErrorBytes, savedStateWarnBytes, silentPushPerHour"),
+        (#"{"mappings": [{"tag": "DraftStore", "event": "Persist Begin"}]}"#, "'mappings[0].event': 'Persist Begin' is not an event name such as \"persist.begin\""),
+        (#"{"mappings": [{"tag": "A", "message": {"prefix": "x", "regex": "y"}, "event": "a.b"}]}"#, "'mappings[0].message': expected exactly one of 'prefix', 'contains' or 'regex'"),
+        (#"{"mappings": [{"tag": "A", "message": {"regex": "(unclosed"}, "event": "a.b"}]}"#, "'mappings[0].message.regex': not a regular expression: "),
+        (#"{"mappings": [{"event": "a.b"}]}"#, "'mappings[0]': a mapping needs a 'tag', a 'message' or both"),
+        (#"{"mappings": [{"tag": "A", "event": "a.b", "container": "perfetto"}]}"#, "'mappings[0].container': expected one of logcat, apple-log"),
+        (#"{"apps": "com.example.notes"}"#, "'apps': expected an array, found a string"),
+        (#"{"rules": "#, "not valid JSON"),
+    ])
+    func mistakesNameTheKeyPath(_ json: String, _ message: String) throws {
+        let result = analyze(json)
+        #expect(result.status == .failure)
+        #expect(result.output.isEmpty)
+        #expect(result.diagnostics.hasPrefix("lifelint: error: "))
+        #expect(result.diagnostics.contains(".lifelint.json: "))
+        #expect(result.diagnostics.contains(message), "\(result.diagnostics)")
+    }
+
+    private func rules(of result: (status: ExitCode, output: String, diagnostics: String)) -> [String] {
+        result.output.split(separator: "\n").compactMap { line in
+            guard line.hasSuffix("]"), let open = line.lastIndex(of: "[") else { return nil }
+            return String(line[line.index(after: open)..<line.index(before: line.endIndex)])
+        }
+    }
+
+    @Test func rulesCanBeDisabledLimitedAndReweighted() {
+        let all = ["save-in-on-destroy", "missing-resync-after-foreground", "no-save-at-background", "state-lost-after-process-death", "missing-resync-after-foreground"]
+        #expect(rules(of: analyze("{}")) == all)
+        let disabled = analyze(#"{"rules": {"disable": ["missing-resync-after-foreground"]}}"#)
+        #expect(rules(of: disabled) == ["save-in-on-destroy", "no-save-at-background", "state-lost-after-process-death"])
+        let only = analyze(#"{"rules": {"only": ["missing-resync-after-foreground"]}}"#)
+        #expect(rules(of: only) == ["missing-resync-after-foreground", "missing-resync-after-foreground"])
+        #expect(only.status == .success, "warnings only: below --fail-on error")
+        let promoted = analyze(#"{"rules": {"only": ["missing-resync-after-foreground"], "severity": {"missing-resync-after-foreground": "error"}}}"#)
+        #expect(promoted.status == .findings)
+        #expect(promoted.output.contains(": error: com.example.notes returned to the foreground and did not resync within 2s"))
+    }
+
+    @Test func thresholdsComeFromTheFileAndTheCommandLineWins() {
+        let relaxed = analyze(#"{"rules": {"thresholds": {"resyncDeadline": "10m"}}}"#)
+        #expect(!rules(of: relaxed).contains("missing-resync-after-foreground"))
+        let overridden = analyze(#"{"rules": {"thresholds": {"resyncDeadline": "10m"}}}"#, extra: ["--set", "resyncDeadline=2s"])
+        #expect(rules(of: overridden).filter { $0 == "missing-resync-after-foreground" }.count == 2)
+    }
+
+    @Test func appsLimitTheAnalysis() {
+        #expect(analyze(#"{"apps": ["com.example.other"]}"#).output == "lifelint: no findings in 1 trace (46 lines, 34 events)\n")
+        #expect(rules(of: analyze(#"{"apps": ["com.example.notes"]}"#)).count == 5)
+    }
+
+    @Test func mappingsTurnATeamsOwnLinesIntoEvents() throws {
+        let path = RepositoryPaths.path("Tests/LifelintCoreTests/Fixtures/reports/draftstore.lifelint.json")
+        let events = runLifelint(["events", "--quiet", "--year", "2024", "--config", path, Self.draftStore]).output
+            .split(separator: "\n").filter { !$0.contains("\"activity.") && !$0.contains("\"process.") }
+            .map { line -> String in
+                let object = try! JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
+                let attributes = (object["attrs"] as! [String: String]).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+                return "\(object["event"]!) \((object["source"] as! [String: Any])["line"]!) \(attributes.joined(separator: " "))"
+            }
+        #expect(events == [
+            "input.edited 6 chars=236 field=body",
+            "persist.begin 10 bytes=412 key=draft source=DraftStore",
+            "persist.end 11 duration_ms=35 key=draft ok=true",
+            "ui.jank 12 text=31 frames! The application may be doing too much work on its main thread.",
+        ])
+        let withoutMappings = runLifelint(["--year", "2024", "--no-config", Self.draftStore])
+        #expect(withoutMappings.status == .success)
+        let mapped = runLifelint(["--year", "2024", "--config", path, Self.draftStore])
+        #expect(mapped.status == .findings)
+        #expect(rules(of: mapped) == ["no-save-at-background"])
+    }
+
+    @Test func theNearestFileIsFoundFromTheCurrentFolderUpward() throws {
+        let file = TraceFixture.temporaryFile(name: ".lifelint.json", contents: Data("{}".utf8))
+        let nested = file.deletingLastPathComponent().appendingPathComponent("a/b")
+        try FileManager.default.createDirectory(at: nested, withIntermediateDirectories: true)
+        #expect(Configuration.find(from: nested.path).map { URL(fileURLWithPath: $0).standardizedFileURL.path } == file.standardizedFileURL.path)
+    }
+
+    @Test func ruleFoldersAreRelativeToTheFileAndOptInRulesNeedEnabling() throws {
+        let folder = TraceFixture.temporaryFile(name: "placeholder", contents: Data()).deletingLastPathComponent().appendingPathComponent("rules")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let source = try String(contentsOfFile: RepositoryPaths.path("Rules/save-in-on-destroy.json"), encoding: .utf8)
+        let optIn = source.replacingOccurrences(of: "\"id\": \"save-in-on-destroy\"", with: "\"id\": \"team-save-in-on-destroy\",\n  \"optIn\": true")
+        try optIn.write(to: folder.appendingPathComponent("team.json"), atomically: true, encoding: .utf8)
+        let configuration = folder.deletingLastPathComponent().appendingPathComponent(".lifelint.json")
+        try #"{"rules": {"folders": ["rules"], "only": ["team-save-in-on-destroy"]}}"#.write(to: configuration, atomically: true, encoding: .utf8)
+        #expect(rules(of: runLifelint(["--year", "2024", "--config", configuration.path, Self.lostDraft])) == ["team-save-in-on-destroy"])
+        try #"{"rules": {"folders": ["rules"], "disable": ["save-in-on-destroy"]}}"#.write(to: configuration, atomically: true, encoding: .utf8)
+        #expect(!rules(of: runLifelint(["--year", "2024", "--config", configuration.path, Self.lostDraft])).contains { $0.hasSuffix("save-in-on-destroy") })
+        try #"{"rules": {"folders": ["rules"], "enable": ["team-save-in-on-destroy"], "disable": ["save-in-on-destroy"]}}"#.write(to: configuration, atomically: true, encoding: .utf8)
+        #expect(rules(of: runLifelint(["--year", "2024", "--config", configuration.path, Self.lostDraft])).contains("team-save-in-on-destroy"))
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+/// The built `lifelint` binary, run as a CI job runs it: exit statuses 0, 1 and 2, reports
+/// written with `--output`, and the text on standard output and error.
+@Suite struct EndToEndTests {
+    static var binary: URL? {
+        // The test bundle's resources sit beside the products, the executable among them.
+        let products = Bundle.module.bundleURL.deletingLastPathComponent()
+        let binary = products.appendingPathComponent("lifelint")
+        return FileManager.default.isExecutableFile(atPath: binary.path) ? binary : nil
+    }
+
+    static func run(_ arguments: [String], in folder: URL? = nil) throws -> (status: Int32, output: String, errors: String) {
+        let binary = try #require(Self.binary, "the lifelint executable is built beside the tests")
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        if let folder { process.currentDirectoryURL = folder }
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = "1"
+        process.environment = environment
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: outputData, as: UTF8.self), String(decoding: errorData, as: UTF8.self))
+    }
+
+    static let lostDraft = RepositoryPaths.path("SampleLogs/android-lost-draft.log")
+    static let clean = RepositoryPaths.path("SampleLogs/android-draft-saved-on-stop.log")
+
+    @Test func exitStatusesAreWhatACIJobActsOn() throws {
+        let clean = try Self.run(["--year", "2024", "--no-config", Self.clean])
+        #expect(clean.status == 0)
+        #expect(clean.output.hasPrefix("lifelint: no findings in 1 trace"))
+        let findings = try Self.run(["--year", "2024", "--no-config", Self.lostDraft])
+        #expect(findings.status == 1)
+        #expect(findings.output.hasSuffix("lifelint: 3 errors, 2 warnings in 1 trace (46 lines, 34 events)\n"))
+        #expect(findings.errors.isEmpty)
+        let missing = try Self.run(["--year", "2024", "--no-config", Self.lostDraft, "/nonexistent.log"])
+        #expect(missing.status == 2)
+        #expect(missing.errors == "lifelint: error: /nonexistent.log: cannot open: No such file or directory\n")
+        let usage = try Self.run(["--format", "yaml", Self.lostDraft])
+        #expect(usage.status == 2)
+        #expect(usage.errors.hasPrefix("lifelint: error: invalid value 'yaml' for '--format'"))
+        let warningsFail = try Self.run(["--year", "2024", "--no-config", "--fail-on", "warning", RepositoryPaths.path("SampleLogs/rn-stale-websocket.log")])
+        #expect(warningsFail.status == 1)
+    }
+
+    @Test func reportsAreWrittenToFilesBesideTheConsoleOutput() throws {
+        let folder = TraceFixture.temporaryFile(name: "placeholder", contents: Data()).deletingLastPathComponent()
+        let result = try Self.run(
+            ["--year", "2024", "--no-config", "--format", "github", "--output", "sarif=lifelint.sarif", "--output", "junit=reports/junit.xml", Self.lostDraft],
+            in: folder)
+        #expect(result.status == 2, "the reports folder does not exist")
+        #expect(result.errors == "lifelint: error: reports/junit.xml: cannot write: No such file or directory\n")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("reports"), withIntermediateDirectories: true)
+        let written = try Self.run(
+            ["--year", "2024", "--no-config", "--format", "github", "--output", "sarif=lifelint.sarif", "--output", "junit=reports/junit.xml", Self.lostDraft],
+            in: folder)
+        #expect(written.status == 1)
+        #expect(written.output.split(separator: "\n").count == 5)
+        let sarif = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("lifelint.sarif"))) as? [String: Any]
+        #expect(sarif?["version"] as? String == "2.1.0")
+        let junit = try String(contentsOf: folder.appendingPathComponent("reports/junit.xml"), encoding: .utf8)
+        #expect(junit.contains(#"<testsuites name="lifelint" tests="21" failures="3" errors="0">"#))
+    }
+
+    @Test func theConfigurationIsFoundFromTheWorkingFolder() throws {
+        let folder = TraceFixture.temporaryFile(name: ".lifelint.json", contents: Data(#"{"rules": {"disable": ["save-in-on-destroy", "no-save-at-background", "state-lost-after-process-death"]}}"#.utf8)).deletingLastPathComponent()
+        let result = try Self.run(["--year", "2024", Self.lostDraft], in: folder)
+        #expect(result.status == 0, "only warnings remain")
+        #expect(result.output.hasSuffix("lifelint: 2 warnings in 1 trace (46 lines, 34 events)\n"))
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+@testable import LifelintCore
+
+@Suite struct MetricsTests {
+    /// The lost-draft story: two background entries, a save 35 ms long begun in the
+    /// background (in `onDestroy`), a low-memory kill, two cold starts that restored nothing,
+    /// and two returns to the foreground without a resync.
+    @Test func theLostDraftStorysMetrics() throws {
+        let analysis = try TraceAnalyzer.analyze(path: RepositoryPaths.path("SampleLogs/android-lost-draft.log"), rules: [], options: TraceReadOptions(year: 2024))
+        let notes = try #require(analysis.metrics.first { $0.app == "com.example.notes" })
+        #expect(notes.platform == .android)
+        #expect(notes.backgroundEntries == 2)
+        #expect(notes.processDeaths == ["low-memory": 1])
+        #expect(notes.coldStarts == 2)
+        #expect(notes.coldStartsRestored == 0)
+        #expect(notes.savesAfterBackground == DurationStatistics(milliseconds: [35]))
+        #expect(notes.resyncAfterForeground.count == 0)
+        #expect(notes.foregroundReturnsWithoutResync == 2)
+        #expect(notes.backgroundTasksBegun == 0)
+        #expect(notes.backgroundMilliseconds == 1_571_826)
+    }
+
+    @Test func percentilesAreNearestRank() {
+        let statistics = DurationStatistics(milliseconds: [120, 5, 40, 1000, 60, 80, 10, 30, 20, 50])
+        #expect(statistics.count == 10)
+        #expect(statistics.p50 == 40)
+        #expect(statistics.p95 == 1000)
+        #expect(statistics.maximum == 1000)
+        let empty = DurationStatistics(milliseconds: [])
+        #expect(empty.p50 == nil && empty.p95 == nil && empty.maximum == nil)
+    }
+
+    @Test func resyncAndBackgroundTasksAreMeasured() throws {
+        let trace = """
+        {"time": 100.0, "event": "appstate.active", "app": "rn", "platform": "react-native"}
+        {"time": 101.0, "event": "appstate.background", "app": "rn", "platform": "react-native"}
+        {"time": 101.1, "event": "bgtask.begin", "app": "rn", "platform": "react-native", "attrs": {"id": "1"}}
+        {"time": 101.2, "event": "persist.begin", "app": "rn", "platform": "react-native", "attrs": {"key": "draft"}}
+        {"time": 101.45, "event": "persist.end", "app": "rn", "platform": "react-native", "attrs": {"key": "draft"}}
+        {"time": 101.5, "event": "bgtask.end", "app": "rn", "platform": "react-native", "attrs": {"id": "1"}}
+        {"time": 130.0, "event": "appstate.active", "app": "rn", "platform": "react-native"}
+        {"time": 130.75, "event": "sync.resync", "app": "rn", "platform": "react-native"}
+        {"time": 140.0, "event": "appstate.background", "app": "rn", "platform": "react-native"}
+        {"time": 141.0, "event": "bgtask.begin", "app": "rn", "platform": "react-native", "attrs": {"id": "2"}}
+        {"time": 170.0, "event": "bgtask.expired", "app": "rn", "platform": "react-native", "attrs": {"id": "2"}}
+        """
+        let url = TraceFixture.temporaryFile(name: "rn.jsonl", contents: Data(trace.utf8))
+        let metrics = try #require(try TraceAnalyzer.analyze(path: url.path, rules: []).metrics.first)
+        #expect(metrics.backgroundEntries == 2)
+        #expect(metrics.backgroundMilliseconds == 29_000 + 30_000)
+        #expect(metrics.savesAfterBackground == DurationStatistics(milliseconds: [250]))
+        #expect(metrics.resyncAfterForeground == DurationStatistics(milliseconds: [750]))
+        #expect(metrics.foregroundReturnsWithoutResync == 0)
+        #expect((metrics.backgroundTasksBegun, metrics.backgroundTasksEnded, metrics.backgroundTasksExpired) == (2, 1, 1))
+    }
+}
