@@ -64,8 +64,18 @@ let binary = ChildProcess.siblingExecutable(named: "lifelint")
 let endToEnd = ChildProcess.best(of: options.repeats, binary, ["events", "--quiet", "--year", "2024", tracePath])
 Report.row("lifelint events > /dev/null", seconds: endToEnd.seconds, megabytes: megabytes, events: events, peakKilobytes: endToEnd.peakKilobytes)
 
-let analyze = ChildProcess.best(of: options.repeats, binary, ["--year", "2024", tracePath])
+let analyze = ChildProcess.best(of: options.repeats, binary, ["--year", "2024", "--no-config", tracePath])
 Report.row("lifelint (all rules) > /dev/null", seconds: analyze.seconds, megabytes: megabytes, events: events, peakKilobytes: analyze.peakKilobytes)
+
+// Mappings (`.lifelint.json`): ten as a team would write them (tags of lines in the trace and
+// tags absent from it; prefix, contains and two regular expressions), then one regular
+// expression without a tag, which must look at every line.
+for (label, mappings) in [("lifelint (all rules, 10 mappings)", MappingBenchmark.tenMappings), ("lifelint (all rules, 1 untagged regex)", MappingBenchmark.untaggedRegex)] {
+    let configuration = "\(options.directory)/lifelint-bench-\(mappings.count)-mappings.json"
+    try! MappingBenchmark.configuration(mappings).write(toFile: configuration, atomically: true, encoding: .utf8)
+    let run = ChildProcess.best(of: options.repeats, binary, ["--year", "2024", "--config", configuration, tracePath])
+    Report.row(label, seconds: run.seconds, megabytes: megabytes, events: events, peakKilobytes: run.peakKilobytes)
+}
 
 for (label, tool, arguments) in [("wc -l (reference)", "/usr/bin/wc", ["-l", tracePath]), ("grep -c lifelint (reference)", "/bin/grep", ["-c", "lifelint", tracePath])] {
     // To a file, not /dev/null: GNU grep stops at the first match when its output is /dev/null.

@@ -8,7 +8,7 @@ struct JSONNode {
     let keyPath: String
 
     static func load(path: String) throws(ConfigurationError) -> JSONNode {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let handle = FileHandle(forReadingAtPath: path), let data = try? handle.readToEnd() ?? Data() else {
             throw .unreadable(path: path, reason: FileManager.default.fileExists(atPath: path) ? "permission denied or not a file" : "no such file")
         }
         do {

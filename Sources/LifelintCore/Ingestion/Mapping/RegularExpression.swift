@@ -14,6 +14,9 @@ public final class RegularExpression: @unchecked Sendable {
     public let pattern: String
     /// The name of each capture group, in order (nil for unnamed groups).
     public let groupNames: [String?]
+    /// Text every match contains (the longest literal run of a pattern without alternation),
+    /// used to skip `regexec` on lines without it; nil when none is certain.
+    public let requiredLiteral: String?
 
     public enum Failure: Error, Equatable, Sendable, CustomStringConvertible {
         case invalid(String)
@@ -28,6 +31,7 @@ public final class RegularExpression: @unchecked Sendable {
         self.pattern = pattern
         let (translated, names) = try Self.translate(pattern)
         groupNames = names
+        requiredLiteral = Self.requiredLiteral(of: pattern)
         let status = regcomp(&compiled, translated, REG_EXTENDED)
         guard status == 0 else {
             var buffer = [CChar](repeating: 0, count: 256)
@@ -88,6 +92,58 @@ public final class RegularExpression: @unchecked Sendable {
             }
         }
         return (result, names)
+    }
+
+    /// The longest run of literal characters that every match must contain, read at the top
+    /// level only (not inside groups, which may be optional): none when the pattern has an
+    /// alternation; a character made optional or repeatable by the next one (`?`, `*`, `{`)
+    /// ends the run without joining it; escaped punctuation is literal; runs shorter than three
+    /// characters are not worth a search.
+    static func requiredLiteral(of pattern: String) -> String? {
+        let characters = Array(pattern)
+        guard !characters.contains("|") else { return nil }
+        var best = ""
+        var run = ""
+        var depth = 0
+        var index = 0
+        func endRun() {
+            if run.count > best.count { best = run }
+            run = ""
+        }
+        while index < characters.count {
+            var literal: Character?
+            var width = 1
+            switch characters[index] {
+            case "\\":
+                if index + 1 < characters.count, !characters[index + 1].isLetter, !characters[index + 1].isNumber {
+                    literal = characters[index + 1]
+                }
+                width = 2
+            case "[":
+                width = bracketEnd(characters, from: index) - index
+            case "(":
+                depth += 1
+                if index + 2 < characters.count, characters[index + 1] == "?", let close = characters[index...].firstIndex(of: ">") {
+                    width = close - index + 1
+                }
+            case ")":
+                depth -= 1
+            case ".", "^", "$", "+", "*", "?", "{", "}":
+                literal = nil
+            default:
+                literal = characters[index]
+            }
+            let next = index + width < characters.count ? characters[index + width] : nil
+            if depth == 0, let literal, next != "?", next != "*", next != "{" {
+                run.append(literal)
+                if next == "+" { endRun() }
+            } else {
+                endRun()
+            }
+            index += width
+        }
+        endRun()
+        return best.count >= 3 ? best : nil
     }
 
     /// The index just past a bracket expression starting at `start` (`[`), honouring `[]...]`,

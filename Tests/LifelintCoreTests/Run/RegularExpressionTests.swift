@@ -1,0 +1,34 @@
+import Testing
+@testable import LifelintCore
+
+@Suite struct RegularExpressionTests {
+    @Test func namedGroupsAndDigitsBecomePOSIXSyntax() throws {
+        let (translated, names) = try RegularExpression.translate(#"^flush (?<what>[a-z]+) in (\d+)ms \(ok\) [(]x[]]"#)
+        #expect(translated == #"^flush ([a-z]+) in ([0-9]+)ms \(ok\) [(]x[]]"#)
+        #expect(names == ["what", nil])
+        #expect(throws: RegularExpression.Failure.self) { try RegularExpression("(?=lookahead)") }
+        #expect(throws: RegularExpression.Failure.self) { try RegularExpression("(unclosed") }
+    }
+
+    @Test func matchesGiveTheGroupsText() throws {
+        let expression = try RegularExpression(#"flush done in (?<duration_ms>\d+)ms"#)
+        let text = "flush done in 35ms key=draft"
+        let match = try #require(text.withCString { expression.match($0) })
+        #expect(match.whole == 0..<18)
+        #expect(match.groups == [14..<16])
+    }
+
+    @Test(arguments: [
+        (#"flush done in (?<ms>\d+)ms"#, "flush done in "),
+        (#"underrun \((?<ms>\d+)\)"#, "underrun ("),
+        (#"^colou?r of the sky"#, "r of the sky"),
+        (#"a|bcdef"#, nil),
+        (#"(optional text)?ab"#, nil),
+        (#"[0-9]+ frames!"#, " frames!"),
+        (#"x*yz"#, nil),
+        (#"abcd+e"#, "abcd"),
+    ] as [(String, String?)])
+    func aRequiredLiteralGuardsTheExpression(_ pattern: String, _ literal: String?) {
+        #expect(RegularExpression.requiredLiteral(of: pattern) == literal)
+    }
+}
