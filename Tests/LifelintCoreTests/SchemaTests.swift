@@ -43,6 +43,22 @@ import Testing
         #expect(validator.validate(broken) == ["$.summary: missing 'warning'", "$.summary: missing 'info'"] || validator.validate(broken) == ["$.summary: missing 'info'", "$.summary: missing 'warning'"])
     }
 
+    /// The configuration schema accepts the configurations lifelint accepts (the fixture and
+    /// the README's example) and refuses what lifelint refuses.
+    @Test func theConfigurationSchemaMatchesTheLoader() throws {
+        let validator = try JSONSchemaValidator(path: RepositoryPaths.path("docs/schema/config.schema.json"))
+        let fixture = RepositoryPaths.path("Tests/LifelintCoreTests/Fixtures/reports/draftstore.lifelint.json")
+        let readme = try String(contentsOfFile: RepositoryPaths.path("README.md"), encoding: .utf8)
+        let example = try #require(readme.components(separatedBy: "```json\n").dropFirst().first { $0.hasPrefix("{\n  \"rules\"") }?.components(separatedBy: "```").first)
+        let exampleFile = TraceFixture.temporaryFile(name: ".lifelint.json", contents: Data(example.utf8)).path
+        for path in [fixture, exampleFile] {
+            #expect(validator.validate(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path)))) == [], "\(path)")
+            _ = try Configuration.load(path: path)
+        }
+        let wrong: [String: Any] = ["mappings": [["tag": "A", "message": ["prefix": "a", "regex": "b"], "event": "a.b"]], "rule": [:]]
+        #expect(validator.validate(wrong).sorted() == ["$.mappings[0].message: matches 2 of the oneOf alternatives, not exactly one", "$: unexpected 'rule'"])
+    }
+
     /// The event JSON schema accepts what lifelint reads and writes, and refuses what the
     /// reader refuses.
     @Test func theEventSchemaMatchesTheReaderAndTheWriter() throws {

@@ -5,8 +5,8 @@ public struct AppMetrics: Sendable, Hashable {
     public var platform: Platform
     /// `phase.background` events.
     public var backgroundEntries = 0
-    /// Time spent in the background, from each entry to the next return, death or the app's
-    /// last event in the trace.
+    /// Time spent in the background, from each entry to the next return, death or the end of
+    /// the trace.
     public var backgroundMilliseconds: Int64 = 0
     /// `phase.terminated` by `reason` (`low-memory`, `user`, `crash`, ...).
     public var processDeaths: [String: Int] = [:]

@@ -3,7 +3,6 @@
 public struct MetricsCollector {
     private struct AppState {
         var metrics: AppMetrics
-        var lastTime: Int64 = 0
         var backgroundSince: Int64?
         var pendingSaves: [String: Int64] = [:]
         var saveDurations: [Int64] = []
@@ -17,14 +16,28 @@ public struct MetricsCollector {
     static let restoreEvents: Set<String> = ["state.restored", "nav.restored"]
 
     private var apps: [String: AppState] = [:]
+    /// The latest time in the trace: background spans still open end there.
+    private var traceEnd = Int64.min
 
     public init() {}
 
+    /// The events any metric reads; others return before touching per-app state.
+    static let relevantEvents = Set([
+        PhaseEvent.background, PhaseEvent.active, PhaseEvent.inactive, PhaseEvent.terminated, PhaseEvent.coldStart,
+        "persist.begin", "persist.end", "bgtask.begin", "bgtask.end", "bgtask.expired", "screen.shown",
+    ]).union(resyncEvents).union(restoreEvents)
+
     public mutating func process(_ event: Event) {
-        var state = apps[event.app] ?? AppState(metrics: AppMetrics(app: event.app, platform: event.platform))
+        traceEnd = max(traceEnd, event.time.nanoseconds)
+        guard Self.relevantEvents.contains(event.name) else { return }
+        // Mutated in place in the dictionary: copying the state out and back would copy its
+        // collections on every event.
+        Self.update(&apps[event.app, default: AppState(metrics: AppMetrics(app: event.app, platform: event.platform))], with: event)
+    }
+
+    private static func update(_ state: inout AppState, with event: Event) {
         if state.metrics.platform == .unknown { state.metrics.platform = event.platform }
         let now = event.time.nanoseconds
-        state.lastTime = max(state.lastTime, now)
         switch event.name {
         case PhaseEvent.background:
             state.hasLifecycle = true
@@ -69,28 +82,27 @@ public struct MetricsCollector {
             state.restoreWatch = false
         }
         if event.name == PhaseEvent.background { state.restoreWatch = false }
-        apps[event.app] = state
     }
 
     /// The metrics of every app that had lifecycle phases, by app name.
     public mutating func finish() -> [AppMetrics] {
         apps.keys.sorted().compactMap { app in
             guard var state = apps[app], state.hasLifecycle else { return nil }
-            closeBackground(&state, at: state.lastTime)
-            closeForeground(&state)
+            Self.closeBackground(&state, at: traceEnd)
+            Self.closeForeground(&state)
             state.metrics.savesAfterBackground = DurationStatistics(milliseconds: state.saveDurations)
             state.metrics.resyncAfterForeground = DurationStatistics(milliseconds: state.resyncDurations)
             return state.metrics
         }
     }
 
-    private func closeBackground(_ state: inout AppState, at time: Int64) {
+    private static func closeBackground(_ state: inout AppState, at time: Int64) {
         guard let since = state.backgroundSince else { return }
         state.metrics.backgroundMilliseconds += max(0, time - since) / 1_000_000
         state.backgroundSince = nil
     }
 
-    private func closeForeground(_ state: inout AppState) {
+    private static func closeForeground(_ state: inout AppState) {
         if state.foregroundSince != nil { state.metrics.foregroundReturnsWithoutResync += 1 }
         state.foregroundSince = nil
     }
