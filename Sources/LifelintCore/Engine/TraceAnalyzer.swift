@@ -11,8 +11,11 @@ public enum TraceAnalyzer {
         var phases = PhaseDeriver()
         var engine = RuleEngine(rules: settings.rules, thresholds: settings.thresholds)
         var metrics = MetricsCollector()
+        // Captured on its own: reading it through `settings` in the closure copied the whole
+        // settings (rules, thresholds, options) for every event.
+        let apps = settings.apps
         let summary = try TraceReader.read(input, options: settings.readOptions) { event in
-            if let apps = settings.apps, !apps.contains(event.app) { return }
+            if let apps, !apps.contains(event.app) { return }
             phases.process(event) { derived in
                 engine.process(derived)
                 metrics.process(derived)

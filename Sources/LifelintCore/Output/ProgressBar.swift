@@ -20,7 +20,8 @@ final class ProgressBar {
         guard completed == total || now.timeIntervalSince(lastDrawn) >= 0.1 else { return }
         lastDrawn = now
         let filled = total == 0 ? Self.width : Self.width * completed / total
-        let bar = String(repeating: "=", count: max(0, filled - 1)) + (filled > 0 ? ">" : "") + String(repeating: " ", count: Self.width - filled)
+        let head = filled == Self.width ? "=" : filled > 0 ? ">" : ""
+        let bar = String(repeating: "=", count: max(0, filled - 1)) + head + String(repeating: " ", count: Self.width - filled)
         output.write("\r[\(bar)] \(completed)/\(total) traces, \(bytes / 1_000_000) MB\u{1B}[K")
         output.flush()
         visible = true

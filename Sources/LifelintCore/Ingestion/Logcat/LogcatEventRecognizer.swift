@@ -40,18 +40,25 @@ struct LogcatEventRecognizer {
         case untagged
         /// A warning or error under another tag: it may carry evidence such as an exception.
         case evidenceOnly
-        /// A tag the user's mappings name (`.lifelint.json`).
-        case mapped
+        /// A line one of the user's mappings (`.lifelint.json`) matched, decided on bytes.
+        case mapped(MappingTable.Match)
+        /// A `-v long` header whose tag a mapping names: its message lines are tested as they come.
+        case mappedTag(String)
     }
 
     init(mappings: [LineMapping] = []) {
         self.mappings = MappingTable(mappings, container: .logcat)
     }
 
-    func interest(in record: LogcatRecord, bytes: UnsafeBufferPointer<UInt8>, hasTag: Bool) -> Interest {
+    /// `messageFollows`: a `-v long` header, whose message comes on the next lines.
+    mutating func interest(in record: LogcatRecord, bytes: UnsafeBufferPointer<UInt8>, hasTag: Bool, messageFollows: Bool = false) -> Interest {
         if !hasTag || record.tag.isEmpty { return .untagged }
         if let tag = tags.lookup(bytes, record.tag) { return .tagged(tag) }
-        if !mappings.isEmpty, mappings.mayMatch(tag: UnsafeBufferPointer(rebasing: bytes[record.tag])) { return .mapped }
+        let tag = UnsafeBufferPointer(rebasing: bytes[record.tag])
+        if !mappings.isEmpty, mappings.mayMatch(tag: tag) {
+            if messageFollows { return .mappedTag(String(decoding: tag, as: UTF8.self)) }
+            if let match = mappings.match(tag: tag, message: UnsafeBufferPointer(rebasing: bytes[record.message])) { return .mapped(match) }
+        }
         return Self.mayCarryEvidence(record) ? .evidenceOnly : .nothing
     }
 
@@ -68,8 +75,10 @@ struct LogcatEventRecognizer {
         case let .tagged(tag): recognise(line, tag: tag, into: &events)
         case .untagged: recogniseUntagged(line, into: &events)
         case .evidenceOnly: recogniseExceptions(line, into: &events)
-        case .mapped:
-            recogniseMapped(line, into: &events)
+        case let .mapped(match):
+            events.append(appEvent(match.event, match.attributes, platform: match.platform, line))
+        case let .mappedTag(tag):
+            recogniseMapped(line, tag: tag, into: &events)
             if events.isEmpty, Self.mayCarryEvidence(line.record) { recogniseExceptions(line, into: &events) }
         }
         for event in events { emit(event) }
@@ -258,9 +267,11 @@ struct LogcatEventRecognizer {
         events.append(appEvent(parsed.name, parsed.attributes, platform: nil, line))
     }
 
-    private mutating func recogniseMapped(_ line: Line, into events: inout [Event]) {
-        let bytes = line.bytes
-        guard let match = mappings.match(tag: UnsafeBufferPointer(rebasing: bytes[line.record.tag]), message: UnsafeBufferPointer(rebasing: bytes[line.record.message])) else { return }
+    /// A message line of a `-v long` entry whose header's tag a mapping names.
+    private mutating func recogniseMapped(_ line: Line, tag: String, into events: inout [Event]) {
+        var tag = tag
+        let message = UnsafeBufferPointer(rebasing: line.bytes[line.record.message])
+        guard let match = tag.withUTF8({ mappings.match(tag: $0, message: message) }) else { return }
         events.append(appEvent(match.event, match.attributes, platform: match.platform, line))
     }
 

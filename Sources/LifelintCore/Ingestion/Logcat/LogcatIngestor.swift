@@ -95,7 +95,7 @@ struct LogcatIngestor {
     private mutating func readLongFormat(_ line: UnsafeBufferPointer<UInt8>, emit: (Event) -> Void) -> Bool {
         if let header = LogcatLineParser.parse(line, as: .long) {
             noteMonth(header.time)
-            longEntry = (header, recognizer.interest(in: header, bytes: line, hasTag: true))
+            longEntry = (header, recognizer.interest(in: header, bytes: line, hasTag: true, messageFollows: true))
             inEntry = true
             summary.logLines += 1
             return true
