@@ -17,6 +17,11 @@ struct LogcatIngestor {
     /// Whether the previous non-blank line was a log entry, so a line that is not one
     /// continues it (a wrapped message) rather than being unreadable.
     private var inEntry = false
+    /// An `adb bugreport` (dumpstate) file: only its logcat sections are logs.
+    private var isDumpstate = false
+    /// Inside a dumpstate section that is not a logcat (dumpsys, kernel, properties...), whose
+    /// lines are counted as structural rather than read as logs.
+    private var inOtherSection = false
 
     init(path: String, baseYear: Int, mappings: [LineMapping] = []) {
         self.path = path
@@ -31,7 +36,11 @@ struct LogcatIngestor {
         if let nul = head.firstIndex(of: 0) {
             throw .binaryContent(path: path, line: 1 + head[..<nul].reduce(0) { $0 + ($1 == .newline ? 1 : 0) })
         }
-        let detection = forcedFormat.map { LogcatFormatDetector.Detection(format: $0, modifiers: []) } ?? LogcatFormatDetector.detect(head)
+        isDumpstate = ByteSearch.contains("== dumpstate", in: UnsafeBufferPointer(rebasing: head[..<min(head.count, 4096)]))
+        inOtherSection = isDumpstate
+        var detection = forcedFormat.map { LogcatFormatDetector.Detection(format: $0, modifiers: []) } ?? LogcatFormatDetector.detect(head)
+        // A bugreport's logs may start megabytes in; its logcat sections are always threadtime.
+        if detection.format == nil, isDumpstate { detection = LogcatFormatDetector.Detection(format: .threadtime, modifiers: []) }
         guard let detected = detection.format else {
             guard let firstLine = Self.firstNonBlankLine(head) else { return }
             throw .unrecognisedFormat(path: path, line: firstLine, reason: "no line reads as logcat; use --input-format to force a layout")
@@ -73,8 +82,13 @@ struct LogcatIngestor {
             return
         }
         if LogcatLineCleaner.isStructural(line) {
+            if isDumpstate { noteSection(line) }
             let time = lastTime?.timestamp(inferredYear: baseYear + yearsWrapped) ?? .unknown
             count(events: recognizer.recogniseStudioProcessMarker(line, time: time, source: source(), emit: emit), orElse: .structural)
+            return
+        }
+        if inOtherSection {
+            summary.structuralLines += 1
             return
         }
         if format == .long, readLongFormat(line, emit: emit) { return }
@@ -89,6 +103,19 @@ struct LogcatIngestor {
         inEntry = true
         noteMonth(record.time)
         handle(record, in: line, interest: recognizer.interest(in: record, bytes: line, hasTag: format.hasTag), emit: emit)
+    }
+
+    /// `------ SYSTEM LOG (logcat -v threadtime ...) ------` opens a logcat section; any other
+    /// section header, or a section's closing `------ 0.326s was the duration of '...' ------`,
+    /// leaves it.
+    private mutating func noteSection(_ line: UnsafeBufferPointer<UInt8>) {
+        guard line.starts(with: "------ ".utf8) else { return }
+        if ByteSearch.contains("(logcat ", in: line) {
+            inOtherSection = false
+            inEntry = false
+        } else if ByteSearch.contains(" ------", in: line) {
+            inOtherSection = true
+        }
     }
 
     /// `-v long`: a header line, then message lines up to a blank line.
