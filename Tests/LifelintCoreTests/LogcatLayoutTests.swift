@@ -152,9 +152,9 @@ import Testing
         let (events, summary) = try TraceFixture.ingest(text)
         #expect(events.map(\.summaryLine) == Self.expected)
         #expect(summary.format == "logcat threadtime+uid")
-        #expect(summary.structuralLines == 3)
-        #expect(summary.unrecognisedLines == 2)
-        #expect(summary.firstUnrecognisedLines == [1, 2])
+        // The dumpstate header and other non-logcat sections are the bugreport's structure.
+        #expect(summary.structuralLines == 5)
+        #expect(summary.unrecognisedLines == 0)
     }
 
     @Test func quotedEmailPasteIsRead() throws {
