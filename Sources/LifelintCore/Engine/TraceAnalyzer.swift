@@ -5,12 +5,14 @@ public enum TraceAnalyzer {
         public var summary: IngestionSummary
         public var findings: [Finding]
         public var metrics: [AppMetrics]
+        public var verdicts: [Verdict]
     }
 
     public static func analyze(_ input: TraceInput, settings: AnalysisSettings) throws(IngestionError) -> Analysis {
         var phases = PhaseDeriver()
         var engine = RuleEngine(rules: settings.rules, thresholds: settings.thresholds)
         var metrics = MetricsCollector()
+        var verdicts = VerdictBuilder(thresholds: settings.thresholds)
         // Captured on its own: reading it through `settings` in the closure copied the whole
         // settings (rules, thresholds, options) for every event.
         let apps = settings.apps
@@ -19,14 +21,17 @@ public enum TraceAnalyzer {
             phases.process(event) { derived in
                 engine.process(derived)
                 metrics.process(derived)
+                verdicts.process(derived)
             }
         }
         phases.finish { derived in
             engine.process(derived)
             metrics.process(derived)
+            verdicts.process(derived)
         }
         engine.finish()
-        return Analysis(summary: summary, findings: engine.findings, metrics: metrics.finish())
+        verdicts.finish()
+        return Analysis(summary: summary, findings: engine.findings, metrics: metrics.finish(), verdicts: verdicts.verdicts)
     }
 
     public static func analyze(
@@ -50,7 +55,7 @@ public enum TraceAnalyzer {
             let diagnostics = ProblemReport.lines(for: summary)
             return TraceReport(
                 path: path, summary: summary, error: summary.problemCount > 0 ? Self.problemText(summary) : nil,
-                diagnostics: diagnostics, findings: analysis.findings, metrics: analysis.metrics)
+                diagnostics: diagnostics, findings: analysis.findings, metrics: analysis.metrics, verdicts: analysis.verdicts)
         } catch {
             return .unreadable(path: path, error)
         }

@@ -13,14 +13,20 @@ public struct TraceReport: Sendable {
     /// Findings the baseline hid.
     public var baselined: [Finding] = []
     public var metrics: [AppMetrics]
+    /// What happened to the user's data at each background entry a process death followed.
+    public var verdicts: [Verdict]
 
-    public init(path: String, summary: IngestionSummary?, error: String?, diagnostics: [String] = [], findings: [Finding] = [], metrics: [AppMetrics] = []) {
+    public init(
+        path: String, summary: IngestionSummary?, error: String?, diagnostics: [String] = [], findings: [Finding] = [], metrics: [AppMetrics] = [],
+        verdicts: [Verdict] = []
+    ) {
         self.path = path
         self.summary = summary
         self.error = error
         self.diagnostics = diagnostics
         self.findings = findings
         self.metrics = metrics
+        self.verdicts = verdicts
     }
 
     /// A trace that could not be read.

@@ -93,7 +93,7 @@ import FoundationXML
     @Test func jsonLinesRecordsMatchTheSchema() throws {
         let validator = try JSONSchemaValidator(path: RepositoryPaths.path("docs/schema/report.schema.json"))
         let lines = Self.render(.jsonl).output.split(separator: "\n")
-        #expect(lines.count == 6 + 3 + 3 + 1, "6 findings, 3 apps' metrics, 3 traces, a summary")
+        #expect(lines.count == 6 + 1 + 3 + 3 + 1, "6 findings, 1 verdict, 3 apps' metrics, 3 traces, a summary")
         for line in lines {
             let record = try JSONSerialization.jsonObject(with: Data(line.utf8))
             #expect(validator.validate(record, definition: "jsonlRecord") == [], "\(line)")

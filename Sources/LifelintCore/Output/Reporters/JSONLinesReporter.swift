@@ -13,6 +13,9 @@ public struct JSONLinesReporter: Reporter {
         for finding in trace.findings {
             write(ReportJSON.finding(finding).merging(["type": "finding", "trace": trace.path]) { $1 })
         }
+        for verdict in trace.verdicts {
+            write(ReportJSON.verdict(verdict).merging(["type": "verdict", "trace": trace.path]) { $1 })
+        }
         for metrics in trace.metrics {
             write(ReportJSON.metrics(metrics).merging(["type": "metrics", "trace": trace.path]) { $1 })
         }

@@ -15,6 +15,7 @@ public struct JSONReporter: Reporter {
             "tool": ["name": "lifelint", "version": LifelintCommand.version],
             "traces": run.traces.map(ReportJSON.trace),
             "findings": run.findings.map(ReportJSON.finding),
+            "verdicts": run.traces.flatMap(\.verdicts).map(ReportJSON.verdict),
             "summary": ReportJSON.summary(run),
         ]
         if let baseline = run.baseline { document["baseline"] = ReportJSON.baseline(baseline) }

@@ -18,6 +18,22 @@ enum ReportJSON {
         ]
     }
 
+    static func verdict(_ verdict: Verdict) -> [String: Any] {
+        [
+            "app": verdict.app,
+            "pid": verdict.pid.map { Int($0) as Any } ?? NSNull(),
+            "platform": verdict.platform.rawValue,
+            "outcome": verdict.outcome.rawValue,
+            "headline": verdict.outcome.headline,
+            "time": verdict.time.iso8601 ?? NSNull(),
+            "location": location(verdict.location),
+            "text": verdict.paragraph,
+            "claims": verdict.claims.map { claim -> [String: Any] in
+                ["text": claim.text, "location": claim.location.map(location) ?? NSNull()]
+            },
+        ]
+    }
+
     static func location(_ location: SourceLocation) -> [String: Any] {
         var object: [String: Any] = ["path": location.path, "line": location.line]
         if let column = location.column { object["column"] = column }

@@ -16,6 +16,16 @@ public struct TextReporter: Reporter {
 
     public mutating func traceCompleted(_ trace: TraceReport) {
         trace.findings.forEach(write)
+        trace.verdicts.forEach(write)
+    }
+
+    /// `trace.log:28: verdict: com.example.notes (pid 4242): the user's input was lost`, then
+    /// the explanation.
+    public func write(_ verdict: Verdict) {
+        let color = verdict.outcome.isLoss ? "31" : verdict.outcome == .savedLate ? "33" : "32"
+        let subject = TerminalText.sanitized(verdict.subject)
+        output.writeLine("\(paint(TerminalText.sanitized(verdict.location.description) + ":", nil, bold: true)) \(paint("verdict", color, bold: true)): \(subject): \(verdict.outcome.headline)")
+        output.writeLine("    " + TerminalText.sanitized(verdict.paragraph))
     }
 
     public func write(_ finding: Finding) {

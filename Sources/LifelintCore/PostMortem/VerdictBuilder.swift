@@ -1,0 +1,158 @@
+/// Follows each app through the derived event stream (platform events and `phase.*`) and writes
+/// a `Verdict` for every background entry that a process death followed. State is per app and
+/// small: the last unsaved input, and the episode being followed.
+public struct VerdictBuilder {
+    private struct Episode {
+        var background: Event
+        var unsavedInput: Event?
+        var stateSaved: Event?
+        var saveBegin: Event?
+        var saveEnd: Event?
+        var death: Event?
+        var coldStart: Event?
+        var restore: Event?
+        var freshScreen: Event?
+    }
+
+    private struct AppState {
+        var unsavedInput: Event?
+        var stateSaved: Event?
+        var episode: Episode?
+    }
+
+    private let graceWindow: Int64
+    private var apps: [String: AppState] = [:]
+    public private(set) var verdicts: [Verdict] = []
+
+    static let relevantEvents: Set<String> = [
+        PhaseEvent.background, PhaseEvent.active, PhaseEvent.inactive, PhaseEvent.terminated, PhaseEvent.coldStart,
+        "input.edited", "persist.begin", "persist.end", "state.saved", "state.restored", "nav.restored", "screen.shown",
+    ]
+
+    public init(thresholds: Thresholds = Thresholds()) {
+        graceWindow = thresholds["graceWindow"]?.nanoseconds ?? 5_000_000_000
+    }
+
+    public mutating func process(_ event: Event) {
+        guard Self.relevantEvents.contains(event.name) else { return }
+        var finished: Episode?
+        update(&apps[event.app, default: AppState()], with: event, finished: &finished)
+        if let finished { verdicts.append(verdict(finished)) }
+    }
+
+    /// Episodes still open when the trace ends get their verdict too.
+    public mutating func finish() {
+        for app in apps.keys.sorted() {
+            if let episode = apps[app]?.episode, episode.death != nil { verdicts.append(verdict(episode)) }
+        }
+        apps = [:]
+        verdicts.sort { $0.location < $1.location }
+    }
+
+    private func update(_ state: inout AppState, with event: Event, finished: inout Episode?) {
+        switch event.name {
+        case "input.edited":
+            state.unsavedInput = event
+        case "persist.end" where event.attributes["ok"] != "false":
+            state.unsavedInput = nil
+        case "state.saved":
+            state.stateSaved = event
+        default: break
+        }
+        guard var episode = state.episode else {
+            if event.name == PhaseEvent.background {
+                state.episode = Episode(background: event, unsavedInput: state.unsavedInput, stateSaved: state.stateSaved)
+            }
+            return
+        }
+        switch event.name {
+        case "persist.begin" where episode.death == nil && episode.saveBegin == nil:
+            episode.saveBegin = event
+        case "persist.end" where episode.death == nil && episode.saveBegin != nil && episode.saveEnd == nil:
+            episode.saveEnd = event
+        case "state.saved" where episode.death == nil:
+            episode.stateSaved = event
+        case PhaseEvent.active where episode.death == nil, PhaseEvent.inactive where episode.death == nil:
+            state.episode = nil
+            return
+        case PhaseEvent.terminated where episode.death == nil:
+            episode.death = event
+            state.unsavedInput = nil
+            state.stateSaved = nil
+        case PhaseEvent.coldStart where episode.death != nil && episode.coldStart == nil:
+            episode.coldStart = event
+        case "state.restored" where episode.coldStart != nil && episode.restore == nil, "nav.restored" where episode.coldStart != nil && episode.restore == nil:
+            episode.restore = event
+        case "screen.shown" where episode.coldStart != nil && episode.restore == nil && episode.freshScreen == nil:
+            if event.attributes["restored"] == "true" { episode.restore = event } else { episode.freshScreen = event }
+        case PhaseEvent.background where episode.coldStart != nil, PhaseEvent.terminated where episode.coldStart != nil:
+            finished = episode
+            state.episode = event.name == PhaseEvent.background ? Episode(background: event, unsavedInput: state.unsavedInput, stateSaved: state.stateSaved) : nil
+            return
+        default: break
+        }
+        state.episode = episode
+    }
+
+    private func verdict(_ episode: Episode) -> Verdict {
+        let background = episode.background
+        var claims: [Verdict.Claim] = []
+        func claim(_ text: String, _ event: Event?) { claims.append(Verdict.Claim(text: text, location: event?.source)) }
+        let left = background.time.nanoseconds
+        let when = DurationText.clock(background.time)
+        if let input = episode.unsavedInput {
+            claim("\(background.app) went to the background at \(when) with unsaved input", background)
+            claim("The input was typed at \(DurationText.clock(input.time))", input)
+        } else {
+            claim("\(background.app) went to the background at \(when) with nothing left unsaved", background)
+        }
+        let grace = DurationText.describe(nanoseconds: graceWindow)
+        if let begin = episode.saveBegin {
+            let start = begin.time.nanoseconds - left
+            claim("A save\(begin.attributes["key"].map { " of '\($0)'" } ?? "") began \(DurationText.describe(nanoseconds: start)) after it left, \(start <= graceWindow ? "within" : "after") the \(grace) grace window", begin)
+            if let end = episode.saveEnd {
+                let total = end.time.nanoseconds - left
+                claim("It ended \(DurationText.describe(nanoseconds: total)) after the app left (\(total <= graceWindow ? "in time" : "too late to count on"))", end)
+            } else {
+                claim("It never ended before the process died", nil)
+            }
+        } else if episode.unsavedInput != nil {
+            claim("No save began before the process died", nil)
+        }
+        if let stateSaved = episode.stateSaved, stateSaved.time.nanoseconds >= left - 1_000_000_000 {
+            claim("The platform saved instance state\(stateSaved.attributes["bytes"].map { ", \($0) bytes" } ?? "")", stateSaved)
+        }
+        if let death = episode.death {
+            let initiator = death.attributes["initiator"] ?? "unknown"
+            let who = initiator == "user" ? "The user ended the process" : initiator == "system" ? "The system killed the process" : initiator == "crash" ? "A crash ended the process" : "The process ended"
+            let reason = death.attributes["reason"].flatMap { $0 == "unknown" || $0 == initiator ? nil : " (\($0))" } ?? ""
+            claim("\(who)\(reason) at \(DurationText.clock(death.time)), \(DurationText.describe(nanoseconds: death.time.nanoseconds - left)) after it left", death)
+        }
+        if let start = episode.coldStart {
+            if let restore = episode.restore {
+                claim("The next cold start, at \(DurationText.clock(start.time)), restored state (\(restore.name))", restore)
+            } else {
+                claim("The next cold start, at \(DurationText.clock(start.time)), restored nothing\(episode.stateSaved != nil ? ", although instance state had been saved" : "")", episode.freshScreen ?? start)
+            }
+        } else {
+            claim("The trace ends before the app started again", nil)
+        }
+        return Verdict(
+            app: background.app, pid: background.pid, platform: background.platform, outcome: outcome(episode),
+            time: background.time, location: background.source, claims: claims)
+    }
+
+    private func outcome(_ episode: Episode) -> Verdict.Outcome {
+        let left = episode.background.time.nanoseconds
+        if episode.coldStart != nil, episode.restore != nil, episode.saveEnd == nil, episode.unsavedInput != nil { return .restored }
+        guard episode.unsavedInput != nil else { return episode.coldStart == nil ? .unknown : .nothingAtRisk }
+        if let end = episode.saveEnd { return end.time.nanoseconds - left <= graceWindow ? .saved : .savedLate }
+        if episode.coldStart == nil {
+            if episode.saveBegin != nil { return .saveCutOff }
+            // Nothing persisted and no saved state to come back to: the input died with the process.
+            let stateAfterInput = episode.stateSaved.map { $0.time >= episode.unsavedInput!.time } ?? false
+            return stateAfterInput ? .unknown : .lost
+        }
+        return episode.saveBegin == nil ? .lost : .saveCutOff
+    }
+}
