@@ -21,6 +21,7 @@ public enum LifelintCommand {
         COMMANDS:
           analyze     (default) Find lifecycle anti-patterns in the traces.
           events      Print the lifecycle events understood in the traces, as JSON Lines.
+          timeline    Show what each app went through, phase by phase, with the verdicts.
           rules       List the rules, or show one: 'lifelint rules <id>'.
 
         OPTIONS:
@@ -51,6 +52,10 @@ public enum LifelintCommand {
         case EventsCommand.name:
             return run(Array(arguments.dropFirst()), options: EventsCommand.options, help: EventsCommand.help, diagnostics: diagnostics, output: output) { (parsed) throws(UsageError) in
                 try EventsCommand(arguments: parsed).run(output: output, diagnostics: diagnostics)
+            }
+        case TimelineCommand.name:
+            return run(Array(arguments.dropFirst()), options: TimelineCommand.options, help: TimelineCommand.help, diagnostics: diagnostics, output: output) { (parsed) throws(UsageError) in
+                try TimelineCommand(arguments: parsed).run(output: output, diagnostics: diagnostics)
             }
         case RulesCommand.name:
             return run(Array(arguments.dropFirst()), options: RulesCommand.options, help: RulesCommand.help, diagnostics: diagnostics, output: output) { (parsed) throws(UsageError) in

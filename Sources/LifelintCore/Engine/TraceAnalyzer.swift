@@ -6,6 +6,8 @@ public enum TraceAnalyzer {
         public var findings: [Finding]
         public var metrics: [AppMetrics]
         public var verdicts: [Verdict]
+        /// Present when the settings ask for it.
+        public var timeline: Timeline?
     }
 
     public static func analyze(_ input: TraceInput, settings: AnalysisSettings) throws(IngestionError) -> Analysis {
@@ -13,6 +15,7 @@ public enum TraceAnalyzer {
         var engine = RuleEngine(rules: settings.rules, thresholds: settings.thresholds)
         var metrics = MetricsCollector()
         var verdicts = VerdictBuilder(thresholds: settings.thresholds)
+        var timeline = settings.collectsTimeline ? TimelineBuilder() : nil
         // Captured on its own: reading it through `settings` in the closure copied the whole
         // settings (rules, thresholds, options) for every event.
         let apps = settings.apps
@@ -22,16 +25,20 @@ public enum TraceAnalyzer {
                 engine.process(derived)
                 metrics.process(derived)
                 verdicts.process(derived)
+                timeline?.process(derived)
             }
         }
         phases.finish { derived in
             engine.process(derived)
             metrics.process(derived)
             verdicts.process(derived)
+            timeline?.process(derived)
         }
         engine.finish()
         verdicts.finish()
-        return Analysis(summary: summary, findings: engine.findings, metrics: metrics.finish(), verdicts: verdicts.verdicts)
+        return Analysis(
+            summary: summary, findings: engine.findings, metrics: metrics.finish(), verdicts: verdicts.verdicts,
+            timeline: timeline?.finish(findings: engine.findings))
     }
 
     public static func analyze(
@@ -55,7 +62,8 @@ public enum TraceAnalyzer {
             let diagnostics = ProblemReport.lines(for: summary)
             return TraceReport(
                 path: path, summary: summary, error: summary.problemCount > 0 ? Self.problemText(summary) : nil,
-                diagnostics: diagnostics, findings: analysis.findings, metrics: analysis.metrics, verdicts: analysis.verdicts)
+                diagnostics: diagnostics, findings: analysis.findings, metrics: analysis.metrics, verdicts: analysis.verdicts,
+                timeline: analysis.timeline)
         } catch {
             return .unreadable(path: path, error)
         }

@@ -6,11 +6,18 @@ public struct AnalysisSettings: Sendable {
     public var readOptions: TraceReadOptions
     /// Only these apps' events are analysed; nil for every app.
     public var apps: Set<String>?
+    /// Whether to keep each trace's timeline (the timeline command and the HTML report need it;
+    /// other reports do not pay for it).
+    public var collectsTimeline: Bool
 
-    public init(rules: [Rule], thresholds: Thresholds = Thresholds(), readOptions: TraceReadOptions = TraceReadOptions(), apps: Set<String>? = nil) {
+    public init(
+        rules: [Rule], thresholds: Thresholds = Thresholds(), readOptions: TraceReadOptions = TraceReadOptions(), apps: Set<String>? = nil,
+        collectsTimeline: Bool = false
+    ) {
         self.rules = rules
         self.thresholds = thresholds
         self.readOptions = readOptions
         self.apps = apps
+        self.collectsTimeline = collectsTimeline
     }
 }

@@ -15,10 +15,12 @@ public struct TraceReport: Sendable {
     public var metrics: [AppMetrics]
     /// What happened to the user's data at each background entry a process death followed.
     public var verdicts: [Verdict]
+    /// Kept when the run asked for it (timeline command, HTML report).
+    public var timeline: Timeline?
 
     public init(
         path: String, summary: IngestionSummary?, error: String?, diagnostics: [String] = [], findings: [Finding] = [], metrics: [AppMetrics] = [],
-        verdicts: [Verdict] = []
+        verdicts: [Verdict] = [], timeline: Timeline? = nil
     ) {
         self.path = path
         self.summary = summary
@@ -27,6 +29,7 @@ public struct TraceReport: Sendable {
         self.findings = findings
         self.metrics = metrics
         self.verdicts = verdicts
+        self.timeline = timeline
     }
 
     /// A trace that could not be read.

@@ -71,8 +71,6 @@ public struct TextReporter: Reporter {
     }
 
     private func paint(_ text: String, _ color: String?, bold: Bool) -> String {
-        guard colors else { return text }
-        let codes = ([bold ? "1" : nil, color].compactMap { $0 }).joined(separator: ";")
-        return "\u{1B}[\(codes)m\(text)\u{1B}[0m"
+        TerminalStyle(colors: colors).paint(text, color, bold: bold)
     }
 }

@@ -1,0 +1,118 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `lifelint timeline <trace>...`: what each app went through, for a post-mortem.
+struct TimelineCommand {
+    static let name = "timeline"
+
+    static let options: [CommandLineArguments.Option] = [
+        .init(name: "--app", takesValue: true),
+        .init(name: "--from", takesValue: true),
+        .init(name: "--to", takesValue: true),
+        .init(name: "--config", takesValue: true),
+        .init(name: "--no-config", takesValue: false),
+        .init(name: "--input-format", takesValue: true),
+        .init(name: "--year", takesValue: true),
+        .init(name: "--help", takesValue: false),
+    ]
+
+    static let help = """
+        USAGE: lifelint timeline [options] <trace>...
+
+        Shows, per app and process incarnation, each phase (active, inactive, background, not
+        running) with its time and duration, the events that matter in it (saves and their
+        durations, background tasks, deaths and their reason, cold starts and what they
+        restored, resyncs, socket probes, input), the findings where they occur, and the
+        verdict on every background entry a process death followed. Fits 80 columns.
+
+        OPTIONS:
+          --app <id>               Only this app (package name or bundle id).
+          --from <time>            Only from this time: 2024-01-08T09:15:00 or, on the
+                                   trace's first day, 09:15 or 09:15:42.305.
+          --to <time>              Only up to this time (same forms).
+          --config <file>          As for analyze (rules, thresholds, mappings).
+          --no-config              Ignore any .lifelint.json.
+          --input-format <format>  Read logcat in this layout instead of detecting it.
+          --year <year>            The year for logcat times that have none.
+          --help                   Show this help.
+
+        EXIT STATUS: 0 shown, 2 usage, configuration or input errors.
+        """
+
+    let inputs: [String]
+    let filter: (app: String?, from: String?, to: String?)
+    let configPath: String?
+    let ignoresConfig: Bool
+    let readOptions: TraceReadOptions
+
+    init(arguments: CommandLineArguments) throws(UsageError) {
+        guard !arguments.inputs.isEmpty else { throw .missingInput(command: Self.name) }
+        inputs = arguments.inputs
+        filter = (arguments.value("--app"), arguments.value("--from"), arguments.value("--to"))
+        for option in ["--from", "--to"] {
+            if let text = arguments.value(option), Self.time(text, onDayOf: nil) == nil, Self.timeOfDay(text) == nil {
+                throw .invalidValue(option: option, value: text, expected: "a time such as 2024-01-08T09:15:00 or 09:15:42.305")
+            }
+        }
+        configPath = arguments.value("--config")
+        ignoresConfig = arguments.flags.contains("--no-config")
+        readOptions = TraceReadOptions(
+            logcatFormat: try arguments.choice("--input-format", of: LogcatFormat.self),
+            year: try arguments.integer("--year", in: 1970...9999))
+    }
+
+    func run(output: ByteOutput, diagnostics: ByteOutput) -> ExitCode {
+        var settings: AnalysisSettings
+        do {
+            let configuration = try Configuration.resolve(path: configPath, ignoring: ignoresConfig)
+            var thresholds = Thresholds()
+            try configuration.apply(to: &thresholds)
+            var options = readOptions
+            options.mappings = configuration.mappings
+            let catalog = try RuleCatalog.load(adding: configuration.ruleFolders)
+            settings = AnalysisSettings(rules: try configuration.selectRules(from: catalog), thresholds: thresholds, readOptions: options, apps: configuration.apps)
+        } catch {
+            diagnostics.writeLine("lifelint: error: \(error)")
+            return .failure
+        }
+        settings.collectsTimeline = true
+        let renderer = TimelineTextRenderer(colors: output.isTerminal && getenv("NO_COLOR") == nil)
+        var status = ExitCode.success
+        BatchAnalyzer(settings: settings, jobs: 1).run(InputExpander.expand(inputs)) { trace in
+            trace.diagnostics.forEach(diagnostics.writeLine)
+            if trace.error != nil { status = .failure }
+            guard trace.summary != nil else { return }
+            let day = trace.timeline?.start
+            let window = TimelineTextRenderer.Filter(
+                app: filter.app, from: filter.from.flatMap { Self.time($0, onDayOf: day) }, to: filter.to.flatMap { Self.time($0, onDayOf: day) })
+            output.writeLine(TerminalText.sanitized(trace.path))
+            renderer.render(trace, filter: window).forEach(output.writeLine)
+            output.writeLine("")
+        }
+        return status
+    }
+
+    /// A full ISO 8601 time, or a time of day on the day of `reference` (the trace's start).
+    static func time(_ text: String, onDayOf reference: Timestamp?) -> Timestamp? {
+        if text.contains("T") || text.count > 12 { return TimestampParser.parse(text) }
+        guard let reference, reference.clock == .wall, let seconds = timeOfDay(text) else { return nil }
+        let local = reference.localDateTime
+        let midnight = CivilDateTime(year: local.year, month: local.month, day: local.day).nanosecondsSinceEpoch
+            - Int64(reference.utcOffsetSeconds ?? 0) * 1_000_000_000
+        return Timestamp(clock: .wall, nanoseconds: midnight + Int64(seconds * 1e9), utcOffsetSeconds: reference.utcOffsetSeconds)
+    }
+
+    /// `09:15`, `09:15:42` or `09:15:42.305` as seconds since midnight.
+    static func timeOfDay(_ text: String) -> Double? {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard (2...3).contains(parts.count), let hours = Int(parts[0]), let minutes = Int(parts[1]), hours < 24, minutes < 60 else { return nil }
+        let seconds = parts.count == 3 ? Double(parts[2]) : 0
+        guard let seconds, seconds >= 0, seconds < 61 else { return nil }
+        return Double(hours * 3600 + minutes * 60) + seconds
+    }
+}

@@ -1,0 +1,11 @@
+/// ANSI colour for terminal output, or none (piped output, `NO_COLOR`).
+struct TerminalStyle {
+    let colors: Bool
+
+    /// `text` in an SGR colour (`"31"` red...), bold or not.
+    func paint(_ text: String, _ color: String?, bold: Bool) -> String {
+        guard colors else { return text }
+        let codes = ([bold ? "1" : nil, color].compactMap { $0 }).joined(separator: ";")
+        return "\u{1B}[\(codes)m\(text)\u{1B}[0m"
+    }
+}

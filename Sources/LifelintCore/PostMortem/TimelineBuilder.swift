@@ -1,0 +1,107 @@
+/// Builds the `Timeline` from the derived event stream (platform events and `phase.*`), then
+/// places the findings on it.
+public struct TimelineBuilder {
+    private var lanes: [Timeline.Lane] = []
+    /// The lane each app is writing to, by app name.
+    private var current: [String: Int] = [:]
+    private var pendingSaves: [String: Event] = [:]
+    private var pendingTasks: [String: Event] = [:]
+
+    public init() {}
+
+    public mutating func process(_ event: Event) {
+        if event.name == PhaseEvent.coldStart || current[event.app] == nil {
+            if let previous = current[event.app] { close(previous, at: event.time) }
+            current[event.app] = lanes.count
+            lanes.append(Timeline.Lane(app: event.app, pid: event.pid, platform: event.platform))
+        }
+        let index = current[event.app]!
+        if lanes[index].pid == nil { lanes[index].pid = event.pid }
+        if lanes[index].platform == .unknown { lanes[index].platform = event.platform }
+        switch event.name {
+        case PhaseEvent.active: open(index, .foregroundActive, event, detail: event.attributes["after"].map { "after \($0)" })
+        case PhaseEvent.inactive: open(index, .foregroundInactive, event, detail: nil)
+        case PhaseEvent.background: open(index, .background, event, detail: nil)
+        case PhaseEvent.terminated: open(index, .notRunning, event, detail: Self.death(event))
+        default: mark(index, event)
+        }
+    }
+
+    private mutating func open(_ index: Int, _ phase: AppPhase, _ event: Event, detail: String?) {
+        close(index, at: event.time)
+        lanes[index].spans.append(Timeline.Span(phase: phase, start: event.time, end: nil, location: event.source, detail: detail))
+        if phase == .notRunning { add(index, .death, event, Self.death(event)) }
+    }
+
+    private mutating func close(_ index: Int, at time: Timestamp) {
+        guard let last = lanes[index].spans.indices.last, lanes[index].spans[last].end == nil else { return }
+        lanes[index].spans[last].end = time
+    }
+
+    private static func death(_ event: Event) -> String {
+        let reason = event.attributes["reason"].flatMap { $0 == "unknown" ? nil : $0 }
+        let initiator = event.attributes["initiator"] ?? "unknown"
+        let who = initiator == "system" ? "system kill" : initiator == "user" ? "ended by the user" : initiator == "crash" ? "crash" : "ended"
+        return who + (reason.flatMap { $0 == initiator ? nil : " (\($0))" } ?? "")
+    }
+
+    private mutating func mark(_ index: Int, _ event: Event) {
+        let key = "\(event.app)\u{1F}\(event.attributes["key"] ?? event.attributes["id"] ?? "")"
+        switch event.name {
+        case "input.edited": add(index, .input, event, "input" + (event.attributes["field"].map { " in \($0)" } ?? ""))
+        case "persist.begin": pendingSaves[key] = event
+        case "persist.end":
+            guard let begin = pendingSaves.removeValue(forKey: key) else { return }
+            let failed = event.attributes["ok"] == "false" ? ", failed" : ""
+            add(index, .save, begin, "save\(Self.quoted(begin.attributes["key"])), \(DurationText.describe(nanoseconds: event.time.nanoseconds - begin.time.nanoseconds))\(failed)")
+        case "bgtask.begin": pendingTasks[key] = event
+        case "bgtask.end", "bgtask.expired":
+            guard let begin = pendingTasks.removeValue(forKey: key) else { return }
+            let how = event.name == "bgtask.expired" ? "expired after" : "held"
+            add(index, .backgroundTask, begin, "background task \(how) \(DurationText.describe(nanoseconds: event.time.nanoseconds - begin.time.nanoseconds))")
+        case PhaseEvent.coldStart:
+            let after = event.attributes["after"].flatMap { $0 == "none" ? nil : " after \($0)" } ?? ""
+            var left: [String] = []
+            if event.attributes["saved_state"] == "true" { left.append("state") }
+            if event.attributes["unsaved_input"] == "true" { left.append("input") }
+            add(index, .coldStart, event, "cold start\(after)" + (left.isEmpty ? "" : "; left " + left.joined(separator: " and ")))
+        case "state.restored", "nav.restored": add(index, .restore, event, event.name == "state.restored" ? "restored state" : "restored navigation")
+        case "screen.shown" where event.attributes["restored"] == "true": add(index, .restore, event, "showed a restored screen")
+        case "sync.resync", "auth.refresh", "sync.catchup": add(index, .resync, event, event.name)
+        case "socket.probe", "socket.pong", "socket.probe-timeout": add(index, .probe, event, event.name)
+        default: break
+        }
+    }
+
+    private static func quoted(_ key: String?) -> String { key.map { " '\($0)'" } ?? "" }
+
+    private mutating func add(_ index: Int, _ kind: Timeline.Mark.Kind, _ event: Event, _ label: String) {
+        lanes[index].marks.append(Timeline.Mark(kind: kind, time: event.time, label: label, location: event.source))
+    }
+
+    /// The timeline, with saves and tasks still open marked as such and the findings placed in
+    /// the lane of their app that was alive at their time.
+    public mutating func finish(findings: [Finding]) -> Timeline {
+        for (key, begin) in pendingSaves.sorted(by: { $0.key < $1.key }) {
+            guard let index = laneIndex(app: begin.app, at: begin.time) else { continue }
+            add(index, .save, begin, "save\(Self.quoted(String(key.split(separator: "\u{1F}").last ?? ""))) never ended")
+        }
+        for (_, begin) in pendingTasks.sorted(by: { $0.key < $1.key }) {
+            guard let index = laneIndex(app: begin.app, at: begin.time) else { continue }
+            add(index, .backgroundTask, begin, "background task never ended")
+        }
+        for (number, finding) in findings.enumerated() {
+            guard let index = laneIndex(app: finding.app, at: finding.time) else { continue }
+            lanes[index].marks.append(Timeline.Mark(
+                kind: .finding, time: finding.time, label: finding.ruleID, location: finding.location, severity: finding.severity, findingIndex: number))
+        }
+        for index in lanes.indices { lanes[index].marks.sort { ($0.time, $0.location) < ($1.time, $1.location) } }
+        return Timeline(lanes: lanes)
+    }
+
+    /// The app's last lane that had started by `time`.
+    private func laneIndex(app: String, at time: Timestamp) -> Int? {
+        let candidates = lanes.indices.filter { lanes[$0].app == app }
+        return candidates.last { (lanes[$0].start ?? time) <= time } ?? candidates.first
+    }
+}
