@@ -54,7 +54,7 @@ let package = Package(
         .testTarget(
             name: "LifelintCoreTests",
             // The executable too, so the end-to-end tests run the binary a CI job runs.
-            dependencies: ["LifelintCore", "lifelint"],
+            dependencies: ["LifelintCore", "lifelint", "CZlib"],
             path: "Tests/LifelintCoreTests",
             resources: [.copy("Fixtures")]
         ),

@@ -39,7 +39,8 @@ struct AnalyzeCommand {
 
         OUTPUT:
           --format <format>        What to write to standard output (default: text):
-                                   text, json, jsonl, sarif, junit, checkstyle, github, markdown.
+                                   text, json, jsonl, sarif, junit, checkstyle, github, markdown,
+                                   html (a self-contained page: timeline, verdicts, findings).
           --output <format>=<path> Also write that format to a file; repeatable.
           --fail-on <severity>     Exit 1 when a finding is at least this severe:
                                    error (default), warning or info.
@@ -114,12 +115,13 @@ struct AnalyzeCommand {
     }
 
     func run(output: ByteOutput, diagnostics: ByteOutput) -> ExitCode {
-        let settings: AnalysisSettings
+        var settings: AnalysisSettings
         let baseline: Baseline?
         var files: [(ByteOutput, Int32)] = []
         defer { for (file, descriptor) in files { file.flush(); close(descriptor) } }
         do {
             settings = try makeSettings()
+            settings.collectsTimeline = ([format] + fileOutputs.map(\.format)).contains { $0.needsTimeline }
             baseline = try baselinePath.map { (path) throws(ConfigurationError) in try Baseline.load(path: path) }
             for (_, path) in fileOutputs {
                 let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)

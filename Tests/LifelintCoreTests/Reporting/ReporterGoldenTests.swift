@@ -35,7 +35,7 @@ import FoundationXML
 
     static let extensions: [ReportFormat: String] = [
         .text: "txt", .json: "json", .jsonl: "jsonl", .sarif: "sarif", .junit: "junit.xml", .checkstyle: "checkstyle.xml",
-        .github: "github.txt", .markdown: "md",
+        .github: "github.txt", .markdown: "md", .html: "html",
     ]
 
     @Test(arguments: ReportFormat.allCases)

@@ -16,6 +16,11 @@ public enum ReportFormat: String, Sendable, CaseIterable {
     case github
     /// A Markdown summary for a pull-request comment or a job summary.
     case markdown
+    /// One self-contained HTML page: timeline swimlanes, verdicts, findings.
+    case html
+
+    /// Whether the format draws the timeline (which the analysis then keeps).
+    public var needsTimeline: Bool { self == .html }
 
     public func makeReporter(output: ByteOutput, colors: Bool = false) -> any Reporter {
         switch self {
@@ -27,6 +32,7 @@ public enum ReportFormat: String, Sendable, CaseIterable {
         case .checkstyle: CheckstyleReporter(output: output)
         case .github: GitHubAnnotationsReporter(output: output)
         case .markdown: MarkdownReporter(output: output)
+        case .html: HTMLReporter(output: output)
         }
     }
 }

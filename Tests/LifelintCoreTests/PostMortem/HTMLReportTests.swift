@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+@testable import LifelintCore
+
+@Suite struct HTMLReportTests {
+    static let lostDraft = RepositoryPaths.path("SampleLogs/android-lost-draft.log")
+    static let markup = RepositoryPaths.path("Tests/LifelintCoreTests/Fixtures/reports/markup trace, v1.log")
+
+    static func html(_ traces: [String]) -> String {
+        runLifelint(["--year", "2024", "--no-config", "--format", "html"] + traces).output
+    }
+
+    /// Self-contained, and nothing from a trace reaches the page unescaped.
+    @Test func thePageIsSelfContainedAndEscaped() {
+        let page = Self.html([Self.lostDraft, Self.markup])
+        #expect(page.hasPrefix("<!DOCTYPE html>"))
+        #expect(!page.contains("<script"))
+        #expect(!page.contains("http://") && !page.contains("https://") && !page.contains("src="))
+        #expect(page.contains("saves &#39;&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;q&quot; 100%,\\u0001|`]]&gt;&#39;"))
+    }
+
+    /// Each finding links to its mark on the timeline, and the mark back to the finding.
+    @Test func findingsLinkToTheirPlaceOnTheTimeline() {
+        let page = Self.html([Self.lostDraft])
+        for number in 0..<5 {
+            #expect(page.contains("<li id=\"t0-finding-\(number)-item\""))
+            #expect(page.contains("href=\"#t0-finding-\(number)\""))
+            #expect(page.contains("<g id=\"t0-finding-\(number)\""))
+            #expect(page.contains("href=\"#t0-finding-\(number)-item\""))
+        }
+        #expect(page.contains("com.example.notes (pid 4242): the user&#39;s input was lost"))
+    }
+
+    /// A trace with a hundred thousand events still draws a small page: merged spans,
+    /// clustered marks, at most 60 lanes.
+    @Test func largeTracesStayUsable() throws {
+        var lines: [String] = []
+        for index in 0..<50_000 {
+            let time = 1_704_700_800.0 + Double(index) * 0.5
+            let app = "com.example.app\(index % 80)"
+            let event = index % 2 == 0 ? "appstate.active" : "appstate.background"
+            lines.append(#"{"time": \#(time), "event": "\#(event)", "app": "\#(app)", "platform": "react-native"}"#)
+            lines.append(#"{"time": \#(time + 0.1), "event": "input.edited", "app": "\#(app)", "platform": "react-native"}"#)
+        }
+        let trace = TraceFixture.temporaryFile(name: "big.jsonl", contents: Data(lines.joined(separator: "\n").utf8))
+        let page = Self.html([trace.path])
+        #expect(page.utf8.count < 3_000_000)
+        #expect(page.components(separatedBy: "<g class=\"lane\">").count - 1 == 60)
+        #expect(page.contains("20 more lanes not drawn"))
+        #expect(page.contains("class=\"mark cluster\""))
+    }
+
+    /// The report opens in a real browser (Debian's Chromium, headless): the screenshot is not
+    /// blank and the page logs no console errors. CI installs Chromium; elsewhere this skips.
+    @Test func itRendersInHeadlessChromium() throws {
+        guard let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first(where: FileManager.default.isExecutableFile) else {
+            print("HTMLReportTests: Chromium not installed (apt-get install chromium); browser check skipped")
+            return
+        }
+        let folder = TraceFixture.temporaryFile(name: "report.html", contents: Data(Self.html([Self.lostDraft]).utf8)).deletingLastPathComponent()
+        let (image, console) = try Self.render(folder.appendingPathComponent("report.html"), chromium: chromium, in: folder)
+        #expect(image.width == 1280)
+        #expect(image.distinctColors > 50, "a blank page has one or two colours")
+        #expect(console.isEmpty, "\(console)")
+        // The console check can fail: a page with a script error is caught.
+        let broken = folder.appendingPathComponent("broken.html")
+        try #"<!DOCTYPE html><html><body><p>x</p><script>console.error("boom"); undefinedFunction();</script></body></html>"#.write(to: broken, atomically: true, encoding: .utf8)
+        #expect(try !Self.render(broken, chromium: chromium, in: folder).console.isEmpty)
+    }
+
+    /// The screenshot and the console lines Chromium logged for the page.
+    static func render(_ page: URL, chromium: String, in folder: URL) throws -> (image: PNGImage, console: [String]) {
+        let screenshot = folder.appendingPathComponent(page.deletingPathExtension().lastPathComponent + ".png")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: chromium)
+        process.arguments = [
+            "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--enable-logging=stderr", "--v=0",
+            "--user-data-dir=\(folder.appendingPathComponent("chromium-profile").path)",
+            "--window-size=1280,1400", "--screenshot=\(screenshot.path)", page.absoluteString,
+        ]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let console = log.split(separator: "\n").filter { $0.contains(":CONSOLE") || $0.contains("Uncaught") }.map(String.init)
+        return (try PNGImage(data: Data(contentsOf: screenshot)), console)
+    }
+}
