@@ -36,7 +36,9 @@ public struct VerdictBuilder {
     public mutating func process(_ event: Event) {
         guard Self.relevantEvents.contains(event.name) else { return }
         var finished: Episode?
-        update(&apps[event.app, default: AppState()], with: event, finished: &finished)
+        // Static, and the state mutated in place: calling a method of `self` here would copy
+        // the whole dictionary on every event.
+        Self.update(&apps[event.app, default: AppState()], with: event, finished: &finished)
         if let finished { verdicts.append(verdict(finished)) }
     }
 
@@ -49,7 +51,7 @@ public struct VerdictBuilder {
         verdicts.sort { $0.location < $1.location }
     }
 
-    private func update(_ state: inout AppState, with event: Event, finished: inout Episode?) {
+    private static func update(_ state: inout AppState, with event: Event, finished: inout Episode?) {
         switch event.name {
         case "input.edited":
             state.unsavedInput = event

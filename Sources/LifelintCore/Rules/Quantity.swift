@@ -6,25 +6,43 @@ public enum Quantity: Sendable, Hashable, CustomStringConvertible {
     case size(bytes: Int64)
     case count(Double)
 
+    /// Parsed on bytes (rules resolve literals such as `1` or `5s` on every event they see).
     public init?(parsing text: String) {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        let digits = trimmed.prefix { $0.isNumber || $0 == "." }
-        guard let value = Double(digits), value >= 0 else { return nil }
-        let unit = trimmed.dropFirst(digits.count).lowercased()
-        switch unit {
-        case "": self = .count(value)
-        case "ns": self = .duration(nanoseconds: Int64(value))
-        case "us", "µs": self = .duration(nanoseconds: Int64(value * 1e3))
-        case "ms": self = .duration(nanoseconds: Int64(value * 1e6))
-        case "s": self = .duration(nanoseconds: Int64(value * 1e9))
-        case "m", "min": self = .duration(nanoseconds: Int64(value * 60e9))
-        case "h": self = .duration(nanoseconds: Int64(value * 3600e9))
-        case "b": self = .size(bytes: Int64(value))
-        case "kb": self = .size(bytes: Int64(value * 1000))
-        case "mb": self = .size(bytes: Int64(value * 1_000_000))
-        case "kib": self = .size(bytes: Int64(value * 1024))
-        case "mib": self = .size(bytes: Int64(value * 1_048_576))
-        default: return nil
+        var utf8 = Substring(text).utf8[...]
+        while utf8.first == .space || utf8.first == .tab { utf8.removeFirst() }
+        while utf8.last == .space || utf8.last == .tab { utf8.removeLast() }
+        let numberEnd = utf8.firstIndex { !($0.isASCIIDigit || $0 == .dot) } ?? utf8.endIndex
+        guard numberEnd > utf8.startIndex, let value = Double(String(Substring(utf8[..<numberEnd]))), value >= 0 else { return nil }
+        let unit = utf8[numberEnd...]
+        func unitIs(_ name: StaticString) -> Bool {
+            unit.count == name.utf8CodeUnitCount && zip(unit, UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)).allSatisfy { $0 | 0x20 == $1 | 0x20 }
+        }
+        if unit.isEmpty {
+            self = .count(value)
+        } else if unitIs("ns") {
+            self = .duration(nanoseconds: Int64(value))
+        } else if unitIs("us") || String(Substring(unit)) == "µs" {
+            self = .duration(nanoseconds: Int64(value * 1e3))
+        } else if unitIs("ms") {
+            self = .duration(nanoseconds: Int64(value * 1e6))
+        } else if unitIs("s") {
+            self = .duration(nanoseconds: Int64(value * 1e9))
+        } else if unitIs("m") || unitIs("min") {
+            self = .duration(nanoseconds: Int64(value * 60e9))
+        } else if unitIs("h") {
+            self = .duration(nanoseconds: Int64(value * 3600e9))
+        } else if unitIs("b") {
+            self = .size(bytes: Int64(value))
+        } else if unitIs("kb") {
+            self = .size(bytes: Int64(value * 1000))
+        } else if unitIs("mb") {
+            self = .size(bytes: Int64(value * 1_000_000))
+        } else if unitIs("kib") {
+            self = .size(bytes: Int64(value * 1024))
+        } else if unitIs("mib") {
+            self = .size(bytes: Int64(value * 1_048_576))
+        } else {
+            return nil
         }
     }
 
