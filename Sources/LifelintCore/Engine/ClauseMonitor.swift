@@ -5,6 +5,8 @@ enum ClauseMonitor {
     case maxDuration(MaxDurationMonitor)
     case unpaired(UnpairedMonitor)
     case rate(RateMonitor)
+    /// Held for a moment while a monitor runs, so the monitor's storage is uniquely referenced.
+    case running
 
     init(_ primitive: RuleClause.Primitive) {
         switch primitive {
@@ -25,11 +27,16 @@ enum ClauseMonitor {
         case let .maxDuration(monitor): monitor.isIdle
         case let .unpaired(monitor): monitor.isIdle
         case let .rate(monitor): monitor.isIdle
+        case .running: true
         }
     }
 
     mutating func observe(_ observation: Observation, _ primitive: RuleClause.Primitive, report: (Violation) -> Void) {
-        switch (self, primitive) {
+        // Moved out (`self` holds `.running` meanwhile), so the monitor's storage is uniquely
+        // referenced and changes in place.
+        let current = self
+        self = .running
+        switch (consume current, primitive) {
         case (.expect(var monitor), .expect(let clause)):
             monitor.observe(observation, clause, report: report)
             self = .expect(monitor)
@@ -58,7 +65,7 @@ enum ClauseMonitor {
         case var .maxDuration(monitor):
             monitor.finish(at: endTime, report: report)
             self = .maxDuration(monitor)
-        case .forbid, .unpaired, .rate:
+        case .forbid, .unpaired, .rate, .running:
             break
         }
     }

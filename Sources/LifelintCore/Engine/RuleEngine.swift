@@ -2,9 +2,8 @@
 /// deriver's synthetic ones) in a single streaming pass. Memory is bounded by open state per
 /// app (history of the last event of each name, open waits and spans), not by trace length.
 public struct RuleEngine {
-    private let clauses: [CompiledClause]
-    private let clausesByName: [String: [Int]]
-    private let familyClauses: [(prefix: String, index: Int)]
+    private let tables: ClauseTables
+    private var clauses: [CompiledClause] { tables.clauses }
     private let thresholds: Thresholds
     private var apps: [String: AppContext] = [:]
     private var sequence = 0
@@ -12,44 +11,46 @@ public struct RuleEngine {
     public private(set) var findings: [Finding] = []
 
     public init(rules: [Rule], thresholds: Thresholds = Thresholds()) {
-        clauses = rules.flatMap { rule in rule.match.map { CompiledClause(rule: rule, clause: $0) } }
-        var byName: [String: [Int]] = [:]
-        for (index, clause) in clauses.enumerated() {
-            for name in clause.names { byName[name, default: []].append(index) }
-        }
-        clausesByName = byName
-        familyClauses = clauses.enumerated().flatMap { index, clause in clause.families.map { ($0, index) } }
+        tables = ClauseTables(clauses: rules.flatMap { rule in rule.match.map { CompiledClause(rule: rule, clause: $0) } })
         self.thresholds = thresholds
     }
 
     public mutating func process(_ event: Event) {
         sequence += 1
         endTime = max(endTime, event.time.nanoseconds)
-        var context = apps[event.app] ?? AppContext()
+        var violations: [(Violation, CompiledClause)] = []
+        // A static function on the context in place: its collections then stay uniquely
+        // referenced and change without being copied on every event.
+        var context = apps.removeValue(forKey: event.app) ?? AppContext()
+        Self.observe(event, sequence: sequence, in: &context, tables: tables, thresholds: thresholds, violations: &violations)
+        apps[event.app] = context
+        for (violation, compiled) in violations { record(violation, compiled) }
+    }
+
+    private static func observe(
+        _ event: Event, sequence: Int, in context: inout AppContext, tables: ClauseTables, thresholds: Thresholds,
+        violations: inout [(Violation, CompiledClause)]
+    ) {
         if event.name == PhaseEvent.coldStart {
             context.history = [:]
             context.monitors = [:]
         }
         if let phase = Self.phase(announcedBy: event) { context.phase = phase }
+        // The monitors leave the context while they run, so the observation (which reads the
+        // context's phase and history) does not share them.
+        var monitors = context.monitors
+        context.monitors = [:]
         let observation = Observation(event: event, context: context, thresholds: thresholds)
-        for index in relevantClauses(for: event, context) {
-            let compiled = clauses[index]
+        for index in tables.relevantClauses(for: event, openMonitors: monitors.keys) {
+            let compiled = tables.clauses[index]
             guard compiled.applies(to: event.platform) else { continue }
-            var monitor = context.monitors[index] ?? ClauseMonitor(compiled.clause.primitive)
-            monitor.observe(observation, compiled.clause.primitive) { record($0, compiled) }
-            context.monitors[index] = monitor.isIdle ? nil : monitor
+            var monitor = monitors.removeValue(forKey: index) ?? ClauseMonitor(compiled.clause.primitive)
+            monitor.observe(observation, compiled.clause.primitive) { violations.append(($0, compiled)) }
+            if !monitor.isIdle { monitors[index] = monitor }
         }
+        // An empty dictionary keeps its storage; most apps have nothing open most of the time.
+        context.monitors = monitors.isEmpty ? [:] : monitors
         context.history[event.name] = AppContext.Occurrence(event: event, sequence: sequence)
-        apps[event.app] = context
-    }
-
-    /// The clauses an event can affect: those naming it, and those with open state for the app
-    /// (a wait whose deadline this event may pass, a span it may measure).
-    private func relevantClauses(for event: Event, _ context: AppContext) -> [Int] {
-        var indices = clausesByName[event.name] ?? []
-        for family in familyClauses where event.name.hasPrefix(family.prefix) { indices.append(family.index) }
-        indices.append(contentsOf: context.monitors.keys)
-        return indices.count > 1 ? Array(Set(indices)).sorted() : indices
     }
 
     /// Settles what is still open when the trace ends: waits whose deadline passed, spans that

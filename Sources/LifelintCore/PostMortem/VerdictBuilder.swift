@@ -18,6 +18,8 @@ public struct VerdictBuilder {
         var unsavedInput: Event?
         var stateSaved: Event?
         var episode: Episode?
+
+        var isEmpty: Bool { unsavedInput == nil && stateSaved == nil && episode == nil }
     }
 
     private let graceWindow: Int64
@@ -39,6 +41,8 @@ public struct VerdictBuilder {
         // Static, and the state mutated in place: calling a method of `self` here would copy
         // the whole dictionary on every event.
         Self.update(&apps[event.app, default: AppState()], with: event, finished: &finished)
+        // Apps with nothing pending are forgotten: memory follows open stories, not apps seen.
+        if apps[event.app]?.isEmpty == true { apps[event.app] = nil }
         if let finished { verdicts.append(verdict(finished)) }
     }
 
@@ -60,6 +64,10 @@ public struct VerdictBuilder {
         case "state.saved":
             state.stateSaved = event
         default: break
+        }
+        // Instance state counts when saved just before or after leaving; older saves are dropped.
+        if event.name == PhaseEvent.background, let saved = state.stateSaved, saved.time.nanoseconds < event.time.nanoseconds - 1_000_000_000 {
+            state.stateSaved = nil
         }
         guard var episode = state.episode else {
             if event.name == PhaseEvent.background {
