@@ -166,16 +166,9 @@ struct AnalyzeCommand {
         return run.exitCode
     }
 
-    /// Rules, thresholds and mappings from the built-in catalogue, the configuration file and
-    /// the command line (which has the last word).
     private func makeSettings() throws -> AnalysisSettings {
-        let configuration = try Configuration.resolve(path: configPath, ignoring: ignoresConfig)
-        let catalog = try RuleCatalog.load(adding: configuration.ruleFolders + ruleDirectories)
-        var thresholds = Thresholds()
-        try configuration.apply(to: &thresholds)
-        for assignment in thresholdAssignments { try thresholds.set(assignment) }
-        var readOptions = readOptions
-        readOptions.mappings = configuration.mappings
-        return AnalysisSettings(rules: try configuration.selectRules(from: catalog), thresholds: thresholds, readOptions: readOptions, apps: configuration.apps)
+        try AnalysisSettings.make(
+            configuration: try Configuration.resolve(path: configPath, ignoring: ignoresConfig), ruleFolders: ruleDirectories,
+            thresholdAssignments: thresholdAssignments, readOptions: readOptions)
     }
 }

@@ -69,13 +69,7 @@ struct TimelineCommand {
     func run(output: ByteOutput, diagnostics: ByteOutput) -> ExitCode {
         var settings: AnalysisSettings
         do {
-            let configuration = try Configuration.resolve(path: configPath, ignoring: ignoresConfig)
-            var thresholds = Thresholds()
-            try configuration.apply(to: &thresholds)
-            var options = readOptions
-            options.mappings = configuration.mappings
-            let catalog = try RuleCatalog.load(adding: configuration.ruleFolders)
-            settings = AnalysisSettings(rules: try configuration.selectRules(from: catalog), thresholds: thresholds, readOptions: options, apps: configuration.apps)
+            settings = try AnalysisSettings.make(configuration: try Configuration.resolve(path: configPath, ignoring: ignoresConfig), readOptions: readOptions)
         } catch {
             diagnostics.writeLine("lifelint: error: \(error)")
             return .failure

@@ -20,4 +20,19 @@ public struct AnalysisSettings: Sendable {
         self.apps = apps
         self.collectsTimeline = collectsTimeline
     }
+
+    /// The settings a command runs with: the built-in rules plus the configuration's and the
+    /// command line's folders, selected and reweighted by the configuration; thresholds from
+    /// the configuration, then `--set` (which wins); the configuration's mappings and apps.
+    public static func make(
+        configuration: Configuration, ruleFolders: [String] = [], thresholdAssignments: [String] = [], readOptions: TraceReadOptions
+    ) throws -> AnalysisSettings {
+        let catalog = try RuleCatalog.load(adding: configuration.ruleFolders + ruleFolders)
+        var thresholds = Thresholds()
+        try configuration.apply(to: &thresholds)
+        for assignment in thresholdAssignments { try thresholds.set(assignment) }
+        var readOptions = readOptions
+        readOptions.mappings = configuration.mappings
+        return AnalysisSettings(rules: try configuration.selectRules(from: catalog), thresholds: thresholds, readOptions: readOptions, apps: configuration.apps)
+    }
 }

@@ -35,16 +35,14 @@ public struct GitHubAnnotationsReporter: Reporter {
     /// `%`, CR and LF percent-encoded as the runner decodes them; other control characters
     /// shown as text.
     static func data(_ text: String) -> String {
-        var result = ""
-        for character in text.unicodeScalars {
-            switch character {
-            case "%": result += "%25"
-            case "\r": result += "%0D"
-            case "\n": result += "%0A"
-            default: result += TerminalText.sanitized(String(character))
+        Escaping.map(text) { scalar in
+            switch scalar {
+            case "%": "%25"
+            case "\r": "%0D"
+            case "\n": "%0A"
+            default: Escaping.isControl(scalar) ? Escaping.code(scalar) : nil
             }
         }
-        return result
     }
 
     static func property(_ text: String) -> String {

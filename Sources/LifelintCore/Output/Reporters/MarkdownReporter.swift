@@ -54,19 +54,16 @@ public struct MarkdownReporter: Reporter {
     /// Text safe inside a table cell: HTML-escaped, pipes escaped, line breaks as `<br>`,
     /// other control characters dropped.
     static func cell(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
+        Escaping.map(text) { scalar in
             switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "|": result += "\\|"
-            case "`": result += "&#96;"
-            case "\n": result += "<br>"
-            default:
-                if scalar.value >= 0x20, scalar.value != 0x7F { result.unicodeScalars.append(scalar) }
+            case "&": "&amp;"
+            case "<": "&lt;"
+            case ">": "&gt;"
+            case "|": "\\|"
+            case "`": "&#96;"
+            case "\n": "<br>"
+            default: Escaping.isControl(scalar) ? "" : nil
             }
         }
-        return result
     }
 }

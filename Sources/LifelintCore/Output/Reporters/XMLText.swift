@@ -9,27 +9,18 @@ enum XMLText {
     static func escapedAttribute(_ text: String) -> String { escape(text, inAttribute: true) }
 
     private static func escape(_ text: String, inAttribute: Bool) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
+        Escaping.map(text) { scalar in
             switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += inAttribute ? "&quot;" : "\""
-            case "'": result += inAttribute ? "&apos;" : "'"
-            case "\n": result += inAttribute ? "&#10;" : "\n"
-            case "\r": result += inAttribute ? "&#13;" : "&#13;"
-            case "\t": result += inAttribute ? "&#9;" : "\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
-                    let hex = String(scalar.value, radix: 16, uppercase: true)
-                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
+            case "&": "&amp;"
+            case "<": "&lt;"
+            case ">": "&gt;"
+            case "\"": inAttribute ? "&quot;" : nil
+            case "'": inAttribute ? "&apos;" : nil
+            case "\n": inAttribute ? "&#10;" : nil
+            case "\r": "&#13;"
+            case "\t": inAttribute ? "&#9;" : nil
+            default: scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF ? Escaping.code(scalar) : nil
             }
         }
-        return result
     }
 }
