@@ -61,3 +61,41 @@ extension Array {
     /// The single element, or nil when there are none or several.
     var only: Element? { count == 1 ? first : nil }
 }
+
+/// Every SampleLogs story with a death after a background entry gets the right outcome, and
+/// stories without one get none.
+@Suite struct VerdictOutcomeTests {
+    @Test(arguments: [
+        ("android-lost-draft.log", [Verdict.Outcome.lost]),
+        ("android-draft-saved-on-stop.log", [.saved]),
+        ("android-request-in-background.log", [.unknown]),
+        ("android-restored-screen-before-auth.log", [.nothingAtRisk]),
+        ("android-swiped-away-fresh-start.log", [.nothingAtRisk]),
+        ("android-swiped-away-restored.log", [.nothingAtRisk]),
+        ("ios-background-task-leak.ndjson", [.nothingAtRisk]),
+        ("ios-journal-saved-on-terminate.plist", [.lost]),
+        ("ios-journal-saved-on-terminate.bplist", [.lost]),
+        ("ios-save-on-terminate.log", [.lost]),
+        ("rn-background-task-ended.log", [.saved]),
+        ("rn-background-task-leak.log", [.saveCutOff]),
+        ("rn-stale-websocket.log", []),
+        ("android-fgs-from-background.log", []),
+    ])
+    func outcomes(_ sample: String, _ expected: [Verdict.Outcome]) throws {
+        #expect(try VerdictTests.verdicts(sample).map(\.outcome) == expected)
+    }
+
+    /// The iOS journal is typed, then saved only in applicationWillTerminate, which a
+    /// suspended app never reaches: the verdict says so with its lines.
+    @Test func theJournalSavedOnTerminate() throws {
+        let verdict = try #require(try VerdictTests.verdicts("ios-save-on-terminate.log").only)
+        #expect(verdict.claims.map(\.text) == [
+            "pid 811 went to the background at 10:00:45.600 with unsaved input",
+            "The input was typed at 10:00:30.000",
+            "No save began before the process died",
+            "The process ended at 10:20:45.000, 19 min 59 s after it left",
+            "The trace ends before the app started again",
+        ])
+        #expect(verdict.claims.map { $0.location?.line } == [10, 8, nil, 11, nil])
+    }
+}
