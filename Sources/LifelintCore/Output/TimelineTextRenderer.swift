@@ -65,7 +65,8 @@ struct TimelineTextRenderer {
     }
 
     private func row(_ mark: Timeline.Mark) -> String {
-        let label = mark.kind == .finding ? "✖ \(mark.label) (\(mark.severity?.rawValue ?? "finding"))" : "• \(TerminalText.sanitized(mark.label))"
+        let more = mark.count > 1 ? " (and \(mark.count - 1) more)" : ""
+        let label = mark.kind == .finding ? "✖ \(mark.label) (\(mark.severity?.rawValue ?? "finding"))" : "• \(TerminalText.sanitized(mark.label))\(more)"
         let text = "      \(DurationText.clock(mark.time).padding(12))  \(label)"
         return fit(text, line: mark.location.line) { mark.kind == .finding ? $0.replacingOccurrences(of: label, with: paint(label, "31", bold: true)) : $0 }
     }

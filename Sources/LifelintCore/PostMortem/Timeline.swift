@@ -26,6 +26,8 @@ public struct Timeline: Sendable {
         public var location: SourceLocation
         /// Why the phase began: `launch`, `background`, `system-kill` (`after`), or a death's reason.
         public var detail: String?
+        /// How many spans of a very long lane this one stands for (see `TimelineBuilder`).
+        public var merged = 1
     }
 
     public struct Mark: Sendable {
@@ -41,6 +43,8 @@ public struct Timeline: Sendable {
         public var severity: Severity?
         /// The index of the finding in the trace's findings, for finding marks.
         public var findingIndex: Int?
+        /// How many events of a very long lane this mark stands for (see `TimelineBuilder`).
+        public var count = 1
     }
 
     public var lanes: [Lane]

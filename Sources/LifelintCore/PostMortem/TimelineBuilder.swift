@@ -1,6 +1,17 @@
 /// Builds the `Timeline` from the derived event stream (platform events and `phase.*`), then
 /// places the findings on it.
+///
+/// Memory stays bounded however long the trace: when a lane holds more than
+/// `maximumItemsPerLane` spans or marks, the lane's time is cut into buckets (of a width that
+/// doubles as needed) and what falls into one bucket is merged (a mark then stands for several
+/// events, a span for several phases), so the whole lane keeps one even resolution, finer than
+/// a screen's. The findings are never merged.
 public struct TimelineBuilder {
+    static let maximumItemsPerLane = 4096
+
+    /// The merging resolution of a lane (its buckets' origin and width), from its first overflow.
+    private var buckets: [Int: (origin: Timestamp, width: Int64)] = [:]
+
     private var lanes: [Timeline.Lane] = []
     /// The lane each app is writing to, by app name.
     private var current: [String: Int] = [:]
@@ -29,7 +40,15 @@ public struct TimelineBuilder {
 
     private mutating func open(_ index: Int, _ phase: AppPhase, _ event: Event, detail: String?) {
         close(index, at: event.time)
-        lanes[index].spans.append(Timeline.Span(phase: phase, start: event.time, end: nil, location: event.source, detail: detail))
+        let span = Timeline.Span(phase: phase, start: event.time, end: nil, location: event.source, detail: detail)
+        if let (origin, width) = buckets[index], let last = lanes[index].spans.last,
+            Self.bucket(last.start, origin, width) == Self.bucket(span.start, origin, width)
+        {
+            Self.merge(&lanes[index].spans[lanes[index].spans.count - 1], with: span)
+        } else {
+            lanes[index].spans.append(span)
+        }
+        if lanes[index].spans.count > Self.maximumItemsPerLane { coarsen(index) }
         if phase == .notRunning { add(index, .death, event, Self.death(event)) }
     }
 
@@ -76,7 +95,61 @@ public struct TimelineBuilder {
     private static func quoted(_ key: String?) -> String { key.map { " '\($0)'" } ?? "" }
 
     private mutating func add(_ index: Int, _ kind: Timeline.Mark.Kind, _ event: Event, _ label: String) {
-        lanes[index].marks.append(Timeline.Mark(kind: kind, time: event.time, label: label, location: event.source))
+        let mark = Timeline.Mark(kind: kind, time: event.time, label: label, location: event.source)
+        if let (origin, width) = buckets[index], let last = lanes[index].marks.last,
+            Self.bucket(last.time, origin, width) == Self.bucket(mark.time, origin, width)
+        {
+            Self.merge(&lanes[index].marks[lanes[index].marks.count - 1], with: mark)
+        } else {
+            lanes[index].marks.append(mark)
+        }
+        if lanes[index].marks.count > Self.maximumItemsPerLane { coarsen(index) }
+    }
+
+    /// Doubles the lane's bucket width (or sets the first so the lane fits half the maximum)
+    /// and merges its spans and marks to it.
+    private mutating func coarsen(_ index: Int) {
+        guard let start = lanes[index].start, let end = lanes[index].end else { return }
+        let origin = buckets[index]?.origin ?? start
+        let fitting = max(1, (end.nanoseconds - origin.nanoseconds) / Int64(Self.maximumItemsPerLane / 2))
+        let width = max(fitting, (buckets[index]?.width ?? 0) * 2)
+        buckets[index] = (origin, width)
+        lanes[index].spans = Self.merged(lanes[index].spans, width: width, origin: origin, time: \.start, merge: Self.merge)
+        lanes[index].marks = Self.merged(lanes[index].marks, width: width, origin: origin, time: \.time, merge: Self.merge)
+    }
+
+    private static func bucket(_ time: Timestamp, _ origin: Timestamp, _ width: Int64) -> Int64 {
+        (time.nanoseconds - origin.nanoseconds) / width
+    }
+
+    private static func merged<Item>(
+        _ items: [Item], width: Int64, origin: Timestamp, time: KeyPath<Item, Timestamp>, merge: (inout Item, Item) -> Void
+    ) -> [Item] {
+        var result: [Item] = []
+        for item in items {
+            if let last = result.last, bucket(last[keyPath: time], origin, width) == bucket(item[keyPath: time], origin, width) {
+                merge(&result[result.count - 1], item)
+            } else {
+                result.append(item)
+            }
+        }
+        return result
+    }
+
+    /// The first mark keeps its place, label and line, and counts the events of both.
+    private static func merge(_ mark: inout Timeline.Mark, with other: Timeline.Mark) {
+        mark.count += other.count
+        if mark.kind != other.kind, !mark.label.hasSuffix(" events") { mark.label = "mixed events" }
+    }
+
+    /// The span runs on to the other's end, in the phase that lasted longer.
+    private static func merge(_ span: inout Timeline.Span, with other: Timeline.Span) {
+        let length = (span.end ?? other.start).nanoseconds - span.start.nanoseconds
+        let otherLength = (other.end ?? other.start).nanoseconds - other.start.nanoseconds
+        if otherLength > length { span.phase = other.phase }
+        span.end = other.end
+        span.merged += other.merged
+        span.detail = "\(span.merged) phases"
     }
 
     /// The timeline, with saves and tasks still open marked as such and the findings placed in

@@ -97,7 +97,7 @@ public struct HTMLReporter: Reporter {
         .scroll{overflow-x:auto;background:#fff;border:1px solid #dde2ea;border-radius:6px;padding:6px}
         svg.timeline{width:100%;min-width:900px;height:auto;display:block}
         .axis line{stroke:#e5e9f0}.axis text{font-size:10px;fill:#64748b}.lane-label{font-size:11px;fill:#1d2330}
-        rect.phase{stroke:#fff;stroke-width:.5}.foreground-active{fill:#3fa34d;background:#3fa34d}.foreground-inactive{fill:#e8b100;background:#e8b100}
+        rect.phase{stroke:#fff;stroke-width:.5}rect.phase.thin{stroke:none}.foreground-active{fill:#3fa34d;background:#3fa34d}.foreground-inactive{fill:#e8b100;background:#e8b100}
         .background{fill:#3b82c4;background:#3b82c4}.not-running{fill:#b8c0cc;background:#b8c0cc}
         .mark{stroke:#fff;stroke-width:1}.mark.input{fill:#475569}.mark.save{fill:#0f766e}.mark.background-task{fill:#7c3aed}.mark.death{fill:#111}
         .mark.cold-start{fill:#0891b2}.mark.restore{fill:#16a34a}.mark.resync{fill:#2563eb}.mark.probe{fill:#9333ea}.mark.cluster{fill:#334155}

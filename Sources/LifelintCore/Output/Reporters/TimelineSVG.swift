@@ -80,7 +80,7 @@ struct TimelineSVG {
             drawnTo = left + width
             let duration = span.end.map { ", " + DurationText.describe(nanoseconds: $0.nanoseconds - span.start.nanoseconds) } ?? ""
             let title = "\(TimelineTextRenderer.name(span.phase)) from \(DurationText.clock(span.start))\(duration)\(span.detail.map { " (\($0))" } ?? "") — line \(span.location.line)"
-            svg += "<rect class=\"phase \(span.phase.rawValue)\" x=\"\(format(left))\" y=\"\(format(top + 6))\" width=\"\(format(width))\" height=\"18\"><title>\(HTMLText.escaped(title))</title></rect>"
+            svg += "<rect class=\"phase \(span.phase.rawValue)\(width < 3 ? " thin" : "")\" x=\"\(format(left))\" y=\"\(format(top + 6))\" width=\"\(format(width))\" height=\"18\"><title>\(HTMLText.escaped(title))</title></rect>"
         }
         return svg
     }
@@ -98,12 +98,13 @@ struct TimelineSVG {
             let group = bins[bin]!
             let first = group[0]
             let cx = format(x(first.time))
-            if group.count == 1 {
+            let events = group.reduce(0) { $0 + $1.count }
+            if events == 1 {
                 svg += "<circle class=\"mark \(first.kind.rawValue)\" cx=\"\(cx)\" cy=\"\(format(top + 15))\" r=\"3.5\"><title>\(HTMLText.escaped("\(DurationText.clock(first.time)) \(first.label) — line \(first.location.line)"))</title></circle>"
             } else {
                 let shown = group.prefix(8).map { "\(DurationText.clock($0.time)) \($0.label) — line \($0.location.line)" }.joined(separator: "\n")
-                let more = group.count > 8 ? "\n… and \(group.count - 8) more" : ""
-                svg += "<circle class=\"mark cluster\" cx=\"\(cx)\" cy=\"\(format(top + 15))\" r=\"5\"><title>\(HTMLText.escaped("\(group.count) events\n\(shown)\(more)"))</title></circle>"
+                let more = group.count > 8 ? "\n… and more" : ""
+                svg += "<circle class=\"mark cluster\" cx=\"\(cx)\" cy=\"\(format(top + 15))\" r=\"5\"><title>\(HTMLText.escaped("\(events) events\n\(shown)\(more)"))</title></circle>"
             }
         }
         for mark in lane.marks where mark.kind == .finding {
