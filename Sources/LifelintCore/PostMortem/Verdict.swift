@@ -16,7 +16,8 @@ public struct Verdict: Sendable, Hashable {
         case restored
         /// Nothing unsaved when the app left.
         case nothingAtRisk = "nothing-at-risk"
-        /// The trace ends before the app started again: what a cold start would restore is unknown.
+        /// Unsaved input, no save, the trace ends before the app started again, and instance
+        /// state saved after the input might bring it back: the trace cannot tell.
         case unknown
 
         /// The verdict in a few words.

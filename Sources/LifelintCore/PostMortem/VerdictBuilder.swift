@@ -155,7 +155,7 @@ public struct VerdictBuilder {
     private func outcome(_ episode: Episode) -> Verdict.Outcome {
         let left = episode.background.time.nanoseconds
         if episode.coldStart != nil, episode.restore != nil, episode.saveEnd == nil, episode.unsavedInput != nil { return .restored }
-        guard episode.unsavedInput != nil else { return episode.coldStart == nil ? .unknown : .nothingAtRisk }
+        guard episode.unsavedInput != nil else { return .nothingAtRisk }
         if let end = episode.saveEnd { return end.time.nanoseconds - left <= graceWindow ? .saved : .savedLate }
         if episode.coldStart == nil {
             if episode.saveBegin != nil { return .saveCutOff }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import LifelintCore
 
@@ -65,24 +66,30 @@ extension Array {
 /// Every SampleLogs story with a death after a background entry gets the right outcome, and
 /// stories without one get none.
 @Suite struct VerdictOutcomeTests {
-    @Test(arguments: [
-        ("android-lost-draft.log", [Verdict.Outcome.lost]),
-        ("android-draft-saved-on-stop.log", [.saved]),
-        ("android-request-in-background.log", [.unknown]),
-        ("android-restored-screen-before-auth.log", [.nothingAtRisk]),
-        ("android-swiped-away-fresh-start.log", [.nothingAtRisk]),
-        ("android-swiped-away-restored.log", [.nothingAtRisk]),
-        ("ios-background-task-leak.ndjson", [.nothingAtRisk]),
-        ("ios-journal-saved-on-terminate.plist", [.lost]),
-        ("ios-journal-saved-on-terminate.bplist", [.lost]),
-        ("ios-save-on-terminate.log", [.lost]),
-        ("rn-background-task-ended.log", [.saved]),
-        ("rn-background-task-leak.log", [.saveCutOff]),
-        ("rn-stale-websocket.log", []),
-        ("android-fgs-from-background.log", []),
-    ])
-    func outcomes(_ sample: String, _ expected: [Verdict.Outcome]) throws {
-        #expect(try VerdictTests.verdicts(sample).map(\.outcome) == expected)
+    static let expected: [String: [Verdict.Outcome]] = [
+        "android-draft-saved-on-stop.log": [.saved],
+        "android-lost-draft.chrome.json": [.lost],
+        "android-lost-draft.jsonl": [.lost],
+        "android-lost-draft.log": [.lost],
+        "android-lost-draft.plist": [.lost],
+        "android-request-in-background.log": [.nothingAtRisk],
+        "android-restored-screen-before-auth.log": [.nothingAtRisk],
+        "android-swiped-away-fresh-start.log": [.nothingAtRisk],
+        "android-swiped-away-restored.log": [.nothingAtRisk],
+        "ios-background-task-leak.ndjson": [.nothingAtRisk],
+        "ios-journal-saved-on-terminate.bplist": [.lost],
+        "ios-journal-saved-on-terminate.plist": [.lost],
+        "ios-save-on-terminate.log": [.lost],
+        "rn-background-task-ended.log": [.saved],
+        "rn-background-task-leak.log": [.saveCutOff],
+    ]
+
+    /// Every sample: the stories above end in a death after a background entry; the others
+    /// have none, so they get no verdict.
+    @Test func everySample() throws {
+        for sample in try FileManager.default.contentsOfDirectory(atPath: RepositoryPaths.path("SampleLogs")).sorted() {
+            #expect(try VerdictTests.verdicts(sample).map(\.outcome) == Self.expected[sample, default: []], "\(sample)")
+        }
     }
 
     /// The iOS journal is typed, then saved only in applicationWillTerminate, which a
