@@ -54,7 +54,7 @@ struct TimelineTextRenderer {
             let duration = span.end.map { DurationText.describe(nanoseconds: $0.nanoseconds - span.start.nanoseconds) } ?? "…"
             let phase = Self.name(span.phase)
             let text = "    \(DurationText.clock(span.start).padding(12))  \(phase.padding(12)) \(duration.leftPadding(11))  \(TerminalText.sanitized(span.detail ?? ""))"
-            lines.append(fit(text, line: span.location.line, paint: { $0.replacingOccurrences(of: phase, with: paint(phase, Self.color(span.phase), bold: false)) }))
+            lines.append(fit(text, at: span.location, paint: { $0.replacingOccurrences(of: phase, with: paint(phase, Self.color(span.phase), bold: false)) }))
             while let mark = marks.first, span.end.map({ mark.time < $0 }) ?? true {
                 lines.append(row(mark))
                 marks.removeFirst()
@@ -68,12 +68,13 @@ struct TimelineTextRenderer {
         let more = mark.count > 1 ? " (and \(mark.count - 1) more)" : ""
         let label = mark.kind == .finding ? "✖ \(mark.label) (\(mark.severity?.rawValue ?? "finding"))" : "• \(TerminalText.sanitized(mark.label))\(more)"
         let text = "      \(DurationText.clock(mark.time).padding(12))  \(label)"
-        return fit(text, line: mark.location.line) { mark.kind == .finding ? $0.replacingOccurrences(of: label, with: paint(label, "31", bold: true)) : $0 }
+        return fit(text, at: mark.location) { mark.kind == .finding ? $0.replacingOccurrences(of: label, with: paint(label, "31", bold: true)) : $0 }
     }
 
-    /// Cuts the text so that it and `line N` fit the width, then paints it.
-    private func fit(_ text: String, line: Int, paint: (String) -> String = { $0 }) -> String {
-        let suffix = "line \(line)"
+    /// Cuts the text so that it and `line N` (`line N:C` in a one-line JSON document) fit the
+    /// width, then paints it.
+    private func fit(_ text: String, at location: SourceLocation, paint: (String) -> String = { $0 }) -> String {
+        let suffix = "line \(location.line)" + (location.column.map { ":\($0)" } ?? "")
         let room = Self.width - suffix.count - 1
         var body = text
         if body.count > room { body = String(body.prefix(room - 1)) + "…" }
