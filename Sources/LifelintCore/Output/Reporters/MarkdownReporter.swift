@@ -1,6 +1,7 @@
 /// A Markdown summary (`--format markdown`) for a pull-request comment or
-/// `$GITHUB_STEP_SUMMARY`: the counts, a table per rule, and the findings. Trace text is
-/// escaped for tables (`|`, line breaks) and for HTML, since comments render inline HTML.
+/// `$GITHUB_STEP_SUMMARY`: the counts, the data-loss verdicts, a table per rule, and the
+/// findings. Trace text is escaped for tables (`|`, line breaks) and for HTML, since comments
+/// render inline HTML.
 public struct MarkdownReporter: Reporter {
     private let output: ByteOutput
 
@@ -20,6 +21,16 @@ public struct MarkdownReporter: Reporter {
         if !failed.isEmpty { output.writeLine("") }
         if let baseline = run.baseline {
             output.writeLine("\(baseline.suppressed) finding\(baseline.suppressed == 1 ? "" : "s") hidden by the baseline; \(baseline.staleCount) baseline entr\(baseline.staleCount == 1 ? "y" : "ies") no longer found.")
+            output.writeLine("")
+        }
+        let verdicts = run.traces.flatMap(\.verdicts)
+        if !verdicts.isEmpty {
+            output.writeLine("**What happened to the user's data** (each background entry a process death followed):")
+            output.writeLine("")
+            for verdict in verdicts {
+                let mark = verdict.outcome.isLoss ? "🔴" : verdict.outcome == .savedLate || verdict.outcome == .unknown ? "🟡" : "🟢"
+                output.writeLine("- \(mark) \(Self.cell(verdict.location.description)): \(Self.cell(verdict.subject)): **\(Self.cell(verdict.outcome.headline))**. \(Self.cell(verdict.paragraph))")
+            }
             output.writeLine("")
         }
         let findings = run.findings
