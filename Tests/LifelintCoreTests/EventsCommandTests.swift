@@ -54,7 +54,7 @@ import Testing
     @Test func versionAndHelp() {
         #expect(run(["--version"]) == (.success, LifelintCommand.version + "\n", ""))
         let help = run(["--help"])
-        #expect(help.status == .success && help.output.contains("USAGE: lifelint [analyze] [options] <trace>..."))
+        #expect(help.status == .success && help.output.contains("USAGE: lifelint [analyze] [options] <trace | folder | pattern>..."))
         let eventsHelp = run(["events", "--help"])
         #expect(eventsHelp.status == .success && eventsHelp.output.contains("USAGE: lifelint events"))
     }

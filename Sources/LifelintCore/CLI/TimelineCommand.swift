@@ -22,7 +22,7 @@ struct TimelineCommand {
     ]
 
     static let help = """
-        USAGE: lifelint timeline [options] <trace>...
+        USAGE: lifelint timeline [options] <trace | folder | pattern>...
 
         Shows, per app and process incarnation, each phase (active, inactive, background, not
         running) with its time and duration, the events that matter in it (saves and their
