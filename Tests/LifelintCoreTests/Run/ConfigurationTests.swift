@@ -94,6 +94,16 @@ import Testing
         #expect(rules(of: mapped) == ["no-save-at-background"])
     }
 
+    /// Layouts without a tag match the mappings that name none, and only those.
+    @Test func untaggedLayoutsUseUntaggedMappings() throws {
+        let trace = TraceFixture.temporaryFile(name: "raw.log", contents: Data("flush begin key=draft bytes=12\nedit field=body\n".utf8)).path
+        let json = #"{"mappings": [{"message": {"prefix": "flush begin"}, "event": "persist.begin"}, {"tag": "DraftStore", "message": {"prefix": "edit"}, "event": "input.edited"}]}"#
+        let result = runLifelint(["events", "--quiet", "--input-format", "raw", "--config", config(json), trace])
+        let events = result.output.split(separator: "\n").map { try! JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
+        #expect(events.map { $0["event"] as! String } == ["persist.begin"])
+        #expect(events.first?["attrs"] as? [String: String] == ["key": "draft", "bytes": "12"])
+    }
+
     @Test func theNearestFileIsFoundFromTheCurrentFolderUpward() throws {
         let file = TraceFixture.temporaryFile(name: ".lifelint.json", contents: Data("{}".utf8))
         let nested = file.deletingLastPathComponent().appendingPathComponent("a/b")

@@ -73,7 +73,14 @@ struct LogcatEventRecognizer {
         switch interest {
         case .nothing: return 0
         case let .tagged(tag): recognise(line, tag: tag, into: &events)
-        case .untagged: recogniseUntagged(line, into: &events)
+        case .untagged:
+            recogniseUntagged(line, into: &events)
+            // Layouts without a tag (`raw`, `thread`) can still match mappings that name none.
+            if events.isEmpty, !mappings.isEmpty,
+                let match = mappings.match(tag: UnsafeBufferPointer(start: nil, count: 0), message: UnsafeBufferPointer(rebasing: line.bytes[line.record.message]))
+            {
+                events.append(appEvent(match.event, match.attributes, platform: match.platform, line))
+            }
         case .evidenceOnly: recogniseExceptions(line, into: &events)
         case let .mapped(match):
             events.append(appEvent(match.event, match.attributes, platform: match.platform, line))
