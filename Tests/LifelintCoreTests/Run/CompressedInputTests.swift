@@ -75,3 +75,29 @@ import Testing
         #expect(events.count == 34)
     }
 }
+
+/// Damaged archives never crash the reader: every truncation point and a few hundred random
+/// byte flips of the gzip and zip fixtures either read or fail with an error.
+@Suite struct DamagedArchiveTests {
+    @Test(arguments: ["lost-draft.log.gz", "bugreport.zip", "bugreport-stored.zip"])
+    func everyDamageIsAnErrorNotACrash(_ name: String) throws {
+        let original = try [UInt8](Data(contentsOf: URL(fileURLWithPath: CompressedInputTests.fixture(name))))
+        var generator = SystemRandomNumberGenerator()
+        var variants: [[UInt8]] = stride(from: 0, to: original.count, by: max(1, original.count / 150)).map { Array(original[..<$0]) }
+        for _ in 0..<150 {
+            var damaged = original
+            for _ in 0..<Int.random(in: 1...4, using: &generator) {
+                damaged[Int.random(in: 0..<damaged.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
+            }
+            variants.append(damaged)
+        }
+        for (index, bytes) in variants.enumerated() {
+            let url = TraceFixture.temporaryFile(name: "\(index)-\(name)", contents: Data(bytes))
+            do {
+                _ = try TraceReader.read(TraceInput(path: url.path), options: TraceReadOptions(year: 2024)) { _ in }
+            } catch {
+                #expect(error.description.hasPrefix(url.path), "\(error)")
+            }
+        }
+    }
+}
