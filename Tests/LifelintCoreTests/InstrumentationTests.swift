@@ -8,6 +8,19 @@ import Testing
         #expect(message?.attributes.dictionary == ["key": "draft", "bytes": "2048", "note": "two words", "quote": #"a "b""#, "text": "stray"])
     }
 
+    /// Words that start with '=' are text, not keys, and never stall the reader (a damaged
+    /// gzip trace once produced such a line and the reader looped on it).
+    @Test(arguments: [
+        ("persist.begin =oops key=draft", ["key": "draft", "text": "=oops"]),
+        ("persist.begin key==x", ["key": "=x"]),
+        ("persist.begin =", ["text": "="]),
+        ("persist.begin a= b", ["a": "", "text": "b"]),
+        ("persist.begin ==", ["text": "=="]),
+    ])
+    func equalsSignsWithoutKeys(_ message: String, _ attributes: [String: String]) {
+        #expect(InstrumentationMessage.parse(message)?.attributes.dictionary == attributes)
+    }
+
     @Test(arguments: ["", "persist", "1persist.begin", "persist..begin", "persist.begin.", "persist begin", "per$ist.begin"])
     func rejectsInvalidNames(_ message: String) {
         #expect(InstrumentationMessage.parse(message) == nil)

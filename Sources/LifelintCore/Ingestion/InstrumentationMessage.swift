@@ -28,6 +28,10 @@ public struct InstrumentationMessage: Sendable, Hashable {
             if scanner.first == .equals, !key.isEmpty {
                 scanner.removeFirst()
                 attributes[String(decoding: key, as: UTF8.self)] = readValue(&scanner)
+            } else if key.isEmpty {
+                // A word that starts with '=' ("=oops"): kept as text, never read as a key.
+                let word = takeWhile(&scanner) { $0 != .space && $0 != .tab }
+                leftover.append(String(decoding: word, as: UTF8.self))
             } else {
                 leftover.append(String(decoding: key, as: UTF8.self))
             }

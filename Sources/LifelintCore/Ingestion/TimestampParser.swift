@@ -65,8 +65,9 @@ enum TimestampParser {
         return Timestamp(clock: .monotonic, nanoseconds: nanoseconds, fractionDigits: digits)
     }
 
-    /// Seconds since 1970 (lifelint JSON's numeric `time`), at microsecond precision.
-    static func seconds(_ value: Double) -> Timestamp {
-        Timestamp(clock: .wall, nanoseconds: Int64((value * 1_000_000).rounded()) * 1000, utcOffsetSeconds: 0, fractionDigits: 6)
+    /// Seconds since 1970 (lifelint JSON's numeric `time`), at microsecond precision; nil when
+    /// out of range.
+    static func seconds(_ value: Double) -> Timestamp? {
+        Timestamp.nanoseconds(value, unit: 1e9, resolution: 1000).map { Timestamp(clock: .wall, nanoseconds: $0, utcOffsetSeconds: 0, fractionDigits: 6) }
     }
 }

@@ -12,7 +12,8 @@ public enum Quantity: Sendable, Hashable, CustomStringConvertible {
         while utf8.first == .space || utf8.first == .tab { utf8.removeFirst() }
         while utf8.last == .space || utf8.last == .tab { utf8.removeLast() }
         let numberEnd = utf8.firstIndex { !($0.isASCIIDigit || $0 == .dot) } ?? utf8.endIndex
-        guard numberEnd > utf8.startIndex, let value = Double(String(Substring(utf8[..<numberEnd]))), value >= 0 else { return nil }
+        // Below 10^9 so that any unit's nanoseconds or bytes fit in 64 bits.
+        guard numberEnd > utf8.startIndex, let value = Double(String(Substring(utf8[..<numberEnd]))), value >= 0, value < 1e9 else { return nil }
         let unit = utf8[numberEnd...]
         func unitIs(_ name: StaticString) -> Bool {
             unit.count == name.utf8CodeUnitCount && zip(unit, UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)).allSatisfy { $0 | 0x20 == $1 | 0x20 }

@@ -22,6 +22,25 @@ import Testing
         #expect(result.output.split(separator: "\n").count >= 34, "the good trace after the bad one is still read")
     }
 
+    /// Stray closing brackets and commas between JSON Lines records are each an error in
+    /// their place, and reading goes on (they once stalled the reader).
+    @Test func strayDelimitersBetweenRecords() {
+        let result = Self.run("{\"event\":\"a.b\",\"time\":1}\n]\n,\n}\n{\"event\":\"c.d\",\"time\":2}\n", name: "stray.jsonl")
+        #expect(result.status == .failure)
+        #expect(result.diagnostics == [2, 3, 4].map { "lifelint: error: \(result.path):\($0):1: invalid JSON: expected a value\n" }.joined())
+        #expect(result.output.split(separator: "\n").count == 2 + 34)
+    }
+
+    @Test func timesOutOfRange() {
+        let result = Self.run("{\"event\":\"a.b\",\"time\":1e300}\n{\"event\":\"a.b\",\"time\":99999999999999999999}\n", name: "far.jsonl")
+        #expect(result.status == .failure)
+        #expect(result.diagnostics == """
+            lifelint: error: \(result.path):1:1: 'time' is out of range: 1e300
+            lifelint: error: \(result.path):2:1: 'time' is out of range: 99999999999999999999
+
+            """)
+    }
+
     @Test func truncatedJSON() {
         expectError(Self.run(#"{"events":[{"time":1,"event":"a.b"},{"time":2,"ev"#, name: "cut.json"), ":1:37: truncated JSON: a value that starts here never ends")
         expectError(Self.run("{\"time\":1,\"event\":\"a.b\"}\n{\"time\":2,", name: "cut.jsonl"), ":2:1: truncated JSON: a value that starts here never ends")

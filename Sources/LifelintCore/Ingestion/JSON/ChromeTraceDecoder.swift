@@ -101,8 +101,9 @@ struct ChromeTraceDecoder: JSONRecordDecoder {
     }
 
     /// Microseconds (possibly fractional) to a monotonic timestamp.
+    /// Out-of-range or non-finite times (a damaged trace) are read as the clock's start.
     static func time(_ microseconds: Double) -> Timestamp {
-        Timestamp(clock: .monotonic, nanoseconds: Int64((microseconds * 1000).rounded()), fractionDigits: 6)
+        Timestamp(clock: .monotonic, nanoseconds: Timestamp.nanoseconds(microseconds, unit: 1000) ?? 0, fractionDigits: 6)
     }
 }
 

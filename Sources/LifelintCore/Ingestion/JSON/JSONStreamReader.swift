@@ -210,11 +210,11 @@ final class JSONStreamReader {
                 case .openBracket, UInt8(ascii: "{"):
                     depth += 1
                 case .closeBracket, UInt8(ascii: "}"):
-                    if isScalar { return start..<(scanned - 1) }
+                    if isScalar { return Self.scalar(start, endingBefore: scanned - 1) }
                     depth -= 1
                     if depth == 0 { return start..<scanned }
                 case .space, .tab, .newline, .carriageReturn, .comma:
-                    if isScalar { return start..<(scanned - 1) }
+                    if isScalar { return Self.scalar(start, endingBefore: scanned - 1) }
                 default:
                     break
                 }
@@ -227,6 +227,12 @@ final class JSONStreamReader {
             try makeRoomAndFill()
             scanned = position + offset
         }
+    }
+
+    /// A stray scalar's range; a delimiter where a value should start (`]`, `}`, `,`) is
+    /// skipped on its own, so framing always moves forward.
+    private static func scalar(_ start: Int, endingBefore delimiter: Int) -> Range<Int> {
+        start..<max(delimiter, start + 1)
     }
 
     // MARK: Buffer

@@ -16,7 +16,9 @@ struct LifelintJSONDecoder: JSONRecordDecoder {
         guard let timeValue = fields[1] else { return .problem("missing 'time'") }
         let time: Timestamp
         switch timeValue.kind {
-        case .number: time = TimestampParser.seconds(timeValue.number ?? 0)
+        case .number:
+            guard let seconds = TimestampParser.seconds(timeValue.number ?? .nan) else { return .problem("'time' is out of range: \(timeValue.text)") }
+            time = seconds
         case .string:
             guard let parsed = timeValue.rawStringBytes.flatMap(TimestampParser.parse(bytes:)) ?? timeValue.string.flatMap(TimestampParser.parse) else {
                 return .problem("'time' must be ISO 8601 (\"2024-01-08T09:15:42.305Z\") or seconds since 1970, found \(timeValue.text)")

@@ -9,9 +9,15 @@ enum PlistEventDecoder {
         }
         let time: Timestamp
         switch record["time"] {
-        case let .date(seconds)?: time = PlistValue.timestamp(ofDate: seconds)
-        case let .real(seconds)?: time = TimestampParser.seconds(seconds)
-        case let .integer(seconds)?: time = TimestampParser.seconds(Double(seconds))
+        case let .date(seconds)?:
+            guard let date = PlistValue.timestamp(ofDate: seconds) else { return .problem("'time' is out of range") }
+            time = date
+        case let .real(seconds)?:
+            guard let parsed = TimestampParser.seconds(seconds) else { return .problem("'time' is out of range: \(seconds)") }
+            time = parsed
+        case let .integer(seconds)?:
+            guard let parsed = TimestampParser.seconds(Double(seconds)) else { return .problem("'time' is out of range: \(seconds)") }
+            time = parsed
         case let .string(text)?:
             guard let parsed = TimestampParser.parse(text) else { return .problem("'time' must be a date, seconds, or ISO 8601 text, found \"\(text)\"") }
             time = parsed

@@ -27,7 +27,7 @@ enum PlistValue {
         case let .integer(value): return String(value)
         case let .real(value): return Quantity.count(value).description
         case let .boolean(value): return String(value)
-        case let .date(seconds): return PlistValue.timestamp(ofDate: seconds).iso8601
+        case let .date(seconds): return PlistValue.timestamp(ofDate: seconds)?.iso8601
         case .data, .dictionary, .array: return nil
         }
     }
@@ -48,8 +48,10 @@ enum PlistValue {
     /// Seconds between 1970 and the plist epoch, 2001-01-01T00:00:00Z.
     static let referenceDateOffset: Double = 978_307_200
 
-    static func timestamp(ofDate seconds: Double) -> Timestamp {
-        Timestamp(clock: .wall, nanoseconds: Int64(((seconds + referenceDateOffset) * 1_000_000).rounded()) * 1000, utcOffsetSeconds: 0,
-                  fractionDigits: seconds == seconds.rounded() ? 0 : 3)
+    /// Nil when out of range.
+    static func timestamp(ofDate seconds: Double) -> Timestamp? {
+        Timestamp.nanoseconds(seconds + referenceDateOffset, unit: 1e9, resolution: 1000).map {
+            Timestamp(clock: .wall, nanoseconds: $0, utcOffsetSeconds: 0, fractionDigits: seconds == seconds.rounded() ? 0 : 3)
+        }
     }
 }
