@@ -101,7 +101,7 @@ struct AnalyzeCommand {
         showsProgress = !arguments.flags.contains("--no-progress")
         readOptions = TraceReadOptions(
             logcatFormat: try arguments.choice("--input-format", of: LogcatFormat.self),
-            year: try arguments.integer("--year", in: 1970...9999))
+            year: try arguments.integer("--year", in: 1970...CivilDateTime.supportedYears.upperBound))
     }
 
     private static func fileOutput(_ value: String) throws(UsageError) -> (format: ReportFormat, path: String) {

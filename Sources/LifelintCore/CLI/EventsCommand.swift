@@ -47,7 +47,7 @@ struct EventsCommand {
         inputs = arguments.inputs
         options = TraceReadOptions(
             logcatFormat: try arguments.choice("--input-format", of: LogcatFormat.self),
-            year: try arguments.integer("--year", in: 1970...9999))
+            year: try arguments.integer("--year", in: 1970...CivilDateTime.supportedYears.upperBound))
         quiet = arguments.flags.contains("--quiet")
         configPath = arguments.value("--config")
         ignoresConfig = arguments.flags.contains("--no-config")

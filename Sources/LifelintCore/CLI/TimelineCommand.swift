@@ -63,7 +63,7 @@ struct TimelineCommand {
         ignoresConfig = arguments.flags.contains("--no-config")
         readOptions = TraceReadOptions(
             logcatFormat: try arguments.choice("--input-format", of: LogcatFormat.self),
-            year: try arguments.integer("--year", in: 1970...9999))
+            year: try arguments.integer("--year", in: 1970...CivilDateTime.supportedYears.upperBound))
     }
 
     func run(output: ByteOutput, diagnostics: ByteOutput) -> ExitCode {

@@ -26,8 +26,9 @@ struct ForbidMonitor {
                 candidate = (event, evidence.map(\.event))
             }
         } else if let inside = clause.inside, observation.matches(inside.callbacks), let candidate {
-            let duration = Int64(event.attributes["duration_ms"] ?? "").map { $0 * 1_000_000 } ?? 0
-            if event.time.nanoseconds - candidate.event.time.nanoseconds <= duration + Self.slackNanoseconds {
+            let milliseconds = Int64(event.attributes["duration_ms"] ?? "") ?? 0
+            let (duration, overflow) = milliseconds.multipliedReportingOverflow(by: 1_000_000)
+            if overflow || event.time.nanoseconds - candidate.event.time.nanoseconds <= duration + Self.slackNanoseconds {
                 report(Violation(event: candidate.event, time: candidate.event.time, related: candidate.evidence + [event]))
             }
             self.candidate = nil

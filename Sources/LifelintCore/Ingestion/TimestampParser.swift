@@ -16,7 +16,7 @@ enum TimestampParser {
     private static func parseCalendar(_ bytes: UnsafeBufferPointer<UInt8>) -> Timestamp? {
         var cursor = ByteCursor(bytes)
         guard let year = cursor.readDigits(4), cursor.skip(.dash), let month = cursor.readDigits(2), cursor.skip(.dash),
-            let day = cursor.readDigits(2)
+            let day = cursor.readDigits(2), CivilDateTime.supportedYears.contains(year)
         else { return nil }
         guard cursor.skip(UInt8(ascii: "T")) || cursor.skip(.space) else { return nil }
         guard let hour = cursor.readDigits(2), cursor.skip(.colon), let minute = cursor.readDigits(2), cursor.skip(.colon),

@@ -35,8 +35,14 @@ public struct CivilDateTime: Sendable, Hashable {
             nanosecond: Int(rest % 1_000_000_000))
     }
 
+    /// The years whose times lifelint represents (nanoseconds in 64 bits, with room for
+    /// differences): a date outside them in a trace is an error, not an overflow.
+    public static let supportedYears = 1825...2114
+
+    /// Clamped to `supportedYears`, so arithmetic on any two times cannot overflow.
     public var nanosecondsSinceEpoch: Int64 {
-        let days = Self.days(fromCivil: year, month, day)
+        let clampedYear = min(max(year, Self.supportedYears.lowerBound), Self.supportedYears.upperBound)
+        let days = Self.days(fromCivil: clampedYear, month, day)
         let seconds = days * 86_400 + Int64(hour * 3600 + minute * 60 + second)
         return seconds * 1_000_000_000 + Int64(nanosecond)
     }

@@ -30,11 +30,11 @@ public struct Timestamp: Sendable, Hashable, Comparable {
     public static let unknown = Timestamp(clock: .unknown, nanoseconds: 0, fractionDigits: 0)
 
     /// `value` units of `nanosecondsPerUnit` each, in nanoseconds rounded to a multiple of
-    /// `resolution`; nil when that is not a finite time within about ±292 years of 1970 (a
-    /// number in a trace can be anything).
+    /// `resolution`; nil when that is not a finite time within about ±145 years of 1970 (a
+    /// number in a trace can be anything; the bound leaves room for differences of two times).
     static func nanoseconds(_ value: Double, unit nanosecondsPerUnit: Double, resolution: Int64 = 1) -> Int64? {
         let steps = (value * nanosecondsPerUnit / Double(resolution)).rounded()
-        guard steps.isFinite, abs(steps * Double(resolution)) < 9.2e18 else { return nil }
+        guard steps.isFinite, abs(steps * Double(resolution)) < 4.6e18 else { return nil }
         return Int64(steps) * resolution
     }
 

@@ -31,6 +31,17 @@ import Testing
         #expect(result.output.split(separator: "\n").count == 2 + 34)
     }
 
+    /// Dates and second counts no 64-bit nanosecond clock can hold are errors or unreadable
+    /// lines, never an overflow.
+    @Test func datesOutOfRange() {
+        let iso = Self.run("{\"event\":\"a.b\",\"time\":\"9999-01-01T00:00:00Z\"}\n", name: "far.jsonl")
+        #expect(iso.status == .failure)
+        #expect(iso.diagnostics.hasSuffix(#"found "9999-01-01T00:00:00Z""# + "\n"))
+        let epoch = Self.run("99999999999999.123  1234  1250 I lifelint: input.edited\n1704705343.123  1234  1250 I lifelint: input.edited\n", name: "epoch.log")
+        #expect(epoch.output.split(separator: "\n").count == 1 + 34)
+        #expect(runLifelint(["events", "--year", "9999", RepositoryPaths.path("SampleLogs/android-lost-draft.log")]).status == .failure)
+    }
+
     @Test func timesOutOfRange() {
         let result = Self.run("{\"event\":\"a.b\",\"time\":1e300}\n{\"event\":\"a.b\",\"time\":99999999999999999999}\n", name: "far.jsonl")
         #expect(result.status == .failure)

@@ -64,6 +64,8 @@ struct LogcatTime {
             guard let parsed = parseCalendar(&probe, first: first, digits: digits) else { return nil }
             time = parsed
         } else if probe.peek() == .dot {
+            // Seconds beyond about 145 years are not a time (and would overflow nanoseconds).
+            guard first < 4_600_000_000 else { return nil }
             time = LogcatTime(kind: first >= epochThreshold ? .epoch : .monotonic)
             time.seconds = first
         } else {
