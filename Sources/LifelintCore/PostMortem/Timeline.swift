@@ -11,7 +11,7 @@ public struct Timeline: Sendable {
         public var spans: [Span] = []
         public var marks: [Mark] = []
 
-        public var start: Timestamp? { spans.first?.start ?? marks.first?.time }
+        public var start: Timestamp? { [spans.first?.start, marks.first?.time].compactMap { $0 }.min() }
         public var end: Timestamp? {
             let spanEnd = spans.last.map { $0.end ?? $0.start }
             return [spanEnd, marks.last?.time].compactMap { $0 }.max()

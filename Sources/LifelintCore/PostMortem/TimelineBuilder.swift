@@ -21,6 +21,8 @@ public struct TimelineBuilder {
     public init() {}
 
     public mutating func process(_ event: Event) {
+        // An event without a time (a `raw` logcat line) has no place on a time axis.
+        guard event.time.clock != .unknown else { return }
         if event.name == PhaseEvent.coldStart || current[event.app] == nil {
             if let previous = current[event.app] { close(previous, at: event.time) }
             current[event.app] = lanes.count
@@ -163,7 +165,7 @@ public struct TimelineBuilder {
             guard let index = laneIndex(app: begin.app, at: begin.time) else { continue }
             add(index, .backgroundTask, begin, "background task never ended")
         }
-        for (number, finding) in findings.enumerated() {
+        for (number, finding) in findings.enumerated() where finding.time.clock != .unknown {
             guard let index = laneIndex(app: finding.app, at: finding.time) else { continue }
             lanes[index].marks.append(Timeline.Mark(
                 kind: .finding, time: finding.time, label: finding.ruleID, location: finding.location, severity: finding.severity, findingIndex: number))

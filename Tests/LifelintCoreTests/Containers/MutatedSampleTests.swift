@@ -3,10 +3,10 @@ import Testing
 @testable import LifelintCore
 
 /// Every sample, damaged a dozen ways (bytes replaced by JSON and logcat punctuation, runs
-/// deleted, markup inserted; seeded), is read to its end: errors are reported, nothing crashes
-/// and nothing loops. Found this way and fixed: a loop on a word starting with '=' in an
+/// deleted, markup inserted; seeded), goes through reading, rules, verdicts, the timeline and
+/// the HTML drawing: errors are reported, nothing crashes and nothing loops. Found this way and fixed: a loop on a word starting with '=' in an
 /// instrumentation message, a loop on a stray ']' between JSON Lines records, and a crash on a
-/// numeric time too large for 64-bit nanoseconds.
+/// numeric time too large for 64-bit nanoseconds, and a crash drawing an event without a time.
 @Suite struct MutatedSampleTests {
     static let alphabet = Array(#"=" \n\{}[]<>:,0123456789abcdefxyz.-"#.utf8) + [0x00, 0xFF]
 
@@ -14,6 +14,7 @@ import Testing
     func damagedSamplesAreReadToTheirEnd() throws {
         var generator = SeededGenerator(seed: 42)
         let rules = try RuleCatalog.builtIn().rules
+        let settings = AnalysisSettings(rules: rules, readOptions: TraceReadOptions(year: 2024), collectsTimeline: true)
         for sample in try FileManager.default.contentsOfDirectory(atPath: RepositoryPaths.path("SampleLogs")).sorted() {
             let original = try [UInt8](Data(contentsOf: URL(fileURLWithPath: RepositoryPaths.path("SampleLogs/\(sample)"))))
             for variant in 0..<12 {
@@ -27,11 +28,11 @@ import Testing
                     }
                 }
                 let url = TraceFixture.temporaryFile(name: "\(variant)-\(sample)", contents: Data(bytes))
-                do {
-                    _ = try TraceAnalyzer.analyze(path: url.path, rules: rules, options: TraceReadOptions(year: 2024))
-                } catch {
-                    #expect(error.description.hasPrefix(url.path), "\(error)")
-                }
+                // Through the whole pipeline, down to the timeline and the HTML drawing.
+                let report = TraceAnalyzer.report(path: url.path, settings: settings)
+                if report.summary == nil { #expect(report.error?.hasPrefix(url.path) == true, "\(report.error ?? "")") }
+                _ = HTMLReporter.page(RunReport(traces: [report], rules: rules))
+                _ = TimelineTextRenderer(colors: false).render(report, filter: .init())
             }
         }
     }

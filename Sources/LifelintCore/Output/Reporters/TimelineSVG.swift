@@ -21,7 +21,11 @@ struct TimelineSVG {
             return "<p class=\"empty\">No lifecycle events in this trace.</p>"
         }
         let span = max(Double(end - start), 1)
-        func x(_ time: Timestamp) -> Double { Self.labelWidth + (Double(time.nanoseconds - start) / span) * Self.plotWidth }
+        // Clamped: a time on another clock than the rest (a damaged trace) stays at an edge.
+        func x(_ time: Timestamp) -> Double {
+            let position = Self.labelWidth + (Double(time.nanoseconds - start) / span) * Self.plotWidth
+            return min(max(position, Self.labelWidth), Self.labelWidth + Self.plotWidth)
+        }
         let lanes = chosenLanes()
         let height = Self.axisHeight + Double(lanes.count) * Self.laneHeight + 8
         var svg = "<svg class=\"timeline\" viewBox=\"0 0 \(Int(Self.labelWidth + Self.plotWidth + 20)) \(Int(height))\" role=\"img\" aria-label=\"timeline\">\n"
