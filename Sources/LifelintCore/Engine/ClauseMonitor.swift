@@ -36,24 +36,29 @@ enum ClauseMonitor {
         // referenced and changes in place.
         let current = self
         self = .running
-        switch (consume current, primitive) {
-        case (.expect(var monitor), .expect(let clause)):
+        switch consume current {
+        case var .expect(monitor):
+            guard case let .expect(clause) = primitive else { preconditionFailure("a clause's monitor always matches its primitive") }
             monitor.observe(observation, clause, report: report)
             self = .expect(monitor)
-        case (.forbid(var monitor), .forbid(let clause)):
+        case var .forbid(monitor):
+            guard case let .forbid(clause) = primitive else { preconditionFailure("a clause's monitor always matches its primitive") }
             monitor.observe(observation, clause, report: report)
             self = .forbid(monitor)
-        case (.maxDuration(var monitor), .maxDuration(let clause)):
+        case var .maxDuration(monitor):
+            guard case let .maxDuration(clause) = primitive else { preconditionFailure("a clause's monitor always matches its primitive") }
             monitor.observe(observation, clause, report: report)
             self = .maxDuration(monitor)
-        case (.unpaired(var monitor), .unpaired(let clause)):
+        case var .unpaired(monitor):
+            guard case let .unpaired(clause) = primitive else { preconditionFailure("a clause's monitor always matches its primitive") }
             monitor.observe(observation, clause, report: report)
             self = .unpaired(monitor)
-        case (.rate(var monitor), .rate(let clause)):
+        case var .rate(monitor):
+            guard case let .rate(clause) = primitive else { preconditionFailure("a clause's monitor always matches its primitive") }
             monitor.observe(observation, clause, report: report)
             self = .rate(monitor)
-        default:
-            preconditionFailure("a clause's monitor always matches its primitive")
+        case .running:
+            preconditionFailure("a monitor observes one event at a time")
         }
     }
 
