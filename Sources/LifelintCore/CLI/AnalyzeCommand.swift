@@ -132,7 +132,7 @@ struct AnalyzeCommand {
             diagnostics.writeLine("lifelint: error: \(error)")
             return .failure
         }
-        var reporters: [any Reporter] = [format.makeReporter(output: output, colors: output.isTerminal && getenv("NO_COLOR") == nil)]
+        var reporters: [any Reporter] = [format.makeReporter(output: output, colors: TerminalStyle(for: output).colors)]
         for (index, (format, _)) in fileOutputs.enumerated() { reporters.append(format.makeReporter(output: files[index].0)) }
 
         let batch = InputExpander.expand(inputs)

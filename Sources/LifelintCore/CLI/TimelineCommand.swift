@@ -75,7 +75,7 @@ struct TimelineCommand {
             return .failure
         }
         settings.collectsTimeline = true
-        let renderer = TimelineTextRenderer(colors: output.isTerminal && getenv("NO_COLOR") == nil)
+        let renderer = TimelineTextRenderer(style: TerminalStyle(for: output))
         var status = ExitCode.success
         BatchAnalyzer(settings: settings, jobs: 1).run(InputExpander.expand(inputs)) { trace in
             trace.diagnostics.forEach(diagnostics.writeLine)

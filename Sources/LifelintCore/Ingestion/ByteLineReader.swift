@@ -20,11 +20,6 @@ final class ByteLineReader {
     private(set) var bytesConsumed = 0
 
     /// `initial` holds bytes already read from the descriptor (to detect the container).
-    /// Reads a descriptor the caller owns.
-    convenience init(fileDescriptor: Int32, initial: [UInt8] = [], chunkSize: Int = 1 << 20) {
-        self.init(source: FileDescriptorSource(fileDescriptor, owns: false), initial: initial, chunkSize: chunkSize)
-    }
-
     init(source: any ByteSource, initial: [UInt8] = [], chunkSize: Int = 1 << 20) {
         self.source = source
         (storage, capacity) = ReadBuffer.make(initial: initial, chunkSize: chunkSize)

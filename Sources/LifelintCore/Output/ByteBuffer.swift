@@ -55,10 +55,6 @@ struct ByteBuffer: ~Copyable {
         text.withUTF8 { append($0) }
     }
 
-    mutating func append(contentsOf bytes: some Sequence<UInt8>) {
-        for byte in bytes { append(byte) }
-    }
-
     /// `count` decimal digits of a non-negative `value`, zero-padded on the left (the
     /// timestamps' fields).
     @inline(__always)

@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -49,8 +51,8 @@ public final class ByteOutput {
         buffer.append(byte)
     }
 
-    public func write(bytes: some Sequence<UInt8>) {
-        buffer.append(contentsOf: bytes)
+    public func write(bytes: Data) {
+        bytes.withUnsafeBytes { buffer.append($0) }
         flushIfFull()
     }
 

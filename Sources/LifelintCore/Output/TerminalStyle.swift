@@ -1,6 +1,19 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// ANSI colour for terminal output, or none (piped output, `NO_COLOR`).
 struct TerminalStyle {
     let colors: Bool
+
+    init(colors: Bool) { self.colors = colors }
+
+    /// Colour when `output` is a terminal and `NO_COLOR` is not set.
+    init(for output: ByteOutput) {
+        colors = output.isTerminal && getenv("NO_COLOR") == nil
+    }
 
     /// `text` in an SGR colour (`"31"` red...), bold or not.
     func paint(_ text: String, _ color: String?, bold: Bool) -> String {

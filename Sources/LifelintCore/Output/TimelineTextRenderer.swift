@@ -9,7 +9,7 @@
 ///           09:14:25.969  ✖ save-in-on-destroy (error)                       line 17
 struct TimelineTextRenderer {
     static let width = 80
-    let colors: Bool
+    let style: TerminalStyle
 
     /// The window and app to show; nil shows everything.
     struct Filter {
@@ -115,7 +115,7 @@ struct TimelineTextRenderer {
     }
 
     private func paint(_ text: String, _ color: String?, bold: Bool) -> String {
-        TerminalStyle(colors: colors).paint(text, color, bold: bold)
+        style.paint(text, color, bold: bold)
     }
 }
 

@@ -43,13 +43,7 @@ public struct TimelineBuilder {
     private mutating func open(_ index: Int, _ phase: AppPhase, _ event: Event, detail: String?) {
         close(index, at: event.time)
         let span = Timeline.Span(phase: phase, start: event.time, end: nil, location: event.source, detail: detail)
-        if let (origin, width) = buckets[index], let last = lanes[index].spans.last,
-            Self.bucket(last.start, origin, width) == Self.bucket(span.start, origin, width)
-        {
-            Self.merge(&lanes[index].spans[lanes[index].spans.count - 1], with: span)
-        } else {
-            lanes[index].spans.append(span)
-        }
+        Self.append(span, to: &lanes[index].spans, buckets: buckets[index], time: \.start, merge: Self.merge)
         if lanes[index].spans.count > Self.maximumItemsPerLane { coarsen(index) }
         if phase == .notRunning { add(index, .death, event, Self.death(event)) }
     }
@@ -67,7 +61,8 @@ public struct TimelineBuilder {
     }
 
     private mutating func mark(_ index: Int, _ event: Event) {
-        let key = "\(event.app)\u{1F}\(event.attributes["key"] ?? event.attributes["id"] ?? "")"
+        // Saves pair by key, background tasks by id, per app.
+        var key: String { "\(event.app)\u{1F}\(event.attributes["key"] ?? event.attributes["id"] ?? "")" }
         switch event.name {
         case "input.edited": add(index, .input, event, "input" + (event.attributes["field"].map { " in \($0)" } ?? ""))
         case "persist.begin": pendingSaves[key] = event
@@ -98,13 +93,7 @@ public struct TimelineBuilder {
 
     private mutating func add(_ index: Int, _ kind: Timeline.Mark.Kind, _ event: Event, _ label: String) {
         let mark = Timeline.Mark(kind: kind, time: event.time, label: label, location: event.source)
-        if let (origin, width) = buckets[index], let last = lanes[index].marks.last,
-            Self.bucket(last.time, origin, width) == Self.bucket(mark.time, origin, width)
-        {
-            Self.merge(&lanes[index].marks[lanes[index].marks.count - 1], with: mark)
-        } else {
-            lanes[index].marks.append(mark)
-        }
+        Self.append(mark, to: &lanes[index].marks, buckets: buckets[index], time: \.time, merge: Self.merge)
         if lanes[index].marks.count > Self.maximumItemsPerLane { coarsen(index) }
     }
 
@@ -124,18 +113,22 @@ public struct TimelineBuilder {
         (time.nanoseconds - origin.nanoseconds) / width
     }
 
+    /// Appends `item`, or merges it into the last item when both fall into one bucket.
+    private static func append<Item>(
+        _ item: Item, to items: inout [Item], buckets: (origin: Timestamp, width: Int64)?, time: KeyPath<Item, Timestamp>,
+        merge: (inout Item, Item) -> Void
+    ) {
+        if let (origin, width) = buckets, let last = items.last, bucket(last[keyPath: time], origin, width) == bucket(item[keyPath: time], origin, width) {
+            merge(&items[items.count - 1], item)
+        } else {
+            items.append(item)
+        }
+    }
+
     private static func merged<Item>(
         _ items: [Item], width: Int64, origin: Timestamp, time: KeyPath<Item, Timestamp>, merge: (inout Item, Item) -> Void
     ) -> [Item] {
-        var result: [Item] = []
-        for item in items {
-            if let last = result.last, bucket(last[keyPath: time], origin, width) == bucket(item[keyPath: time], origin, width) {
-                merge(&result[result.count - 1], item)
-            } else {
-                result.append(item)
-            }
-        }
-        return result
+        items.reduce(into: []) { result, item in append(item, to: &result, buckets: (origin, width), time: time, merge: merge) }
     }
 
     /// The first mark keeps its place, label and line, and counts the events of both.

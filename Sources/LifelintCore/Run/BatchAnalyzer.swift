@@ -14,7 +14,7 @@ public struct BatchAnalyzer: Sendable {
 
     public func run(_ inputs: [BatchInput], deliver: (TraceReport) -> Void) {
         guard jobs > 1, inputs.count > 1 else {
-            for input in inputs { deliver(report(input)) }
+            for input in inputs { deliver(Self.report(input, settings: settings)) }
             return
         }
         let slots = ResultSlots(count: inputs.count)
@@ -29,8 +29,6 @@ public struct BatchAnalyzer: Sendable {
         }
         for index in inputs.indices { deliver(slots.take(index)) }
     }
-
-    private func report(_ input: BatchInput) -> TraceReport { Self.report(input, settings: settings) }
 
     private static func report(_ input: BatchInput, settings: AnalysisSettings) -> TraceReport {
         guard let error = input.error else { return TraceAnalyzer.report(path: input.path, settings: settings) }

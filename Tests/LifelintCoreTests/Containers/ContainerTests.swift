@@ -181,7 +181,7 @@ import Testing
         let url = TraceFixture.temporaryFile(name: "tiny.jsonl", contents: Data(text.utf8))
         let descriptor = open(url.path, O_RDONLY)
         defer { close(descriptor) }
-        let reader = JSONStreamReader(fileDescriptor: descriptor, chunkSize: 7)
+        let reader = JSONStreamReader(source: FileDescriptorSource(descriptor, owns: false), chunkSize: 7)
         var ingestor = JSONTraceIngestor(path: "tiny.jsonl", format: "json lifelint-events")
         var decoder = LifelintJSONDecoder()
         var events: [Event] = []
@@ -196,7 +196,7 @@ import Testing
         let numbersDescriptor = open(numbers.path, O_RDONLY)
         defer { close(numbersDescriptor) }
         var count = 0
-        try JSONStreamReader(fileDescriptor: numbersDescriptor, chunkSize: 5).forEachElement(.init()) { element in
+        try JSONStreamReader(source: FileDescriptorSource(numbersDescriptor, owns: false), chunkSize: 5).forEachElement(.init()) { element in
             var parser = JSONElementParser(bytes: element.bytes)
             var members: [JSONElementParser.Member] = []
             var nestedMembers: [JSONElementParser.Member] = []

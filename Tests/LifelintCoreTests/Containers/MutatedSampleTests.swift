@@ -32,7 +32,7 @@ import Testing
                 let report = TraceAnalyzer.report(path: url.path, settings: settings)
                 if report.summary == nil { #expect(report.error?.hasPrefix(url.path) == true, "\(report.error ?? "")") }
                 _ = HTMLReporter.page(RunReport(traces: [report], rules: rules))
-                _ = TimelineTextRenderer(colors: false).render(report, filter: .init())
+                _ = TimelineTextRenderer(style: TerminalStyle(colors: false)).render(report, filter: .init())
             }
         }
     }

@@ -18,7 +18,7 @@ import Testing
     @Test func escapedJSONStringsAreDecoded() {
         var interner = StringInterner()
         let json = Array(#""a\"b\u00e9""#.utf8)
-        let text = json.withUnsafeBufferPointer { interner.string(json: $0, 0..<$0.count) }
+        let text = json.withUnsafeBufferPointer { interner.string(json: JSONValue(bytes: $0, range: 0..<$0.count, kind: .string)) }
         #expect(text == "a\"bé")
     }
 }

@@ -26,8 +26,8 @@ struct ChromeTraceDecoder: JSONRecordDecoder {
         }
         let phase = phaseValue.bytes[phaseValue.range.lowerBound + 1]
         let nameValue = object["name"]
-        let pid = Self.identifier(object["pid"]?.number)
-        let tid = Self.identifier(object["tid"]?.number)
+        let pid = Self.integer(object["pid"]?.number)
+        let tid = Self.integer(object["tid"]?.number)
         let ts = object["ts"]?.number
         switch phase {
         case UInt8(ascii: "M"):
@@ -87,11 +87,11 @@ struct ChromeTraceDecoder: JSONRecordDecoder {
 
     private func lifecycle(_ name: String, pid: Int64, tid: Int64, end: Double, duration: Double, _ location: SourceLocation) -> Event {
         Event(time: Self.time(end), app: appName(pid), pid: Int32(truncatingIfNeeded: pid), tid: Int32(truncatingIfNeeded: tid),
-              platform: .android, name: name, attributes: ["duration_ms": String(Self.identifier(duration / 1000))], source: location)
+              platform: .android, name: name, attributes: ["duration_ms": String(Self.integer(duration / 1000))], source: location)
     }
 
-    /// A pid, tid or duration from a number, -1 when it is missing or not a usable integer.
-    static func identifier(_ number: Double?) -> Int64 {
+    /// A pid, tid or duration as a whole number, -1 when it is missing or not a usable number.
+    static func integer(_ number: Double?) -> Int64 {
         guard let number, number.isFinite, abs(number) < 4.6e18 else { return -1 }
         return Int64(number.rounded())
     }

@@ -96,6 +96,7 @@ struct JSONValue {
 
     /// A string's content as bytes when it has no escapes (nil otherwise): for parsers that
     /// read the text without making a `String`.
+    @inline(__always)
     var rawStringBytes: UnsafeBufferPointer<UInt8>? {
         guard kind == .string else { return nil }
         let inner = UnsafeBufferPointer(rebasing: bytes[(range.lowerBound + 1)..<(range.upperBound - 1)])

@@ -37,11 +37,11 @@ struct LifelintJSONDecoder: JSONRecordDecoder {
         var app = pid.map(Event.appName(forUnknownPid:)) ?? "unknown"
         if let value = fields[4], value.kind != .null {
             guard value.kind == .string else { return .problem("'app' must be a string, found \(value.text)") }
-            app = interner.string(json: value.bytes, value.range)
+            app = interner.string(json: value)
         }
         var platform = Platform.unknown
         if let value = fields[5], value.kind != .null {
-            guard value.kind == .string, let parsed = Platform(rawValue: interner.string(json: value.bytes, value.range)) else {
+            guard value.kind == .string, let parsed = Platform(rawValue: interner.string(json: value)) else {
                 return .problem("'platform' must be one of \(Platform.allCases.map(\.rawValue).joined(separator: ", ")), found \(value.text)")
             }
             platform = parsed
@@ -53,7 +53,7 @@ struct LifelintJSONDecoder: JSONRecordDecoder {
             attributes.reserveCapacity(attributeMembers.count)
             for member in attributeMembers {
                 guard let text = interner.scalarText(member.value) else { continue }
-                attributes.appendUnique(key: interner.string(json: value.bytes, member.key), value: text)
+                attributes.appendUnique(key: interner.string(json: JSONValue(bytes: value.bytes, range: member.key, kind: .string)), value: text)
             }
         }
         let name = interner.string(nameBytes)

@@ -50,20 +50,17 @@ struct StringInterner {
         return string
     }
 
-    /// A JSON string value (range with its quotes) decoded, through the table when it has no
-    /// escapes.
-    mutating func string(json bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
-        let inner = UnsafeBufferPointer(rebasing: bytes[(range.lowerBound + 1)..<(range.upperBound - 1)])
-        guard inner.count <= Self.maximumLength, inner.isEmpty || memchr(inner.baseAddress!, Int32(UInt8.backslash), inner.count) == nil else {
-            return JSONElementParser.decodeString(bytes, range)
-        }
-        return string(inner)
+    /// A JSON string decoded, through the table when it has no escapes.
+    @inline(__always)
+    mutating func string(json value: JSONValue) -> String {
+        guard let raw = value.rawStringBytes, raw.count <= Self.maximumLength else { return value.string ?? "" }
+        return string(raw)
     }
 
     /// A scalar value as attribute text (see `JSONValue.scalarText`).
     mutating func scalarText(_ value: JSONValue) -> String? {
         switch value.kind {
-        case .string: return string(json: value.bytes, value.range)
+        case .string: return string(json: value)
         case .number, .bool: return string(UnsafeBufferPointer(rebasing: value.bytes[value.range]))
         default: return nil
         }

@@ -7,11 +7,11 @@
 /// Coloured on a terminal unless `NO_COLOR` is set; plain when piped.
 public struct TextReporter: Reporter {
     private let output: ByteOutput
-    private let colors: Bool
+    private let style: TerminalStyle
 
     public init(output: ByteOutput, colors: Bool) {
         self.output = output
-        self.colors = colors
+        style = TerminalStyle(colors: colors)
     }
 
     public mutating func traceCompleted(_ trace: TraceReport) {
@@ -71,6 +71,6 @@ public struct TextReporter: Reporter {
     }
 
     private func paint(_ text: String, _ color: String?, bold: Bool) -> String {
-        TerminalStyle(colors: colors).paint(text, color, bold: bold)
+        style.paint(text, color, bold: bold)
     }
 }
