@@ -16,18 +16,14 @@ struct AnalyzeCommand {
         .init(name: "--format", takesValue: true),
         .init(name: "--output", takesValue: true),
         .init(name: "--fail-on", takesValue: true),
-        .init(name: "--config", takesValue: true),
-        .init(name: "--no-config", takesValue: false),
         .init(name: "--rules", takesValue: true),
         .init(name: "--set", takesValue: true),
         .init(name: "--baseline", takesValue: true),
         .init(name: "--write-baseline", takesValue: true),
         .init(name: "--jobs", takesValue: true),
         .init(name: "--no-progress", takesValue: false),
-        .init(name: "--input-format", takesValue: true),
-        .init(name: "--year", takesValue: true),
         .init(name: "--help", takesValue: false),
-    ]
+    ] + SharedOptions.configuration + SharedOptions.traceReading
 
     static let help = """
         USAGE: lifelint [analyze] [options] <trace | folder | pattern>...
@@ -75,8 +71,7 @@ struct AnalyzeCommand {
     let format: ReportFormat
     let fileOutputs: [(format: ReportFormat, path: String)]
     let failOn: Severity
-    let configPath: String?
-    let ignoresConfig: Bool
+    let configuration: SharedOptions.ConfigurationChoice
     let ruleDirectories: [String]
     let thresholdAssignments: [String]
     let baselinePath: String?
@@ -91,17 +86,14 @@ struct AnalyzeCommand {
         format = try arguments.choice("--format", of: ReportFormat.self) ?? .text
         fileOutputs = try (arguments.values["--output"] ?? []).map { (value) throws(UsageError) in try Self.fileOutput(value) }
         failOn = try arguments.choice("--fail-on", of: Severity.self) ?? .error
-        configPath = arguments.value("--config")
-        ignoresConfig = arguments.flags.contains("--no-config")
+        configuration = SharedOptions.ConfigurationChoice(arguments)
         ruleDirectories = arguments.values["--rules"] ?? []
         thresholdAssignments = arguments.values["--set"] ?? []
         baselinePath = arguments.value("--baseline")
         writeBaselinePath = arguments.value("--write-baseline")
         jobs = try arguments.integer("--jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
         showsProgress = !arguments.flags.contains("--no-progress")
-        readOptions = TraceReadOptions(
-            logcatFormat: try arguments.choice("--input-format", of: LogcatFormat.self),
-            year: try arguments.integer("--year", in: 1970...CivilDateTime.supportedYears.upperBound))
+        readOptions = try SharedOptions.traceReadOptions(arguments)
     }
 
     private static func fileOutput(_ value: String) throws(UsageError) -> (format: ReportFormat, path: String) {
@@ -168,7 +160,7 @@ struct AnalyzeCommand {
 
     private func makeSettings() throws -> AnalysisSettings {
         try AnalysisSettings.make(
-            configuration: try Configuration.resolve(path: configPath, ignoring: ignoresConfig), ruleFolders: ruleDirectories,
+            configuration: try configuration.load(), ruleFolders: ruleDirectories,
             thresholdAssignments: thresholdAssignments, readOptions: readOptions)
     }
 }

@@ -4,13 +4,9 @@ struct EventsCommand {
     static let name = "events"
 
     static let options: [CommandLineArguments.Option] = [
-        .init(name: "--input-format", takesValue: true),
-        .init(name: "--year", takesValue: true),
         .init(name: "--quiet", takesValue: false),
-        .init(name: "--config", takesValue: true),
-        .init(name: "--no-config", takesValue: false),
         .init(name: "--help", takesValue: false),
-    ]
+    ] + SharedOptions.configuration + SharedOptions.traceReading
 
     static let help = """
         USAGE: lifelint events [options] <trace | folder | pattern>...
@@ -39,25 +35,21 @@ struct EventsCommand {
     let inputs: [String]
     let options: TraceReadOptions
     let quiet: Bool
-    let configPath: String?
-    let ignoresConfig: Bool
+    let configuration: SharedOptions.ConfigurationChoice
 
     init(arguments: CommandLineArguments) throws(UsageError) {
         guard !arguments.inputs.isEmpty else { throw .missingInput(command: Self.name) }
         inputs = arguments.inputs
-        options = TraceReadOptions(
-            logcatFormat: try arguments.choice("--input-format", of: LogcatFormat.self),
-            year: try arguments.integer("--year", in: 1970...CivilDateTime.supportedYears.upperBound))
+        options = try SharedOptions.traceReadOptions(arguments)
         quiet = arguments.flags.contains("--quiet")
-        configPath = arguments.value("--config")
-        ignoresConfig = arguments.flags.contains("--no-config")
+        configuration = SharedOptions.ConfigurationChoice(arguments)
     }
 
     func run(output: ByteOutput, diagnostics: ByteOutput) -> ExitCode {
         let writer = EventJSONLinesWriter(output: output)
         var options = options
         do {
-            options.mappings = try Configuration.resolve(path: configPath, ignoring: ignoresConfig).mappings
+            options.mappings = try configuration.load().mappings
         } catch {
             diagnostics.writeLine("lifelint: error: \(error)")
             return .failure

@@ -14,12 +14,8 @@ struct TimelineCommand {
         .init(name: "--app", takesValue: true),
         .init(name: "--from", takesValue: true),
         .init(name: "--to", takesValue: true),
-        .init(name: "--config", takesValue: true),
-        .init(name: "--no-config", takesValue: false),
-        .init(name: "--input-format", takesValue: true),
-        .init(name: "--year", takesValue: true),
         .init(name: "--help", takesValue: false),
-    ]
+    ] + SharedOptions.configuration + SharedOptions.traceReading
 
     static let help = """
         USAGE: lifelint timeline [options] <trace | folder | pattern>...
@@ -46,8 +42,7 @@ struct TimelineCommand {
 
     let inputs: [String]
     let filter: (app: String?, from: String?, to: String?)
-    let configPath: String?
-    let ignoresConfig: Bool
+    let configuration: SharedOptions.ConfigurationChoice
     let readOptions: TraceReadOptions
 
     init(arguments: CommandLineArguments) throws(UsageError) {
@@ -59,17 +54,14 @@ struct TimelineCommand {
                 throw .invalidValue(option: option, value: text, expected: "a time such as 2024-01-08T09:15:00 or 09:15:42.305")
             }
         }
-        configPath = arguments.value("--config")
-        ignoresConfig = arguments.flags.contains("--no-config")
-        readOptions = TraceReadOptions(
-            logcatFormat: try arguments.choice("--input-format", of: LogcatFormat.self),
-            year: try arguments.integer("--year", in: 1970...CivilDateTime.supportedYears.upperBound))
+        configuration = SharedOptions.ConfigurationChoice(arguments)
+        readOptions = try SharedOptions.traceReadOptions(arguments)
     }
 
     func run(output: ByteOutput, diagnostics: ByteOutput) -> ExitCode {
         var settings: AnalysisSettings
         do {
-            settings = try AnalysisSettings.make(configuration: try Configuration.resolve(path: configPath, ignoring: ignoresConfig), readOptions: readOptions)
+            settings = try AnalysisSettings.make(configuration: try configuration.load(), readOptions: readOptions)
         } catch {
             diagnostics.writeLine("lifelint: error: \(error)")
             return .failure

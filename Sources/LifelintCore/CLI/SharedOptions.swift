@@ -1,0 +1,35 @@
+/// The options several commands take, declared and read in one place: how to read traces
+/// (`--input-format`, `--year`) and which configuration to use (`--config`, `--no-config`).
+enum SharedOptions {
+    static let traceReading: [CommandLineArguments.Option] = [
+        .init(name: "--input-format", takesValue: true),
+        .init(name: "--year", takesValue: true),
+    ]
+
+    static let configuration: [CommandLineArguments.Option] = [
+        .init(name: "--config", takesValue: true),
+        .init(name: "--no-config", takesValue: false),
+    ]
+
+    static func traceReadOptions(_ arguments: CommandLineArguments) throws(UsageError) -> TraceReadOptions {
+        TraceReadOptions(
+            logcatFormat: try arguments.choice("--input-format", of: LogcatFormat.self),
+            year: try arguments.integer("--year", in: 1970...CivilDateTime.supportedYears.upperBound))
+    }
+
+    /// The configuration `--config` names, none with `--no-config`, else the nearest
+    /// `.lifelint.json`; loaded when the command runs, so its errors are reported then.
+    struct ConfigurationChoice {
+        let path: String?
+        let ignores: Bool
+
+        init(_ arguments: CommandLineArguments) {
+            path = arguments.value("--config")
+            ignores = arguments.flags.contains("--no-config")
+        }
+
+        func load() throws(ConfigurationError) -> Configuration {
+            try Configuration.resolve(path: path, ignoring: ignores)
+        }
+    }
+}
