@@ -57,6 +57,63 @@ import Testing
         expectError(Self.run("{\"time\":1,\"event\":\"a.b\"}\n{\"time\":2,", name: "cut.jsonl"), ":2:1: truncated JSON: a value that starts here never ends")
     }
 
+    /// A record cut short and joined to the next one (a crash mid-write) loses only itself:
+    /// reading resumes at the next line, however the damage unbalanced quotes and brackets.
+    @Test func damagedJSONLinesRecordLosesOnlyItself() {
+        let text = """
+            {"time":1,"event":"a.b","pl{"time":2,"event":"c.d"}
+            {"time":3,"event":"e.f","attrs":{"k":"v
+            {"time":4,"event":"g.h","attrs":[[[
+            {"time":5,"event":"i.j"}
+
+            """
+        let result = Self.run(text, name: "damaged.jsonl")
+        #expect(result.status == .failure)
+        #expect(result.diagnostics == """
+            lifelint: error: \(result.path):1:30: invalid JSON: expected ':'
+            lifelint: error: \(result.path):2:40: invalid JSON: control character in a string
+            lifelint: error: \(result.path):3:1: truncated JSON: a value that starts here never ends
+
+            """)
+        let lines = result.output.split(separator: "\n")
+        #expect(lines.count == 1 + 34)
+        #expect(lines.first?.contains(#""event":"i.j""#) == true)
+    }
+
+    /// In an array (a Chrome trace is often one line) reading resumes at the next element
+    /// after the damage, and an array whose last element is damaged still closes.
+    @Test func damagedArrayElementLosesOnlyItself() {
+        let chrome = Self.run(#"{"traceEvents":[{"name":"x","ph":"B,"ts":1,"pid":1,"tid":1},{"name":"lifelint:a.b","ph":"i","ts":2,"pid":1,"tid":1,"s":"t"}],"meta":1}"#, name: "damaged.json")
+        #expect(chrome.diagnostics == "lifelint: error: \(chrome.path):1:38: invalid JSON: expected ',' or '}'\n")
+        #expect(chrome.output.split(separator: "\n").count == 1 + 34)
+        let last = Self.run(#"[{"time":1,"event":"a.b"},{"time":2,"event":"c.d","x":tru}]"#, name: "last.json")
+        #expect(last.diagnostics == "lifelint: error: \(last.path):1:55: invalid JSON: expected a value\n")
+        #expect(last.output.split(separator: "\n").count == 1 + 34)
+    }
+
+    /// Skipping a damaged record keeps memory flat: the reader's buffer never holds more than
+    /// the rest of one read (it once buffered the whole remaining file looking for the
+    /// record's end).
+    @Test func damagedRecordIsSkippedInBoundedMemory() throws {
+        var text = "{\"time\":1,\"event\":\"a.b\",\"x\":\"y}\n"
+        for index in 0..<20_000 { text += "{\"time\":\(index),\"event\":\"c.d\"}\n" }
+        let url = TraceFixture.temporaryFile(name: "bounded.jsonl", contents: Data(text.utf8))
+        let descriptor = open(url.path, O_RDONLY)
+        defer { close(descriptor) }
+        let reader = JSONStreamReader(source: FileDescriptorSource(descriptor, owns: false), chunkSize: 4096)
+        var first = true
+        var records = 0
+        try reader.forEachElement(.init()) { element in
+            defer { first = false }
+            #expect(element.bytes.count <= 2 * 4096 + 64)
+            if first { return .invalid(at: 30) }
+            guard let newline = element.bytes.firstIndex(of: .newline) else { return .needsMoreInput }
+            records += 1
+            return .consumed(newline)
+        }
+        #expect(records == 20_000)
+    }
+
     @Test func wrongTypes() {
         expectError(Self.run(#"{"time":true,"event":"a.b"}"#, name: "types.jsonl"), ":1:1: 'time' must be a string or a number, found true")
         expectError(Self.run(#"{"time":1,"event":"a.b","attrs":[1]}"#, name: "attrs.jsonl"), ":1:1: 'attrs' must be an object, found [1]")

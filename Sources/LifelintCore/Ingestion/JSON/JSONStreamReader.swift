@@ -24,8 +24,9 @@ final class JSONStreamReader {
         case consumed(Int)
         /// The element goes on past the buffered bytes: read more and offer it again.
         case needsMoreInput
-        /// The element is invalid (already reported): skip it by framing.
-        case skip
+        /// The element is invalid at this offset (already reported): reading resumes at the
+        /// next place an element can start (see `resynchronize`).
+        case invalid(at: Int)
     }
 
     enum Failure: Error {
@@ -47,6 +48,7 @@ final class JSONStreamReader {
     private let source: any ByteSource
     private var storage: UnsafeMutablePointer<UInt8>
     private var capacity: Int
+    private let chunkSize: Int
     private var position = 0
     private var end = 0
     private var reachedEnd = false
@@ -60,6 +62,7 @@ final class JSONStreamReader {
     /// `initial` holds bytes already read from the descriptor (to detect the container).
     init(source: any ByteSource, initial: [UInt8] = [], chunkSize: Int = 1 << 20) {
         self.source = source
+        self.chunkSize = chunkSize
         (storage, capacity) = ReadBuffer.make(initial: initial, chunkSize: chunkSize)
         end = initial.count
         bytesRead = initial.count
@@ -67,7 +70,9 @@ final class JSONStreamReader {
 
     deinit { storage.deallocate() }
 
-    func forEachElement(_ options: Options, _ body: (Element) -> Outcome) throws(Failure) {
+    /// `recovered` hears of failures reading went on after (a JSON Lines record cut short by
+    /// the end of the input while later lines start new records); thrown failures end reading.
+    func forEachElement(_ options: Options, recovered: (Failure) -> Void = { _ in }, _ body: (Element) -> Outcome) throws(Failure) {
         if options.skipPreamble { try skipPreambleLines() }
         try skipWhitespace()
         guard let first = try peek() else { return }
@@ -78,17 +83,24 @@ final class JSONStreamReader {
         case UInt8(ascii: "{") where !options.arrayKeys.isEmpty:
             try readObjectMembers(options, body)
         default:
-            try readSequence(body)
+            try readSequence(body, recovered)
         }
     }
 
     // MARK: Layouts
 
-    private func readSequence(_ body: (Element) -> Outcome) throws(Failure) {
+    private func readSequence(_ body: (Element) -> Outcome, _ recovered: (Failure) -> Void) throws(Failure) {
         while true {
             try skipWhitespace()
             guard try peek() != nil else { return }
-            try readElement(body)
+            if try readElement(body, in: .sequence) == .cutShortByTheEnd {
+                // A value that never ends may be a record cut short whose later lines start
+                // records of their own (a pretty-printed value swallows lines in an array).
+                let truncation = failure(truncated: "a value that starts here")
+                try skipToNextUnindentedLine()
+                guard position < end else { throw truncation }
+                recovered(truncation)
+            }
         }
     }
 
@@ -110,8 +122,8 @@ final class JSONStreamReader {
                 expectingValue = true
             default:
                 guard expectingValue else { throw unexpected(byte, expected: "',' or ']'") }
-                try readElement(body)
-                expectingValue = false
+                // After an invalid element reading resumes at the start of the next one.
+                expectingValue = try readElement(body, in: .array) == .resynchronized
             }
         }
     }
@@ -147,10 +159,25 @@ final class JSONStreamReader {
         }
     }
 
+    private enum Layout {
+        /// JSON Lines or concatenated values.
+        case sequence
+        case array
+    }
+
+    private enum ElementEnd {
+        /// After the element, where a separator or the end is expected.
+        case afterElement
+        /// At the start of another element (or the end), after an invalid one.
+        case resynchronized
+        /// Still at the element's start: it goes on to the end of the input (a sequence's
+        /// element only; an array's is a thrown truncation).
+        case cutShortByTheEnd
+    }
+
     /// Offers the client everything buffered from the element's start; the client parses the
-    /// element in place (one pass: the reader does not frame it first). Only an invalid element
-    /// is framed, to skip it.
-    private func readElement(_ body: (Element) -> Outcome) throws(Failure) {
+    /// element in place (one pass: the reader does not frame it first).
+    private func readElement(_ body: (Element) -> Outcome, in layout: Layout) throws(Failure) -> ElementEnd {
         while true {
             let element = Element(
                 bytes: UnsafeBufferPointer(start: storage + position, count: end - position), line: line, column: column,
@@ -158,14 +185,101 @@ final class JSONStreamReader {
             switch body(element) {
             case let .consumed(count):
                 advance(to: position + count)
-                return
+                return .afterElement
             case .needsMoreInput:
-                guard !reachedEnd else { throw failure(truncated: "a value that starts here") }
+                if reachedEnd {
+                    guard layout == .sequence else { throw failure(truncated: "a value that starts here") }
+                    return .cutShortByTheEnd
+                }
                 try makeRoomAndFill()
-            case .skip:
-                advance(to: try frameValue().upperBound)
+            case let .invalid(offset):
+                try resynchronize(after: offset, in: layout)
+                return .resynchronized
+            }
+        }
+    }
+
+    // MARK: Resynchronizing
+
+    /// Moves past an invalid element to where the next one starts. Counting brackets cannot
+    /// find the end of a damaged element (one lost quote turns the rest of the file inside
+    /// out, and the count never returns to zero), so each layout looks for what starts an
+    /// element instead: see decision 0012. Bytes passed are discarded as the scan goes, so a
+    /// damaged file is skipped in bounded memory.
+    private func resynchronize(after errorOffset: Int, in layout: Layout) throws(Failure) {
+        switch layout {
+        case .sequence: try skipToNextUnindentedLine()
+        case .array: try skipToNextArrayElement(from: position + min(errorOffset, end - position))
+        }
+    }
+
+    /// JSON Lines: the next line that does not start with whitespace. A raw newline cannot occur
+    /// inside a JSON string, so a damaged record cannot swallow the lines after it, and
+    /// pretty-printed values indent their inner lines (skipped with the value's one error).
+    private static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == .space || byte == .tab || byte == .newline || byte == .carriageReturn
+    }
+
+    private func skipToNextUnindentedLine() throws(Failure) {
+        var scanned = position + 1
+        while true {
+            while scanned < end, let found = memchr(storage + scanned, Int32(UInt8.newline), end - scanned) {
+                let newline = UnsafeMutablePointer(found.assumingMemoryBound(to: UInt8.self)) - storage
+                guard newline + 1 < end else { break }
+                if !Self.isWhitespace(storage[newline + 1]) {
+                    advance(to: newline + 1)
+                    return
+                }
+                scanned = newline + 1
+            }
+            // Keep the last byte: when it is a newline, the byte after it decides.
+            advance(to: max(position, end - 1))
+            guard !reachedEnd else {
+                advance(to: end)
                 return
             }
+            try makeRoomAndFill()
+            scanned = position
+        }
+    }
+
+    /// An array: the next `{` after a `,` (elements of event arrays are objects), or a `]` that
+    /// may close the array. The last `]` seen is kept in the buffer (up to one read's worth of
+    /// bytes after it) so that an array whose last element is damaged still closes.
+    private func skipToNextArrayElement(from start: Int) throws(Failure) {
+        var scanned = start
+        var afterComma = false
+        var holdingClose = false
+        while true {
+            while scanned < end {
+                switch storage[scanned] {
+                case UInt8(ascii: "{") where afterComma:
+                    advance(to: scanned)
+                    return
+                case .comma:
+                    afterComma = true
+                case .closeBracket:
+                    advance(to: scanned)
+                    holdingClose = true
+                    afterComma = false
+                case let byte where Self.isWhitespace(byte):
+                    break
+                default:
+                    afterComma = false
+                }
+                scanned += 1
+            }
+            if reachedEnd {
+                if !holdingClose { advance(to: end) }
+                return
+            }
+            if !holdingClose || scanned - position > chunkSize {
+                holdingClose = false
+                advance(to: scanned)
+            }
+            let offset = scanned - position
+            try makeRoomAndFill()
+            scanned = position + offset
         }
     }
 

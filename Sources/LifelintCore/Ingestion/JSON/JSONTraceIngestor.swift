@@ -18,7 +18,7 @@ struct JSONTraceIngestor {
         _ reader: JSONStreamReader, options: JSONStreamReader.Options, decoder: inout Decoder, emit: (Event) -> Void
     ) {
         do {
-            try reader.forEachElement(options) { element in handle(element, &decoder, emit) }
+            try reader.forEachElement(options, recovered: { recover($0, emit: emit) }) { element in handle(element, &decoder, emit) }
         } catch let failure {
             report(failure)
         }
@@ -45,7 +45,7 @@ struct JSONTraceIngestor {
             // Out of input: the reader reads more, or at the end of the input reports the truncation.
             if parser.ranOutOfInput { return .needsMoreInput }
             summary.record(.problem("invalid JSON: \(error.message)"), at: Self.location(of: error.offset, in: element, path: path), emit: emit)
-            return .skip
+            return .invalid(at: error.offset)
         }
         let end = value.range.upperBound
         // A number, `true`, `false` or `null` cut by the buffer's end may go on in the next read.
@@ -57,13 +57,23 @@ struct JSONTraceIngestor {
     }
 
     private mutating func report(_ failure: JSONStreamReader.Failure) {
+        summary.report(problem(failure))
+    }
+
+    /// A failure reading went on after stands for one unrecognised record.
+    private mutating func recover(_ failure: JSONStreamReader.Failure, emit: (Event) -> Void) {
+        let problem = problem(failure)
+        summary.record(.problem(problem.message), at: problem.location, emit: emit)
+    }
+
+    private func problem(_ failure: JSONStreamReader.Failure) -> IngestionProblem {
         switch failure {
         case let .truncated(line, column, what):
-            summary.report(IngestionProblem(location: SourceLocation(path: path, line: line, column: column), message: "truncated JSON: \(what) never ends"))
+            IngestionProblem(location: SourceLocation(path: path, line: line, column: column), message: "truncated JSON: \(what) never ends")
         case let .unexpected(line, column, found, expected):
-            summary.report(IngestionProblem(location: SourceLocation(path: path, line: line, column: column), message: "invalid JSON: found \(found), expected \(expected)"))
+            IngestionProblem(location: SourceLocation(path: path, line: line, column: column), message: "invalid JSON: found \(found), expected \(expected)")
         case let .read(line, reason):
-            summary.report(IngestionProblem(location: SourceLocation(path: path, line: line), message: "read failed: \(reason)"))
+            IngestionProblem(location: SourceLocation(path: path, line: line), message: "read failed: \(reason)")
         }
     }
 
