@@ -3,25 +3,36 @@
 /// parsing.
 extension ByteBuffer {
     mutating func appendJSONString(_ value: String) {
+        // Read in place: `withUTF8` on a copy would retain and release the string.
+        if value.utf8.withContiguousStorageIfAvailable({ appendJSONString(utf8: $0) }) != nil { return }
+        var contiguous = value
+        contiguous.withUTF8 { appendJSONString(utf8: $0) }
+    }
+
+    /// Most strings need no escape: their bytes are copied in one piece once a scan (a word at
+    /// a time) finds nothing to escape; only the rest of a string that needs one goes byte by byte.
+    mutating func appendJSONString(utf8: UnsafeBufferPointer<UInt8>) {
         append(.quote)
-        var value = value
-        value.withUTF8 { utf8 in
-            var runStart = 0
-            var index = 0
-            while index < utf8.count {
-                index += ByteSearch.plainJSONStringPrefix(utf8, from: index)
-                guard index < utf8.count else { break }
-                let byte = utf8[index]
-                if byte < 0x20 || byte == .quote || byte == .backslash {
-                    append(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-                    appendEscaped(byte)
-                    runStart = index + 1
-                }
-                index += 1
-            }
-            append(UnsafeBufferPointer(rebasing: utf8[runStart...]))
+        var plain = ByteSearch.plainJSONStringPrefix(utf8, from: 0)
+        while plain < utf8.count, !Self.needsEscape(utf8[plain]) { plain += 1 }
+        append(UnsafeBufferPointer(rebasing: utf8[..<plain]))
+        if plain < utf8.count { appendEscapingJSON(UnsafeBufferPointer(rebasing: utf8[plain...])) }
+        append(.quote)
+    }
+
+    @inline(__always)
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == .quote || byte == .backslash
+    }
+
+    private mutating func appendEscapingJSON(_ utf8: UnsafeBufferPointer<UInt8>) {
+        var runStart = 0
+        for index in utf8.indices where Self.needsEscape(utf8[index]) {
+            append(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+            appendEscaped(utf8[index])
+            runStart = index + 1
         }
-        append(.quote)
+        append(UnsafeBufferPointer(rebasing: utf8[runStart...]))
     }
 
     private mutating func appendEscaped(_ byte: UInt8) {
