@@ -13,9 +13,9 @@ enum RecordOutcome {
 
 extension IngestionSummary {
     /// Counts one record of a structured container in its category and emits its events.
-    mutating func record(_ outcome: consuming RecordOutcome, at location: SourceLocation, emit: (Event) -> Void) {
+    mutating func record(_ outcome: borrowing RecordOutcome, at location: SourceLocation, emit: (Event) -> Void) {
         lines += 1
-        switch consume outcome {
+        switch outcome {
         case let .event(event):
             emit(event)
             self.events += 1

@@ -16,7 +16,8 @@ public final class ByteOutput {
     }
 
     private let target: Target
-    private var buffer = ByteBuffer(capacity: flushThreshold * 2)
+    /// Unchecked: every event's output goes through it, and an output is used from one thread.
+    @exclusivity(unchecked) private var buffer = ByteBuffer(capacity: flushThreshold * 2)
     private static let flushThreshold = 1 << 16
 
     public static func standardOutput() -> ByteOutput { ByteOutput(target: .fileDescriptor(STDOUT_FILENO)) }

@@ -45,11 +45,16 @@ struct JSONObject {
         let base = value.bytes.baseAddress!
         for member in members {
             let length = member.key.count - 2
-            for index in keys.indices where keys[index].utf8CodeUnitCount == length && found[index] == nil {
-                if memcmp(base + member.key.lowerBound + 1, keys[index].utf8Start, length) == 0 {
-                    found[index] = member.value
-                    break
-                }
+            guard length > 0 else { continue }
+            let name = base + member.key.lowerBound + 1
+            for index in keys.indices {
+                let key = keys[index]
+                // The first byte rules out most keys before a call to memcmp.
+                guard key.utf8CodeUnitCount == length, key.utf8Start[0] == name[0], found[index] == nil,
+                    memcmp(name, key.utf8Start, length) == 0
+                else { continue }
+                found[index] = member.value
+                break
             }
         }
         return found
