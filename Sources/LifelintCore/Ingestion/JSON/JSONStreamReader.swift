@@ -46,16 +46,18 @@ final class JSONStreamReader {
     }
 
     private let source: any ByteSource
-    private var storage: UnsafeMutablePointer<UInt8>
+    // The reader is used from one thread, and these are read per element: unchecked, they
+    // cost no dynamic exclusivity check each time.
+    @exclusivity(unchecked) private var storage: UnsafeMutablePointer<UInt8>
     private var capacity: Int
     private let chunkSize: Int
-    private var position = 0
-    private var end = 0
-    private var reachedEnd = false
+    @exclusivity(unchecked) private var position = 0
+    @exclusivity(unchecked) private var end = 0
+    @exclusivity(unchecked) private var reachedEnd = false
     /// Line and column bookkeeping for `position`.
-    private var line = 1
-    private var lineStart = 0
-    private var discarded = 0
+    @exclusivity(unchecked) private var line = 1
+    @exclusivity(unchecked) private var lineStart = 0
+    @exclusivity(unchecked) private var discarded = 0
     private(set) var bytesRead = 0
     private(set) var preambleLines = 0
 

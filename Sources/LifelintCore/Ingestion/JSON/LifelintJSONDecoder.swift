@@ -34,14 +34,16 @@ struct LifelintJSONDecoder: JSONRecordDecoder {
         }
         var tid: Int32?
         if let value = fields[3], value.kind != .null { tid = value.number.flatMap { Int32(exactly: $0) } }
-        var app = pid.map(Event.appName(forUnknownPid:)) ?? "unknown"
+        let app: String
         if let value = fields[4], value.kind != .null {
             guard value.kind == .string else { return .problem("'app' must be a string, found \(value.text)") }
             app = interner.string(json: value)
+        } else {
+            app = pid.map(Event.appName(forUnknownPid:)) ?? "unknown"
         }
         var platform = Platform.unknown
         if let value = fields[5], value.kind != .null {
-            guard value.kind == .string, let parsed = Platform(rawValue: interner.string(json: value)) else {
+            guard value.kind == .string, let parsed = value.rawStringBytes.flatMap(Platform.init(utf8:)) ?? value.string.flatMap(Platform.init(rawValue:)) else {
                 return .problem("'platform' must be one of \(Platform.allCases.map(\.rawValue).joined(separator: ", ")), found \(value.text)")
             }
             platform = parsed
