@@ -52,25 +52,32 @@ struct JSONValue {
         let negative = bytes[index] == .dash
         if negative { index += 1 }
         var mantissa: Int64 = 0
-        var digits = 0
+        let firstDigit = index
+        Self.accumulateDigits(bytes, &index, range.upperBound, into: &mantissa)
+        let integerDigits = index - firstDigit
         var fractionDigits = 0
-        var seenDot = false
-        while index < range.upperBound {
-            let byte = bytes[index]
-            if byte == .dot, !seenDot {
-                seenDot = true
-            } else if byte.isASCIIDigit, digits < 17 {
-                mantissa = mantissa * 10 + Int64(byte &- .zero)
-                digits += 1
-                if seenDot { fractionDigits += 1 }
-            } else {
-                return nil
-            }
+        if index < range.upperBound, bytes[index] == .dot {
             index += 1
+            let firstFractionDigit = index
+            Self.accumulateDigits(bytes, &index, range.upperBound, into: &mantissa)
+            fractionDigits = index - firstFractionDigit
         }
-        guard digits > 0, mantissa <= 1 << 53, fractionDigits <= 15 else { return nil }
+        let digits = integerDigits + fractionDigits
+        guard index == range.upperBound, digits > 0, digits <= 17, mantissa <= 1 << 53, fractionDigits <= 15 else { return nil }
         let value = fractionDigits == 0 ? Double(mantissa) : Double(mantissa) / powersOfTen[fractionDigits]
         return negative ? -value : value
+    }
+
+    /// Adds the decimal digits from `index` on to `mantissa` (wrapping: callers reject more
+    /// than 17 digits), stopping at the first other byte.
+    @inline(__always)
+    private static func accumulateDigits(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int, _ end: Int, into mantissa: inout Int64) {
+        while index < end {
+            let digit = bytes[index] &- .zero
+            guard digit < 10 else { return }
+            mantissa = mantissa &* 10 &+ Int64(digit)
+            index += 1
+        }
     }
 
     private static let powersOfTen: [Double] = (0...15).map { pow(10, Double($0)) }

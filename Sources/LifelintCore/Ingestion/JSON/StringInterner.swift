@@ -77,7 +77,9 @@ struct StringInterner {
     mutating func scalarText(_ value: JSONValue) -> String? {
         switch value.kind {
         case .string: return string(json: value)
-        case .number, .bool: return string(UnsafeBufferPointer(rebasing: value.bytes[value.range]))
+        case .bool: return string(UnsafeBufferPointer(rebasing: value.bytes[value.range]))
+        // Numbers rarely repeat (sizes, counters): a table slot would only be churned.
+        case .number: return String(decoding: UnsafeBufferPointer(rebasing: value.bytes[value.range]), as: UTF8.self)
         default: return nil
         }
     }
