@@ -55,7 +55,7 @@ Report.row("parse to events (library)", seconds: parse.seconds, megabytes: megab
 
 let devNull = open("/dev/null", O_WRONLY)
 let serialize = Stopwatch.best(of: options.repeats, warming: tracePath) {
-    let writer = EventJSONLinesWriter(output: .fileDescriptor(devNull))
+    var writer = EventJSONLinesWriter(output: .fileDescriptor(devNull))
     _ = try! TraceReader.read(TraceInput(path: tracePath), options: TraceReadOptions(year: 2024)) { writer.write($0) }
 }
 Report.row("parse + JSON Lines (library)", seconds: serialize.seconds, megabytes: megabytes, events: events)

@@ -46,7 +46,7 @@ struct EventsCommand {
     }
 
     func run(output: ByteOutput, diagnostics: ByteOutput) -> ExitCode {
-        let writer = EventJSONLinesWriter(output: output)
+        var writer = EventJSONLinesWriter(output: output)
         var options = options
         do {
             options.mappings = try configuration.load().mappings

@@ -59,13 +59,13 @@ extension ByteBuffer {
     }
 
     /// The ISO 8601 text of a timestamp in quotes, or `null` when the trace had no time.
-    mutating func appendJSONTimestamp(_ time: Timestamp) {
+    mutating func appendJSONTimestamp(_ time: Timestamp, through cache: inout TimestampTextCache) {
         guard time.clock != .unknown else {
             append("null")
             return
         }
         append(.quote)
-        time.appendISO8601(to: &self)
+        cache.append(time, to: &self)
         append(.quote)
     }
 }

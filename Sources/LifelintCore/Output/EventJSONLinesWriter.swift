@@ -3,18 +3,19 @@
 /// Each line is composed straight into the output's buffer.
 public struct EventJSONLinesWriter {
     private let output: ByteOutput
+    private var times = TimestampTextCache()
 
     public init(output: ByteOutput) {
         self.output = output
     }
 
-    public func write(_ event: Event) {
-        output.append { buffer in Self.write(event, into: &buffer) }
+    public mutating func write(_ event: Event) {
+        output.append { buffer in Self.write(event, times: &times, into: &buffer) }
     }
 
-    private static func write(_ event: Event, into json: inout ByteBuffer) {
+    private static func write(_ event: Event, times: inout TimestampTextCache, into json: inout ByteBuffer) {
         json.append("{\"time\":")
-        json.appendJSONTimestamp(event.time)
+        json.appendJSONTimestamp(event.time, through: &times)
         switch event.time.clock {
         case .wall: json.append(",\"clock\":\"wall\",\"event\":")
         case .monotonic: json.append(",\"clock\":\"monotonic\",\"event\":")

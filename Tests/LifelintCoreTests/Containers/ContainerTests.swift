@@ -43,8 +43,8 @@ import Testing
     @Test func eventsOutputReadsBack() throws {
         let original = try TraceReader.events(atPath: RepositoryPaths.path("SampleLogs/android-lost-draft.log"), options: TraceReadOptions(year: 2024))
         let output = ByteOutput.memory()
-        let writer = EventJSONLinesWriter(output: output)
-        original.events.forEach(writer.write)
+        var writer = EventJSONLinesWriter(output: output)
+        for event in original.events { writer.write(event) }
         let again = try Self.read(output.text)
         #expect(again.events.map { "\($0.time.iso8601!) \($0.summaryLine) \($0.platform)" } == original.events.map { "\($0.time.iso8601!) \($0.summaryLine) \($0.platform)" })
     }
