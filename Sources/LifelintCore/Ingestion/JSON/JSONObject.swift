@@ -39,23 +39,14 @@ struct JSONObject {
     }
 
     /// Finds several keys in one pass over the members (each record is read once, not once
-    /// per key). `keys[i]`'s value lands in the result's position i.
-    func values<let count: Int>(_ keys: InlineArray<count, StaticString>) -> InlineArray<count, JSONValue?> {
+    /// per key). `keys`' key i's value lands in the result's position i; the first of
+    /// repeated keys wins.
+    func values<let count: Int>(_ keys: JSONKeyTable<count>) -> InlineArray<count, JSONValue?> {
         var found = InlineArray<count, JSONValue?>(repeating: nil)
         let base = value.bytes.baseAddress!
         for member in members {
-            let length = member.key.count - 2
-            guard length > 0 else { continue }
-            let name = base + member.key.lowerBound + 1
-            for index in keys.indices {
-                let key = keys[index]
-                // The first byte rules out most keys before a call to memcmp.
-                guard key.utf8CodeUnitCount == length, key.utf8Start[0] == name[0], found[index] == nil,
-                    memcmp(name, key.utf8Start, length) == 0
-                else { continue }
-                found[index] = member.value
-                break
-            }
+            guard let index = keys.index(of: base + member.key.lowerBound + 1, length: member.key.count - 2), found[index] == nil else { continue }
+            found[index] = member.value
         }
         return found
     }

@@ -5,10 +5,11 @@
 /// `source` are accepted).
 struct LifelintJSONDecoder: JSONRecordDecoder {
     private var interner = StringInterner()
+    private let keys = JSONKeyTable(["event", "time", "pid", "tid", "app", "platform", "attrs"] as InlineArray<7, StaticString>)
 
     mutating func decode(_ record: JSONValue, object: JSONObject?, at location: SourceLocation) -> RecordOutcome {
         guard let object else { return .problem("expected an event object, found \(record.kind)") }
-        let fields = object.values(["event", "time", "pid", "tid", "app", "platform", "attrs"] as InlineArray<7, StaticString>)
+        let fields = object.values(keys)
         guard let nameValue = fields[0] else { return .problem("missing 'event' (the event name)") }
         guard let nameBytes = nameValue.rawStringBytes, InstrumentationMessage.isValidEventName(bytes: nameBytes) else {
             return .problem("'event' must be an event name such as \"persist.begin\", found \(nameValue.text)")
