@@ -2,6 +2,18 @@ import Testing
 @testable import LifelintCore
 
 @Suite struct InstrumentationTests {
+    @Test func eventNames() {
+        let valid = ["persist.begin", "a.b", "socket.open_2", "app.bg-task.end", "A.Z9"]
+        let invalid = ["", "persist", ".a.b", "a.b.", "a..b", "1a.b", "a.b c", "a.b\u{e9}", "a/b.c", "-a.b", "_a.b", "a.b@"]
+        for name in valid { #expect(Self.isValid(name), "\(name)") }
+        for name in invalid { #expect(!Self.isValid(name), "\(name)") }
+    }
+
+    private static func isValid(_ name: String) -> Bool {
+        var name = name
+        return name.withUTF8(InstrumentationMessage.isValidEventName(bytes:))
+    }
+
     @Test func parsesNameAndAttributes() {
         let message = InstrumentationMessage.parse(#"persist.begin key=draft bytes=2048 note="two words" quote="a \"b\"" stray"#)
         #expect(message?.name == "persist.begin")

@@ -47,19 +47,36 @@ public struct InstrumentationMessage: Sendable, Hashable {
     /// `[A-Za-z][A-Za-z0-9_-]*` words joined by single dots, at least two words.
     static func isValidEventName(bytes name: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let first = name.first, first.isASCIILetter, let last = name.last, last != .dot else { return false }
-        var previous: UInt8 = 0
+        let classes = eventNameByteClasses.utf8Start
+        var previousWasDot = false
         var sawDot = false
         for byte in name {
-            if byte == .dot {
-                if previous == .dot { return false }
+            switch classes[Int(byte)] {
+            case UInt8(ascii: "w"):
+                previousWasDot = false
+            case UInt8(ascii: "."):
+                if previousWasDot { return false }
+                previousWasDot = true
                 sawDot = true
-            } else if !(byte.isASCIILetter || byte.isASCIIDigit || byte == .dash || byte == UInt8(ascii: "_")) {
+            default:
                 return false
             }
-            previous = byte
         }
         return sawDot
     }
+
+    /// Each byte's role in an event name, by value: `w` a word character (letter, digit,
+    /// `-`, `_`), `.` the separator, `x` anything else.
+    private static let eventNameByteClasses: StaticString = """
+        xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\
+        xxxxxxxxxxxxxw.xwwwwwwwwwwxxxxxx\
+        xwwwwwwwwwwwwwwwwwwwwwwwwwwxxxxw\
+        xwwwwwwwwwwwwwwwwwwwwwwwwwwxxxxx\
+        xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\
+        xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\
+        xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\
+        xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx
+        """
 
     private static func readValue(_ scanner: inout Substring.UTF8View.SubSequence) -> String {
         guard scanner.first == .quote else {

@@ -252,7 +252,15 @@ struct JSONElementParser {
         return bytes[index]
     }
 
+    /// Compact JSON has no whitespace between tokens: one comparison says so (every JSON
+    /// whitespace byte is at most a space).
+    @inline(__always)
     private mutating func skipWhitespace() {
+        guard index < bytes.count, bytes[index] <= .space else { return }
+        skipWhitespaceRun()
+    }
+
+    private mutating func skipWhitespaceRun() {
         while index < bytes.count {
             switch bytes[index] {
             case .space, .tab, .newline, .carriageReturn: index += 1
