@@ -12,7 +12,7 @@ enum PlistNodeReader {
         case .dict:
             var entries: [(key: String, value: PlistValue)] = []
             var pendingKey: String?
-            for child in try elements(of: node) {
+            try forEachElement(of: node) { child throws(PlistTreeBuilder.Failure) in
                 if let childName = child.pointee.name, PlistTag(childName) == .key {
                     guard pendingKey == nil else { throw PlistTreeBuilder.Failure(message: "two keys in a row") }
                     pendingKey = try text(of: child)
@@ -26,7 +26,7 @@ enum PlistNodeReader {
             return .dictionary(entries)
         case .array:
             var items: [PlistValue] = []
-            for child in try elements(of: node) { items.append(try value(child, depth: depth + 1)) }
+            try forEachElement(of: node) { child throws(PlistTreeBuilder.Failure) in items.append(try value(child, depth: depth + 1)) }
             return .array(items)
         case .plist, .key:
             throw PlistTreeBuilder.Failure(message: "<\(String(cString: name))> where a value belongs")
@@ -35,23 +35,26 @@ enum PlistNodeReader {
         }
     }
 
-    /// The element children, refusing entity references (entities are never expanded).
-    private static func elements(of node: xmlNodePtr) throws(PlistTreeBuilder.Failure) -> [xmlNodePtr] {
-        var result: [xmlNodePtr] = []
+    /// Visits the element children in order (no array of them is built), refusing entity
+    /// references (entities are never expanded).
+    private static func forEachElement(of node: xmlNodePtr, _ body: (xmlNodePtr) throws(PlistTreeBuilder.Failure) -> Void) throws(PlistTreeBuilder.Failure) {
         var child = node.pointee.children
         while let current = child {
             switch current.pointee.type {
-            case XML_ELEMENT_NODE: result.append(current)
+            case XML_ELEMENT_NODE: try body(current)
             case XML_ENTITY_REF_NODE: throw PlistTreeBuilder.Failure(message: "entity reference (entities are not expanded)")
             default: break
             }
             child = current.pointee.next
         }
-        return result
     }
 
     /// The text of a scalar element: its text and CDATA children, joined.
     private static func text(of node: xmlNodePtr) throws(PlistTreeBuilder.Failure) -> String {
+        // Almost always one text node: its string is the text, with nothing to join.
+        if let only = node.pointee.children, only.pointee.next == nil, only.pointee.type == XML_TEXT_NODE, let content = only.pointee.content {
+            return String(cString: content)
+        }
         var result = ""
         var child = node.pointee.children
         while let current = child {
