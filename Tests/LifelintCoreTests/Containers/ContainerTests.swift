@@ -198,9 +198,7 @@ import Testing
         var count = 0
         try JSONStreamReader(source: FileDescriptorSource(numbersDescriptor, owns: false), chunkSize: 5).forEachElement(.init()) { element in
             var parser = JSONElementParser(bytes: element.bytes)
-            var members: [JSONElementParser.Member] = []
-            var nestedMembers: [JSONElementParser.Member] = []
-            guard let record = try? parser.parseRecordPrefix(into: &members, nestedMembers: &nestedMembers) else { return .needsMoreInput }
+            guard let record = try? parser.parseRecordPrefix(into: JSONMemberList(), nestedMembers: JSONMemberList()) else { return .needsMoreInput }
             if record.value.range.upperBound == element.bytes.count && !element.isAtEndOfInput { return .needsMoreInput }
             #expect(record.value.number == (count == 0 ? 12_345_678_901 : 2))
             count += 1

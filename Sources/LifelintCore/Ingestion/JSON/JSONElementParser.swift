@@ -22,10 +22,10 @@ struct JSONElementParser {
     /// it is an object, lists its members into `members` and the members of its object-valued
     /// members into `nestedMembers` (the caller's reusable buffers), so decoders look keys up
     /// without parsing the record again.
-    mutating func parseRecordPrefix(into members: inout [Member], nestedMembers: inout [Member]) throws(JSONSyntaxError) -> (value: JSONValue, isObject: Bool) {
+    mutating func parseRecordPrefix(into members: JSONMemberList, nestedMembers: JSONMemberList) throws(JSONSyntaxError) -> (value: JSONValue, isObject: Bool) {
         index = 0
-        members.removeAll(keepingCapacity: true)
-        nestedMembers.removeAll(keepingCapacity: true)
+        members.removeAll()
+        nestedMembers.removeAll()
         skipWhitespace()
         guard peek() == UInt8(ascii: "{") else { return (try parseValue(depth: 0), false) }
         let record = try parseObjectMembers { parser, key throws(JSONSyntaxError) in

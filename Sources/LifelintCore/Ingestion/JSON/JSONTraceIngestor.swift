@@ -5,8 +5,8 @@ struct JSONTraceIngestor {
     private let path: String
     private(set) var summary: IngestionSummary
     /// Reused for every record's members.
-    private var members: [JSONElementParser.Member] = []
-    private var nestedMembers: [JSONElementParser.Member] = []
+    private let members = JSONMemberList()
+    private let nestedMembers = JSONMemberList()
 
     init(path: String, format: String) {
         self.path = path
@@ -38,9 +38,9 @@ struct JSONTraceIngestor {
         let value: JSONValue
         let object: JSONObject?
         do {
-            let record = try parser.parseRecordPrefix(into: &members, nestedMembers: &nestedMembers)
+            let record = try parser.parseRecordPrefix(into: members, nestedMembers: nestedMembers)
             value = record.value
-            object = record.isObject ? JSONObject(record.value, members: members, nestedMembers: nestedMembers) : nil
+            object = record.isObject ? JSONObject(record.value, members: members.elements, nestedMembers: nestedMembers.elements) : nil
         } catch {
             // Out of input: the reader reads more, or at the end of the input reports the truncation.
             if parser.ranOutOfInput { return .needsMoreInput }

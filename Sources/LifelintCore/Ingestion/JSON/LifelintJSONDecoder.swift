@@ -52,11 +52,12 @@ struct LifelintJSONDecoder: JSONRecordDecoder {
         var attributes = Attributes()
         if let value = fields[6], value.kind != .null {
             guard value.kind == .object else { return .problem("'attrs' must be an object, found \(value.text)") }
-            let attributeMembers = object.members(of: value)
-            attributes.reserveCapacity(attributeMembers.count)
-            for member in attributeMembers {
-                guard let text = interner.scalarText(member.value) else { continue }
-                attributes.appendUnique(key: interner.string(json: JSONValue(bytes: value.bytes, range: member.key, kind: .string)), value: text)
+            object.withMembers(of: value) { members in
+                attributes.reserveCapacity(members.count)
+                for member in members {
+                    guard let text = interner.scalarText(member.value) else { continue }
+                    attributes.appendUnique(key: interner.string(json: JSONValue(bytes: value.bytes, range: member.key, kind: .string)), value: text)
+                }
             }
         }
         let name = interner.string(nameBytes)
