@@ -173,4 +173,22 @@ import Testing
         expectError(Self.run(data, name: "corrupt.bplist"), ":1: corrupt binary plist: trailer points outside the file")
         expectError(Self.run(Data("bplist00".utf8), name: "short.bplist"), ":1: corrupt binary plist: too short for a binary plist")
     }
+
+    /// Every line of each JSON Lines sample, cut short in turn (a writer that died mid-line,
+    /// with the next record written after it): exactly that line's event is lost, with one
+    /// error naming its line, and every other line's event is still read.
+    @Test(arguments: ["android-lost-draft.jsonl", "rn-dead-websocket-after-resume.jsonl", "ios-background-task-leak.ndjson"])
+    func aLineCutShortLosesOnlyItsOwnEvent(_ sample: String) throws {
+        let path = RepositoryPaths.path("SampleLogs/\(sample)")
+        let original = try TraceReader.events(atPath: path)
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        for (index, line) in lines.enumerated() where line.count > 4 && line.first == "{" {
+            var damaged = lines
+            damaged[index] = line.prefix(line.count / 2)
+            let url = TraceFixture.temporaryFile(name: sample, contents: Data(damaged.joined(separator: "\n").utf8))
+            let read = try TraceReader.events(atPath: url.path)
+            #expect(read.events.map(\.name) == original.events.filter { $0.source.line != index + 1 }.map(\.name), "line \(index + 1)")
+            #expect(read.summary.problems.map(\.location.line) == [index + 1], "line \(index + 1)")
+        }
+    }
 }

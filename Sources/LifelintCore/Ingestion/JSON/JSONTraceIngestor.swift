@@ -44,7 +44,7 @@ struct JSONTraceIngestor {
         } catch {
             // Out of input: the reader reads more, or at the end of the input reports the truncation.
             if parser.ranOutOfInput { return .needsMoreInput }
-            summary.record(.problem("invalid JSON: \(error.message)"), at: Self.location(of: error.offset, in: element, path: path), emit: emit)
+            summary.record(.problem(Self.message(for: error, in: element, path: path)), at: Self.location(of: error, in: element, path: path), emit: emit)
             return .invalid(at: error.offset)
         }
         let end = value.range.upperBound
@@ -75,6 +75,20 @@ struct JSONTraceIngestor {
         case let .read(line, reason):
             IngestionProblem(location: SourceLocation(path: path, line: line), message: "read failed: \(reason)")
         }
+    }
+
+    /// An error found on a later line than its record starts (a record cut short, whose
+    /// parse ran on into the next lines) is reported at the record's start, where the damage
+    /// is, and names where the parser noticed it.
+    private static func location(of error: JSONSyntaxError, in element: JSONStreamReader.Element, path: String) -> SourceLocation {
+        let found = location(of: error.offset, in: element, path: path)
+        return found.line == element.line ? found : SourceLocation(path: path, line: element.line, column: element.column)
+    }
+
+    private static func message(for error: JSONSyntaxError, in element: JSONStreamReader.Element, path: String) -> String {
+        let found = location(of: error.offset, in: element, path: path)
+        guard found.line != element.line else { return "invalid JSON: \(error.message)" }
+        return "invalid JSON in the record that starts here: \(error.message) at line \(found.line), column \(found.column ?? 1)"
     }
 
     /// The line and column of a byte offset inside an element.
