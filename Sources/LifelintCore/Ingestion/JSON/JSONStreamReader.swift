@@ -96,8 +96,9 @@ final class JSONStreamReader {
             try skipWhitespace()
             guard try peek() != nil else { return }
             if try readElement(body, in: .sequence) == .cutShortByTheEnd {
-                // A value that never ends may be a record cut short whose later lines start
-                // records of their own (a pretty-printed value swallows lines in an array).
+                // A record cut short can run on through the lines after it (an unclosed `[`
+                // takes them as its elements): when an unindented line follows, report the
+                // truncation and resume there.
                 let truncation = failure(truncated: "a value that starts here")
                 try skipToNextUnindentedLine()
                 guard position < end else { throw truncation }
