@@ -22,6 +22,15 @@ final class ClauseTables: Sendable {
         var indices = clausesByName[event.name] ?? []
         for family in familyClauses where event.name.hasPrefix(family.prefix) { indices.append(family.index) }
         indices.append(contentsOf: openMonitors)
-        return indices.count > 1 ? Array(Set(indices)).sorted() : indices
+        guard indices.count > 1 else { return indices }
+        // Sorted and unique in place: a handful of indices, no set to build.
+        indices.sort()
+        var kept = 1
+        for index in indices.indices.dropFirst() where indices[index] != indices[kept - 1] {
+            indices[kept] = indices[index]
+            kept += 1
+        }
+        indices.removeLast(indices.count - kept)
+        return indices
     }
 }

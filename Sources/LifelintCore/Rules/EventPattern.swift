@@ -2,12 +2,16 @@
 /// optionally narrowed by attribute conditions. In rule files either a string or
 /// `{"event": "...", "where": {"attr": condition}}`.
 public struct EventPattern: Sendable, Hashable, Decodable, CustomStringConvertible {
-    public var name: String
+    public let name: String
     public var conditions: [String: AttributeCondition]
+    /// The family prefix (`activity.`) for `activity.*`, nil for an exact name: made once,
+    /// since every event the pattern is tried on needs it.
+    let familyPrefix: String?
 
     public init(_ name: String, where conditions: [String: AttributeCondition] = [:]) {
         self.name = name
         self.conditions = conditions
+        familyPrefix = name.hasSuffix(".*") ? String(name.dropLast()) : nil
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -32,9 +36,6 @@ public struct EventPattern: Sendable, Hashable, Decodable, CustomStringConvertib
         let base = name.hasSuffix(".*") ? String(name.dropLast(2)) + ".x" : name
         return InstrumentationMessage.isValidEventName(Substring(base).utf8[...])
     }
-
-    /// The family prefix (`activity.`) for `activity.*`, nil for an exact name.
-    var familyPrefix: String? { name.hasSuffix(".*") ? String(name.dropLast()) : nil }
 
     public func matches(_ event: Event, thresholds: Thresholds) -> Bool {
         if let prefix = familyPrefix {
