@@ -19,11 +19,9 @@ public struct RuleEngine {
         sequence += 1
         endTime = max(endTime, event.time.nanoseconds)
         var violations: [(Violation, CompiledClause)] = []
-        // A static function on the context in place: its collections then stay uniquely
-        // referenced and change without being copied on every event.
-        var context = apps.removeValue(forKey: event.app) ?? AppContext()
-        Self.observe(event, sequence: sequence, in: &context, tables: tables, thresholds: thresholds, violations: &violations)
-        apps[event.app] = context
+        // A static function on the context in place (one lookup, no copy): its collections
+        // then stay uniquely referenced and change without being copied on every event.
+        Self.observe(event, sequence: sequence, in: &apps[event.app, default: AppContext()], tables: tables, thresholds: thresholds, violations: &violations)
         for (violation, compiled) in violations { record(violation, compiled) }
     }
 

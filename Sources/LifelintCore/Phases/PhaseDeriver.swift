@@ -67,7 +67,9 @@ public struct PhaseDeriver {
         apply(event, to: &lifecycle, &effects)
         lifecycle.note(event)
         apps[event.app] = lifecycle
-        queue.append(contentsOf: (effects.before + [event] + effects.after).map(Slot.event))
+        for derived in effects.before { queue.append(.event(derived)) }
+        queue.append(.event(event))
+        for derived in effects.after { queue.append(.event(derived)) }
         if effects.departure { scheduleDeparture(event) }
     }
 
