@@ -1,0 +1,24 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// libFuzzer targets over lifelint's own sources (linked in, not depended on: a dependency's
+/// build plugin tool would be built with the fuzzer flags and fail to link its own `main`).
+/// The library and the fuzzer are compiled with the sanitizers per target.
+let instrumented: [SwiftSetting] = [.unsafeFlags(["-sanitize=fuzzer,address"])]
+
+let package = Package(
+    name: "lifelint-fuzz",
+    targets: [
+        .systemLibrary(name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0"),
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib"),
+        .target(
+            name: "LifelintCore", dependencies: ["CLibXML2", "CZlib"], path: "Sources/LifelintCore",
+            swiftSettings: instrumented, plugins: ["EmbedRules"]),
+        .plugin(name: "EmbedRules", capability: .buildTool(), dependencies: ["rule-embedder"], path: "Sources/Plugins/EmbedRules"),
+        .executableTarget(name: "rule-embedder", path: "Sources/RuleEmbedder"),
+        .executableTarget(
+            name: "TraceFuzzer", dependencies: ["LifelintCore"],
+            swiftSettings: instrumented + [.unsafeFlags(["-parse-as-library"])],
+            linkerSettings: [.unsafeFlags(["-sanitize=fuzzer,address"])]),
+    ]
+)
