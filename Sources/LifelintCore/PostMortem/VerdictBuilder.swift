@@ -40,9 +40,10 @@ public struct VerdictBuilder {
         var finished: Episode?
         // Static, and the state mutated in place: calling a method of `self` here would copy
         // the whole dictionary on every event.
-        Self.update(&apps[event.app, default: AppState()], with: event, finished: &finished)
         // Apps with nothing pending are forgotten: memory follows open stories, not apps seen.
-        if apps[event.app]?.isEmpty == true { apps[event.app] = nil }
+        if Self.updateLeavingNothingPending(&apps[event.app, default: AppState()], with: event, finished: &finished) {
+            apps[event.app] = nil
+        }
         if let finished { verdicts.append(verdict(finished)) }
     }
 
@@ -53,6 +54,12 @@ public struct VerdictBuilder {
         }
         apps = [:]
         verdicts.sort { $0.location < $1.location }
+    }
+
+    /// `update`, then whether the app has nothing pending (one dictionary lookup per event).
+    private static func updateLeavingNothingPending(_ state: inout AppState, with event: Event, finished: inout Episode?) -> Bool {
+        update(&state, with: event, finished: &finished)
+        return state.isEmpty
     }
 
     private static func update(_ state: inout AppState, with event: Event, finished: inout Episode?) {
