@@ -28,24 +28,15 @@ struct JSONElementParser {
         nestedMembers.removeAll()
         skipWhitespace()
         guard peek() == UInt8(ascii: "{") else { return (try parseValue(depth: 0), false) }
-        let record = try parseObjectMembers { parser, key throws(JSONSyntaxError) in
-            let value: JSONValue
-            if parser.peek() == UInt8(ascii: "{"), parser.maximumDepth > 1 {
-                value = try parser.parseObjectMembers { parser, key throws(JSONSyntaxError) in
-                    nestedMembers.append((key, try parser.parseValue(depth: 2)))
-                }
-            } else {
-                value = try parser.parseValue(depth: 1)
-            }
-            members.append((key, value))
-        }
-        return (record, true)
+        return (try parseObjectMembers(into: members, nestedInto: nestedMembers), true)
     }
 
-    /// Parses an object whose members' values `parseMember` reads (given the key's range).
-    @inline(__always)
-    private mutating func parseObjectMembers(_ parseMember: (inout Self, Range<Int>) throws(JSONSyntaxError) -> Void) throws(JSONSyntaxError) -> JSONValue {
+    /// Parses an object at the record's level, listing its members into `list`; with `nested`,
+    /// an object-valued member's own members are listed there (one level: their values are
+    /// parsed as values).
+    private mutating func parseObjectMembers(into list: JSONMemberList, nestedInto nested: JSONMemberList?) throws(JSONSyntaxError) -> JSONValue {
         let start = index
+        let depth = nested == nil ? 2 : 1
         index += 1
         skipWhitespace()
         if peek() == UInt8(ascii: "}") {
@@ -58,7 +49,11 @@ struct JSONElementParser {
                 skipWhitespace()
                 try expect(.colon)
                 skipWhitespace()
-                try parseMember(&self, key)
+                if let nested, peek() == UInt8(ascii: "{"), maximumDepth > 1 {
+                    list.append((key, try parseObjectMembers(into: nested, nestedInto: nil)))
+                } else {
+                    list.append((key, try parseValue(depth: depth)))
+                }
                 skipWhitespace()
                 guard let byte = peek() else { throw JSONSyntaxError(offset: index, message: "unexpected end of input inside an object") }
                 index += 1
