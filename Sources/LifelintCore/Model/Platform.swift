@@ -13,17 +13,16 @@ public enum Platform: String, Sendable, Hashable, CaseIterable, Codable {
 }
 
 extension Platform {
-    /// The platform named by UTF-8 bytes (its raw value), without making a `String`.
+    /// The platform named by UTF-8 bytes (its raw value), without making a `String`: the raw
+    /// values are literals whose bytes are compared in place.
     init?(utf8 bytes: UnsafeBufferPointer<UInt8>) {
         guard let base = bytes.baseAddress,
-            let (_, platform) = Self.utf8Names.first(where: { name, _ in
-                name.utf8CodeUnitCount == bytes.count && memcmp(name.utf8Start, base, bytes.count) == 0
+            let platform = Self.allCases.first(where: { platform in
+                platform.rawValue.utf8.withContiguousStorageIfAvailable { name in
+                    name.count == bytes.count && memcmp(name.baseAddress!, base, bytes.count) == 0
+                } ?? false
             })
         else { return nil }
         self = platform
     }
-
-    private static let utf8Names: [(StaticString, Platform)] = [
-        ("android", .android), ("ios", .ios), ("react-native", .reactNative), ("unknown", .unknown),
-    ]
 }

@@ -36,6 +36,7 @@ struct JSONElementParser {
     /// parsed as values).
     private mutating func parseObjectMembers(into list: JSONMemberList, nestedInto nested: JSONMemberList?) throws(JSONSyntaxError) -> JSONValue {
         let start = index
+        // The members' values are one level below this object: 1 at the record's level.
         let depth = nested == nil ? 2 : 1
         index += 1
         skipWhitespace()

@@ -18,7 +18,7 @@ struct JSONTraceIngestor {
         _ reader: JSONStreamReader, options: JSONStreamReader.Options, decoder: inout Decoder, emit: (Event) -> Void
     ) {
         do {
-            try reader.forEachElement(options, recovered: { recover($0, emit: emit) }) { element in handle(element, &decoder, emit) }
+            try reader.forEachElement(options, recovered: { recordUnrecognised(problem($0), emit: emit) }) { element in handle(element, &decoder, emit) }
         } catch let failure {
             report(failure)
         }
@@ -44,7 +44,7 @@ struct JSONTraceIngestor {
         } catch {
             // Out of input: the reader reads more, or at the end of the input reports the truncation.
             if parser.ranOutOfInput { return .needsMoreInput }
-            summary.record(.problem(Self.message(for: error, in: element, path: path)), at: Self.location(of: error, in: element, path: path), emit: emit)
+            recordUnrecognised(problem(error, in: element), emit: emit)
             return .invalid(at: error.offset)
         }
         let end = value.range.upperBound
@@ -60,9 +60,8 @@ struct JSONTraceIngestor {
         summary.report(problem(failure))
     }
 
-    /// A failure reading went on after stands for one unrecognised record.
-    private mutating func recover(_ failure: JSONStreamReader.Failure, emit: (Event) -> Void) {
-        let problem = problem(failure)
+    /// An invalid record, or a failure reading went on after: one unrecognised record.
+    private mutating func recordUnrecognised(_ problem: IngestionProblem, emit: (Event) -> Void) {
         summary.record(.problem(problem.message), at: problem.location, emit: emit)
     }
 
@@ -80,15 +79,12 @@ struct JSONTraceIngestor {
     /// An error found on a later line than its record starts (a record cut short, whose
     /// parse ran on into the next lines) is reported at the record's start, where the damage
     /// is, and names where the parser noticed it.
-    private static func location(of error: JSONSyntaxError, in element: JSONStreamReader.Element, path: String) -> SourceLocation {
-        let found = location(of: error.offset, in: element, path: path)
-        return found.line == element.line ? found : SourceLocation(path: path, line: element.line, column: element.column)
-    }
-
-    private static func message(for error: JSONSyntaxError, in element: JSONStreamReader.Element, path: String) -> String {
-        let found = location(of: error.offset, in: element, path: path)
-        guard found.line != element.line else { return "invalid JSON: \(error.message)" }
-        return "invalid JSON in the record that starts here: \(error.message) at line \(found.line), column \(found.column ?? 1)"
+    private func problem(_ error: JSONSyntaxError, in element: JSONStreamReader.Element) -> IngestionProblem {
+        let found = Self.location(of: error.offset, in: element, path: path)
+        guard found.line != element.line else { return IngestionProblem(location: found, message: "invalid JSON: \(error.message)") }
+        return IngestionProblem(
+            location: SourceLocation(path: path, line: element.line, column: element.column),
+            message: "invalid JSON in the record that starts here: \(error.message) at line \(found.line), column \(found.column ?? 1)")
     }
 
     /// The line and column of a byte offset inside an element.
