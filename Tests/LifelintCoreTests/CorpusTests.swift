@@ -20,7 +20,7 @@ extension IngestionError {
             "activity.stopped", "activity.top-lost", "activity.paused", "activity.created", "activity.started", "activity.resumed",
         ])
         #expect(events[0].attributes.dictionary == [
-            "component": "org.levimc.launcher.ui.activities.MainActivity", "reason": "STOP_ACTIVITY_ITEM", "duration_ms": "0",
+            "component": "org.levimc.launcher.ui.activities.MainActivity", "token": "62211635", "reason": "STOP_ACTIVITY_ITEM", "duration_ms": "0",
         ])
         #expect(summary.structuralLines == 5)
         #expect(summary.logLines == 1)
@@ -33,7 +33,7 @@ extension IngestionError {
         #expect(events.map(\.name) == [
             "activity.top-lost", "activity.paused", "activity.created", "activity.started", "activity.resumed", "activity.top-gained",
         ])
-        #expect(events[1].attributes.dictionary == ["component": "com.best.deskclock.DeskClock", "reason": "performPause", "duration_ms": "1"])
+        #expect(events[1].attributes.dictionary == ["component": "com.best.deskclock.DeskClock", "token": "143069912", "reason": "performPause", "duration_ms": "1"])
         #expect(summary.lines == 10 && summary.structuralLines == 2 && summary.logLines == 2)
     }
 

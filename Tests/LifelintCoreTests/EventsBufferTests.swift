@@ -21,13 +21,13 @@ import Testing
         #expect(events.map(\.summaryLine) == [
             "activity.resumed pid 4242 4242 {\(component)}",
             "activity.paused pid 4242 4242 {\(component) reason=handlePauseActivity}",
-            "activity.stopped pid 4242 4242 {\(component) reason=STOP_ACTIVITY_ITEM duration_ms=12}",
-            "activity.destroyed pid 4242 4242 {\(component) reason=performDestroy duration_ms=3}",
-            "activity.created pid 4242 4242 {\(component) reason=performCreate duration_ms=7}",
-            "activity.restarted pid 4242 4242 {\(component) reason=performRestartActivity duration_ms=0}",
+            "activity.stopped pid 4242 4242 {\(component) token=62211635 reason=STOP_ACTIVITY_ITEM duration_ms=12}",
+            "activity.destroyed pid 4242 4242 {\(component) token=62211635 reason=performDestroy duration_ms=3}",
+            "activity.created pid 4242 4242 {\(component) token=251757025 reason=performCreate duration_ms=7}",
+            "activity.restarted pid 4242 4242 {\(component) token=1 reason=performRestartActivity duration_ms=0}",
             "activity.started pid 4242 4242 {\(component) reason=handleStartActivity}",
-            "activity.top-gained pid 4242 4242 {\(component) reason=topStateChangedWhenResumed}",
-            "activity.top-lost pid 4242 4242 {\(component) reason=topStateChangedWhenResumed}",
+            "activity.top-gained pid 4242 4242 {\(component) token=1 reason=topStateChangedWhenResumed}",
+            "activity.top-lost pid 4242 4242 {\(component) token=1 reason=topStateChangedWhenResumed}",
         ])
         #expect(summary.logLines == 1)
     }
@@ -51,19 +51,19 @@ import Testing
         #expect(events.map(\.summaryLine) == [
             "process.started com.example.notes 4242 {package=com.example.notes hosting=activity component={com.example.notes/com.example.notes.EditorActivity}}",
             "activity.resumed com.example.notes 4242 {component=com.example.notes.EditorActivity reason=RESUME_ACTIVITY}",
-            "evidence.anr com.example.notes 1000 {detail=Input dispatching timed out (Waiting, because no window)}",
+            "evidence.anr com.example.notes 4242 {detail=Input dispatching timed out (Waiting, because no window)}",
             "process.frozen com.example.notes 4242",
             "process.unfrozen com.example.notes 4242",
             "process.died com.example.notes 4242 {reason=killed detail=empty for 1800s, cached}",
-            "evidence.state-not-saved com.example.notes 1000 {component=com.example.notes/.EditorActivity reason=proc died without state saved}",
+            "evidence.state-not-saved com.example.notes - {component=com.example.notes/.EditorActivity reason=proc died without state saved}",
             "process.started com.example.notes 4343 {package=com.example.notes hosting=service component={com.example.notes/.SyncService} process=com.example.notes:sync}",
-            "process.died com.example.notes 4343 {reason=low-memory detail=lmkd killinfo}",
+            "process.died com.example.notes 4343 {reason=low-memory detail=lmkd killinfo process=com.example.notes:sync}",
             "process.died com.example.other 4444 {reason=crash detail=java.lang.IllegalStateException}",
         ])
     }
 
     @Test func truncatedPayloadIsStillRead() throws {
         let (events, _) = try TraceFixture.ingest("01-08 08:00:00.001  4242  4242 I wm_on_paused_called: [1,com.example.notes.EditorActivity,perfor^\n")
-        #expect(events.map(\.summaryLine) == ["activity.paused pid 4242 4242 {component=com.example.notes.EditorActivity reason=perfor}"])
+        #expect(events.map(\.summaryLine) == ["activity.paused pid 4242 4242 {component=com.example.notes.EditorActivity token=1 reason=perfor}"])
     }
 }

@@ -40,10 +40,11 @@ import Testing
             "process.started com.example.notes 4242 {package=com.example.notes hosting=activity component=com.example.notes/.EditorActivity}",
             "process.died com.example.notes 4242 {reason=killed detail=empty #17}",
             "process.died com.example.mail 5252 {reason=user detail=remove task}",
-            "process.died pid 6262 6262 {reason=crash detail=due to signal 11 (Segmentation fault)}",
-            "process.died pid 7272 7272 {reason=signal detail=due to signal 9 (Killed)}",
             "process.started com.example.shop 8282 {package=com.example.shop hosting=service component=com.example.shop/.Sync}",
             "process.died com.example.shop 8282 {reason=user detail=force-stop: from pid 4321}",
+            // Nothing ever names these pids: their deaths were held for a name until the end.
+            "process.died pid 6262 6262 {reason=crash detail=due to signal 11 (Segmentation fault)}",
+            "process.died pid 7272 7272 {reason=signal detail=due to signal 9 (Killed)}",
         ])
     }
 

@@ -53,8 +53,10 @@ public struct RuleEngine {
 
     /// Settles what is still open when the trace ends: waits whose deadline passed, spans that
     /// outran their limit. Waits whose deadline lies beyond the trace are dropped: the trace
-    /// cannot tell.
-    public mutating func finish() {
+    /// cannot tell. `clockEnd` is the trace's last time of any record, event or not: a trace
+    /// that went on for 20 s of ordinary lines after the app left has seen 20 s pass.
+    public mutating func finish(clockEnd: Timestamp? = nil) {
+        if let clockEnd, clockEnd.clock != .unknown { endTime = max(endTime, clockEnd.nanoseconds) }
         for app in apps.keys.sorted() {
             for (index, compiled) in clauses.enumerated() {
                 guard var monitor = apps[app]?.monitors[index] else { continue }

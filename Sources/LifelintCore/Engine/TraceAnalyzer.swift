@@ -28,16 +28,16 @@ public enum TraceAnalyzer {
                 timeline?.process(derived)
             }
         }
-        phases.finish { derived in
+        phases.finish(clockEnd: summary.clockEnd) { derived in
             engine.process(derived)
             metrics.process(derived)
             verdicts.process(derived)
             timeline?.process(derived)
         }
-        engine.finish()
+        engine.finish(clockEnd: summary.clockEnd)
         verdicts.finish()
         return Analysis(
-            summary: summary, findings: engine.findings, metrics: metrics.finish(), verdicts: verdicts.verdicts,
+            summary: summary, findings: engine.findings, metrics: metrics.finish(clockEnd: summary.clockEnd), verdicts: verdicts.verdicts,
             timeline: timeline?.finish(findings: engine.findings))
     }
 

@@ -25,6 +25,16 @@ public struct IngestionSummary: Sendable, Hashable {
     /// errors, exit status 2, while the rest of the trace is still read. The first few are kept.
     public var problems: [IngestionProblem] = []
     public var problemCount = 0
+    /// The trace's clock when it ends: the latest time of any timestamped record, event or
+    /// not. A wait whose deadline it passed is decided, even if no event followed.
+    public var clockEnd: Timestamp?
+    /// Processes whose events went out as `pid N` because nothing in the trace (or nothing
+    /// within the attribution's bounds) named them.
+    public var unnamedProcesses = 0
+    /// True when some time had no year (logcat's default), so the year came from `yearSource`.
+    public var neededYear = false
+    /// Where the year came from, when the trace needed one.
+    public var yearSource: YearSource?
 
     public init(path: String, format: String) {
         self.path = path

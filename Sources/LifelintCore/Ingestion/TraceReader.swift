@@ -22,7 +22,11 @@ public enum TraceReader {
             let reader = ByteLineReader(source: input.byteSource, initial: head)
             var ingestor = LogcatIngestor(path: input.path, baseYear: options.year ?? input.modificationYear, mappings: options.mappings)
             try ingestor.run(reader, format: options.logcatFormat, emit: emit)
-            return ingestor.summary
+            var summary = ingestor.summary
+            if summary.neededYear {
+                summary.yearSource = options.year != nil ? .option : input.path == TraceInput.standardInputName ? .currentTime : .fileModificationTime
+            }
+            return summary
         case .lifelintJSON:
             var decoder = LifelintJSONDecoder()
             let options = JSONStreamReader.Options(arrayKeys: ContainerDetector.wrapsRecords(under: "events", in: head) ? ["events"] : [])

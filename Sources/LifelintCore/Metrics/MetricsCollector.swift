@@ -84,9 +84,11 @@ public struct MetricsCollector {
         if event.name == PhaseEvent.background { state.restoreWatch = false }
     }
 
-    /// The metrics of every app that had lifecycle phases, by app name.
-    public mutating func finish() -> [AppMetrics] {
-        apps.keys.sorted().compactMap { app in
+    /// The metrics of every app that had lifecycle phases, by app name. Background spans
+    /// still open end at `clockEnd`, the trace's last time of any record.
+    public mutating func finish(clockEnd: Timestamp? = nil) -> [AppMetrics] {
+        if let clockEnd, clockEnd.clock != .unknown { traceEnd = max(traceEnd, clockEnd.nanoseconds) }
+        return apps.keys.sorted().compactMap { app in
             guard var state = apps[app], state.hasLifecycle else { return nil }
             Self.closeBackground(&state, at: traceEnd)
             Self.closeForeground(&state)

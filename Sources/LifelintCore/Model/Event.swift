@@ -29,4 +29,7 @@ public struct Event: Sendable, Hashable {
 
     /// The app name used when only the process id is known.
     public static func appName(forUnknownPid pid: Int32) -> String { "pid \(pid)" }
+
+    /// True when the app is only the `pid N` stand-in (a package name never has a space).
+    public var isNamedByPidOnly: Bool { pid != nil && app.utf8.starts(with: "pid ".utf8) }
 }

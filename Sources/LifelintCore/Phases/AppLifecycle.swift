@@ -1,9 +1,13 @@
 /// What the phase deriver knows about one app: its phase, what drives it on each platform, and
 /// the facts of the current process incarnation that the next cold start inherits.
 struct AppLifecycle {
+    /// Nil until the trace shows it: a capture begins mid-session, and the app's state before
+    /// its first line is unknown, never assumed.
     var phase: AppPhase?
-    /// Android: activities between `started` and `stopped`.
-    var startedActivities = 0
+    /// Android: the visible activities (started or resumed, not yet stopped), by token, else
+    /// by class name (a class counts its instances), else under one key for traces that name
+    /// neither.
+    var visibleActivities: [String: Int] = [:]
     /// iOS: each connected scene's own phase.
     var scenes: [String: AppPhase] = [:]
     /// What the next `phase.active` follows: `launch`, `background`, `system-kill`, `user-kill`,
@@ -24,6 +28,37 @@ struct AppLifecycle {
         var reason: String
         var initiator: String
         var facts: IncarnationFacts
+    }
+
+    var hasVisibleActivity: Bool { !visibleActivities.isEmpty }
+
+    /// The key an activity callback is tracked under: its token, else its class name, else
+    /// nil (a trace that names neither, such as the Chrome framework slices).
+    static func activityKey(_ event: Event) -> String? {
+        if let token = event.attributes["token"] { return "t" + token }
+        return event.attributes["component"].map { "c" + $0 }
+    }
+
+    /// An activity became visible; `implied` for a callback (resumed, paused) that shows it
+    /// was started although its start was not seen.
+    mutating func showActivity(_ key: String?, implied: Bool) {
+        let key = key ?? ""
+        let count = visibleActivities[key] ?? 0
+        if implied {
+            if count == 0, key != "" || visibleActivities.isEmpty { visibleActivities[key] = 1 }
+            return
+        }
+        // A token names one activity; a class may have several instances.
+        visibleActivities[key] = key.hasPrefix("t") ? 1 : count + 1
+    }
+
+    /// An activity stopped. One without a name is the unnamed one, or the only one visible;
+    /// when that is ambiguous nothing is hidden, so no departure is inferred.
+    mutating func hideActivity(_ key: String?) {
+        var key = key ?? ""
+        if key == "", visibleActivities[""] == nil, visibleActivities.count == 1 { key = visibleActivities.keys.first! }
+        guard let count = visibleActivities[key] else { return }
+        visibleActivities[key] = count > 1 ? count - 1 : nil
     }
 
     mutating func note(_ event: Event) {

@@ -31,6 +31,7 @@ public struct PhaseDeriver {
     private var queue: [Slot] = []
     private var departures: [Int: Departure] = [:]
     private var nextDeparture = 0
+    private var latestTime = Int64.min
 
     public init() {}
 
@@ -41,11 +42,19 @@ public struct PhaseDeriver {
         flush(emit)
     }
 
-    public mutating func finish(emit: (Event) -> Void) {
+    /// Settles what is open when the trace ends. `clockEnd` is the trace's last time (of any
+    /// record, not only events): a stop the trace went on past by the debounce was a
+    /// departure; one the trace ended too soon after cannot be told from in-app navigation,
+    /// and is not called one.
+    public mutating func finish(clockEnd: Timestamp? = nil, emit: (Event) -> Void) {
         var ordered: [Event] = []
         reorder.drainAll { ordered.append($0) }
         for event in ordered { step(event) }
-        for id in departures.keys.sorted() { decide(id, left: true) }
+        let end = max(latestTime, clockEnd.map { $0.clock == .unknown ? Int64.min : $0.nanoseconds } ?? Int64.min)
+        for id in departures.keys.sorted() {
+            guard let stop = departures[id]?.stop else { continue }
+            decide(id, left: stop.time.clock == .unknown || end - stop.time.nanoseconds > Self.departureDebounceNanoseconds)
+        }
         flush(emit)
     }
 
@@ -61,6 +70,7 @@ public struct PhaseDeriver {
     }
 
     private mutating func step(_ event: Event) {
+        if event.time.clock != .unknown { latestTime = max(latestTime, event.time.nanoseconds) }
         decideExpiredDepartures(before: event.time.nanoseconds)
         var lifecycle = apps[event.app] ?? AppLifecycle()
         var effects = Effects()
@@ -86,17 +96,23 @@ public struct PhaseDeriver {
             terminate(event, reason: "unknown", app: &app, into: &effects.after)
         case "activity.started":
             cancelPendingDeparture(of: event.app)
-            app.startedActivities += 1
+            app.showActivity(AppLifecycle.activityKey(event), implied: false)
             if app.phase != .foregroundActive { transition(&app, to: .foregroundInactive, event, &effects.after) }
         case "activity.resumed", "activity.top-gained":
             cancelPendingDeparture(of: event.app)
-            app.startedActivities = max(app.startedActivities, 1)
+            // Top-resumed is about focus: it says nothing of which activities are visible.
+            if event.name == "activity.resumed" { app.showActivity(AppLifecycle.activityKey(event), implied: true) }
             transition(&app, to: .foregroundActive, event, &effects.after)
         case "activity.paused":
-            if app.phase == .foregroundActive { transition(&app, to: .foregroundInactive, event, &effects.after) }
+            app.showActivity(AppLifecycle.activityKey(event), implied: true)
+            if app.phase == .foregroundActive || app.phase == nil { transition(&app, to: .foregroundInactive, event, &effects.after) }
         case "activity.stopped":
-            app.startedActivities = max(0, app.startedActivities - 1)
-            effects.departure = app.startedActivities == 0 && app.phase != .background && app.phase != .notRunning
+            app.hideActivity(AppLifecycle.activityKey(event))
+            // A departure only from a foreground the trace showed, and only when no other
+            // activity of the app is still visible (in-app navigation stops the screen left).
+            effects.departure = !app.hasVisibleActivity && app.phase?.isForeground == true
+        case "activity.destroyed" where event.attributes["token"] != nil:
+            app.visibleActivities[AppLifecycle.activityKey(event) ?? ""] = nil
         case _ where event.name.hasPrefix("scene."):
             applyScene(event, to: &app, &effects.after)
         case "appstate.active", "appstate.focus":
@@ -156,7 +172,7 @@ public struct PhaseDeriver {
         default: app.resumeContext = "unknown"
         }
         app.phase = .notRunning
-        app.startedActivities = 0
+        app.visibleActivities = [:]
         app.scenes = [:]
         app.incarnation = AppLifecycle.IncarnationFacts()
         app.awaitingLaunch = true
@@ -169,7 +185,7 @@ public struct PhaseDeriver {
         output.append(Self.synthetic(PhaseEvent.terminated, cause, attributes))
         app.lastDeath = AppLifecycle.Death(reason: reason, initiator: initiator, facts: app.incarnation)
         app.phase = .notRunning
-        app.startedActivities = 0
+        app.visibleActivities = [:]
         app.scenes = [:]
         app.awaitingLaunch = false
     }

@@ -51,6 +51,37 @@ struct EventLogPayload {
         return Int64(text.trimmingPrefix(" "))
     }
 
+    /// How many fields a positional payload lacks at its front: 1 when it has no user id
+    /// (Android before 4.2: `am_proc_died: [18971,net.pmarks.chromadoze]`), recognised by one
+    /// leading integer field fewer than the layout with the user (`[0,18971,…]`).
+    func userShift(leadingIntegersWithUser count: Int) -> Int {
+        guard keys == nil else { return 0 }
+        return leadingIntegers == count - 1 ? 1 : 0
+    }
+
+    /// An activity's token in a system line (`[User,Token,…]`, or `[Token,…]` before 4.2).
+    func token() -> Substring? {
+        if keys != nil { return value(0, key: "Token") }
+        switch leadingIntegers {
+        case 0: return nil
+        case 1: return values[0]
+        default: return values[1]
+        }
+    }
+
+    /// The first field that reads as a component, `com.app/.Main`, as package and class.
+    func firstComponent() -> (package: String, className: String)? {
+        if keys != nil { return value(0, key: "Component Name").flatMap(ProcessName.component) }
+        for value in values where value.utf8.contains(UInt8(ascii: "/")) {
+            if let component = ProcessName.component(value) { return component }
+        }
+        return nil
+    }
+
+    private var leadingIntegers: Int {
+        values.prefix { Int64($0.trimmingPrefix(" ")) != nil }.count
+    }
+
     /// Splits `Key=a,Other Key=b,c` at the commas that start a new `Key=`.
     private static func splitFields(_ body: Substring) -> [Substring] {
         var parts: [Substring] = []

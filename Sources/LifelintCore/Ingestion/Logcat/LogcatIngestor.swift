@@ -12,6 +12,12 @@ struct LogcatIngestor {
     private var lastMonth: UInt8 = 0
     /// The latest time seen, for lines that have none of their own (Studio's process markers).
     private var lastTime: LogcatTime?
+    /// The trace's clock: its latest time (`latestOrder` orders times cheaply).
+    private var latestTime: LogcatTime?
+    private var latestYearsWrapped = 0
+    private var latestOrder: (seconds: UInt64, nanosecond: Int32) = (0, 0)
+    /// Whether some time had no year, so the year had to be supplied.
+    private var usedInferredYear = false
     /// The header of the `-v long` entry whose message lines are being read.
     private var longEntry: (record: LogcatRecord, interest: LogcatEventRecognizer.Interest)?
     /// Whether the previous non-blank line was a log entry, so a line that is not one
@@ -53,6 +59,10 @@ struct LogcatIngestor {
             // What was read before the failure is still analysed; the failure is an error.
             summary.report(IngestionProblem(location: SourceLocation(path: path, line: summary.lines + 1), message: "read failed: \(error.message)"))
         }
+        recognizer.finish(emit: emit)
+        summary.unnamedProcesses = recognizer.attribution.unnamedProcesses
+        summary.clockEnd = latestTime?.timestamp(inferredYear: baseYear + latestYearsWrapped)
+        summary.neededYear = usedInferredYear
         summary.bytes = input.bytesConsumed
     }
 
@@ -93,7 +103,8 @@ struct LogcatIngestor {
         }
         if format == .long, readLongFormat(line, emit: emit) { return }
         guard let record = parse(line) else {
-            if inEntry {
+            // A comment pasted into a log (`# system side`) continues nothing.
+            if inEntry, line.first != UInt8(ascii: "#") {
                 summary.continuationLines += 1
             } else {
                 summary.countUnrecognised(line: summary.lines)
@@ -101,7 +112,7 @@ struct LogcatIngestor {
             return
         }
         inEntry = true
-        noteMonth(record.time)
+        noteTime(record, kernelClock: format.hasTag && record.tag.isEmpty)
         handle(record, in: line, interest: recognizer.interest(in: record, bytes: line, hasTag: format.hasTag), emit: emit)
     }
 
@@ -121,7 +132,7 @@ struct LogcatIngestor {
     /// `-v long`: a header line, then message lines up to a blank line.
     private mutating func readLongFormat(_ line: UnsafeBufferPointer<UInt8>, emit: (Event) -> Void) -> Bool {
         if let header = LogcatLineParser.parse(line, as: .long) {
-            noteMonth(header.time)
+            noteTime(header, kernelClock: header.tag.isEmpty)
             longEntry = (header, recognizer.interest(in: header, bytes: line, hasTag: true, messageFollows: true))
             inEntry = true
             summary.logLines += 1
@@ -168,13 +179,33 @@ struct LogcatIngestor {
 
     private func source() -> SourceLocation { SourceLocation(path: path, line: summary.lines) }
 
-    /// Logcat's default time has no year: a December → January step is a new year.
-    private mutating func noteMonth(_ time: LogcatTime?) {
-        guard let time else { return }
+    /// Logcat's default time has no year: a December → January step is a new year. Every
+    /// timestamped line moves the trace's clock, but kernel lines (no tag), which can run on
+    /// a clock of their own.
+    private mutating func noteTime(_ record: LogcatRecord, kernelClock: Bool) {
+        guard let time = record.time else { return }
         lastTime = time
-        guard time.kind == .calendar, time.year == nil else { return }
-        if lastMonth == 12 && time.month == 1 { yearsWrapped += 1 }
-        lastMonth = time.month
+        if time.kind == .calendar, time.year == nil {
+            usedInferredYear = true
+            if lastMonth == 12 && time.month == 1 { yearsWrapped += 1 }
+            lastMonth = time.month
+        }
+        guard !kernelClock else { return }
+        let order = Self.order(time, yearsWrapped: yearsWrapped)
+        if latestTime == nil || order >= latestOrder {
+            (latestTime, latestOrder, latestYearsWrapped) = (time, order, yearsWrapped)
+        }
+    }
+
+    /// Orders the times of one trace without making a timestamp per line.
+    private static func order(_ time: LogcatTime, yearsWrapped: Int) -> (seconds: UInt64, nanosecond: Int32) {
+        guard time.kind == .calendar else { return (UInt64(clamping: time.seconds), time.nanosecond) }
+        var value = UInt64(clamping: (time.year ?? 0) + yearsWrapped)
+        value = value * 13 + UInt64(time.month)
+        value = value * 32 + UInt64(time.day)
+        value = value * 24 + UInt64(time.hour)
+        value = value * 60 + UInt64(time.minute)
+        return (value * 61 + UInt64(time.second), time.nanosecond)
     }
 }
 

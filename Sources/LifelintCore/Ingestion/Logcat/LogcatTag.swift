@@ -7,8 +7,12 @@ enum LogcatTag: Sendable {
     case androidRuntime
     case javaBinder
     case instrumentation
-    /// An activity callback the app's own process logs in the events buffer.
-    case activityCallback(eventName: String)
+    /// An activity callback the app's own process logs in the events buffer; `wm_` lines
+    /// (Android 11+) lead with the activity's token, `am_` lines with the user id.
+    case activityCallback(eventName: String, leadsWithToken: Bool)
+    /// A system-side line about an activity (`wm_pause_activity`, `am_set_resumed_activity`,
+    /// ...): it names the activity's package, and may be the request a callback answers.
+    case systemActivity(SystemActivityLine)
     case procStart
     case procDied
     case kill
@@ -18,6 +22,7 @@ enum LogcatTag: Sendable {
     case unfreeze
     case finishActivity
     case lmkdKillInfo
+    case procBound
 
     /// The tag that marks an app's own instrumentation lines.
     static let instrumentationTag = "lifelint"
@@ -31,7 +36,7 @@ enum LogcatTag: Sendable {
             "am_proc_start": .procStart, "am_proc_died": .procDied, "am_kill": .kill,
             "am_anr": .anr, "am_crash": .crash, "am_freeze": .freeze, "am_unfreeze": .unfreeze,
             "am_finish_activity": .finishActivity, "wm_finish_activity": .finishActivity,
-            "killinfo": .lmkdKillInfo,
+            "killinfo": .lmkdKillInfo, "am_proc_bound": .procBound,
         ]
         let callbacks = [
             "create": "activity.created", "start": "activity.started", "resume": "activity.resumed",
@@ -40,7 +45,12 @@ enum LogcatTag: Sendable {
             "top_resumed_lost": "activity.top-lost",
         ]
         for (callback, event) in callbacks {
-            for prefix in ["am", "wm"] { table["\(prefix)_on_\(callback)_called"] = .activityCallback(eventName: event) }
+            for prefix in ["am", "wm"] {
+                table["\(prefix)_on_\(callback)_called"] = .activityCallback(eventName: event, leadsWithToken: prefix == "wm")
+            }
+        }
+        for line in SystemActivityLine.all {
+            for prefix in ["am", "wm"] { table["\(prefix)_\(line.name)"] = .systemActivity(line) }
         }
         return table
     }()
