@@ -18,7 +18,7 @@ import Testing
         #expect(lines.first == "\(lostDraft):17: error: com.example.notes saves 'draft' in a teardown callback that a system kill never runs, and did not save when it left the foreground [save-in-on-destroy]")
         #expect(lines[1] == "    com.example.notes at 2024-01-08T09:14:25.969")
         #expect(lines[2] == "    \(lostDraft):15: note: the app went to the background here")
-        #expect(lines.last == "lifelint: 3 errors, 2 warnings in 1 trace (46 lines, 34 events)")
+        #expect(lines.last == "lifelint: 3 errors in 1 trace (46 lines, 34 events)")
         #expect(!result.output.contains("\u{1B}["))
     }
 
@@ -36,7 +36,7 @@ import Testing
         #expect(result.status == .failure)
         #expect(result.diagnostics == "lifelint: error: /nonexistent.log: cannot open: No such file or directory\n")
         let document = try! JSONSerialization.jsonObject(with: Data(result.output.utf8)) as! [String: Any]
-        #expect((document["findings"] as! [Any]).count == 5)
+        #expect((document["findings"] as! [Any]).count == 3)
         let traces = document["traces"] as! [[String: Any]]
         #expect(traces.map { $0["path"] as! String } == ["/nonexistent.log", lostDraft])
         #expect(traces[0]["error"] as? String == "/nonexistent.log: cannot open: No such file or directory")
@@ -48,7 +48,7 @@ import Testing
         let document = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
         #expect(Set(document.keys) == ["schemaVersion", "tool", "traces", "findings", "verdicts", "summary"])
         #expect(document["schemaVersion"] as? Int == 1)
-        #expect(document["summary"] as? [String: Int] == ["error": 3, "warning": 2, "info": 0])
+        #expect(document["summary"] as? [String: Int] == ["error": 3, "warning": 0, "info": 0])
         let finding = try #require((document["findings"] as? [[String: Any]])?.first)
         #expect(Set(finding.keys) == ["rule", "severity", "message", "app", "platform", "time", "clock", "location", "related", "fingerprint"])
         #expect(finding["rule"] as? String == "save-in-on-destroy")

@@ -10,8 +10,10 @@ struct RulesCommand {
     static let help = """
         USAGE: lifelint rules [--rules <dir>] [<id>]
 
-        Lists every rule (id, severity, summary) and the thresholds rules use, or shows one
-        rule in full: why it matters, how to fix it, how it is matched, and its examples.
+        Lists every rule (id, severity, summary, and the app events it needs) and the
+        thresholds rules use, or shows one rule in full: why it matters, how to fix it, what
+        evidence it needs, how it is matched, and its examples. A rule whose evidence an app
+        never reports in a trace is not evaluated on that app (the report's coverage says so).
         """
 
     let ids: [String]
@@ -46,11 +48,18 @@ struct RulesCommand {
             let id = rule.id + String(repeating: " ", count: width - rule.id.count)
             let severity = rule.severity.rawValue + String(repeating: " ", count: 7 - rule.severity.rawValue.count)
             output.writeLine("\(id)  \(severity)  \(rule.summary)")
+            output.writeLine(String(repeating: " ", count: width + 11) + "needs: \(Self.needs(rule))")
         }
         output.writeLine("")
         output.writeLine("Thresholds (override with --set name=value):")
         let thresholds = Thresholds()
         for name in thresholds.values.keys.sorted() { output.writeLine("  \(name) = \(thresholds[name]!)") }
+    }
+
+    /// What the app must report for the rule to be evaluated on it.
+    static func needs(_ rule: Rule) -> String {
+        guard !rule.requires.isEmpty else { return "the platform's own events" }
+        return RuleCoverage.describe(rule.requires.map(\.description)) + " events from the app"
     }
 
     private func show(_ rule: Rule, to output: ByteOutput) {
@@ -62,8 +71,13 @@ struct RulesCommand {
         output.writeLine("")
         output.writeLine("Fix: \(rule.fix)")
         output.writeLine("")
+        output.writeLine("Needs: \(Self.needs(rule))")
+        output.writeLine("")
         output.writeLine("Matched by:")
-        for clause in rule.match { output.writeLine("  - \(clause)") }
+        for clause in rule.match {
+            let own = clause.requires.map { $0.isEmpty ? " (needs nothing from the app)" : " (needs \(RuleCoverage.describe($0.map(\.description))))" }
+            output.writeLine("  - \(clause)\(own ?? "")")
+        }
         output.writeLine("")
         output.writeLine("Examples: triggering \(rule.examples.triggering.joined(separator: ", ")); clean \(rule.examples.clean.joined(separator: ", "))")
         if !rule.references.isEmpty {

@@ -9,6 +9,9 @@ struct AppContext {
     }
 
     var phase: AppPhase?
+    /// The `requires` patterns the app's events have matched anywhere in the trace so far
+    /// (bits of `EvidenceRequirements`); unlike the history, kept across incarnations.
+    var evidence: UInt64 = 0
     var history: [String: Occurrence] = [:]
     var monitors: [Int: ClauseMonitor] = [:]
 

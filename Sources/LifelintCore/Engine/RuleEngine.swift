@@ -4,31 +4,43 @@
 public struct RuleEngine {
     private let tables: ClauseTables
     private var clauses: [CompiledClause] { tables.clauses }
+    private let rules: [Rule]
     private let thresholds: Thresholds
+    private var requirements: EvidenceRequirements
     private var apps: [String: AppContext] = [:]
     private var sequence = 0
     private var endTime = Int64.min
+    /// Findings with the clause that made them: kept only if the app reported the clause's
+    /// evidence somewhere in the trace, which may come after the finding.
+    private var candidates: [(finding: Finding, clause: Int)] = []
     public private(set) var findings: [Finding] = []
+    public private(set) var coverage: [RuleCoverage] = []
 
     public init(rules: [Rule], thresholds: Thresholds = Thresholds()) {
         tables = ClauseTables(clauses: rules.flatMap { rule in rule.match.map { CompiledClause(rule: rule, clause: $0) } })
+        requirements = EvidenceRequirements(tables.clauses)
+        self.rules = rules
         self.thresholds = thresholds
     }
 
     public mutating func process(_ event: Event) {
         sequence += 1
         endTime = max(endTime, event.time.nanoseconds)
-        var violations: [(Violation, CompiledClause)] = []
+        let evidence = requirements.mask(of: event)
+        var violations: [(Violation, Int)] = []
         // A static function on the context in place (one lookup, no copy): its collections
         // then stay uniquely referenced and change without being copied on every event.
-        Self.observe(event, sequence: sequence, in: &apps[event.app, default: AppContext()], tables: tables, thresholds: thresholds, violations: &violations)
-        for (violation, compiled) in violations { record(violation, compiled) }
+        Self.observe(
+            event, sequence: sequence, evidence: evidence, in: &apps[event.app, default: AppContext()], tables: tables, thresholds: thresholds,
+            violations: &violations)
+        for (violation, clause) in violations { record(violation, clause) }
     }
 
     private static func observe(
-        _ event: Event, sequence: Int, in context: inout AppContext, tables: ClauseTables, thresholds: Thresholds,
-        violations: inout [(Violation, CompiledClause)]
+        _ event: Event, sequence: Int, evidence: UInt64, in context: inout AppContext, tables: ClauseTables, thresholds: Thresholds,
+        violations: inout [(Violation, Int)]
     ) {
+        context.evidence |= evidence
         if event.name == PhaseEvent.coldStart {
             context.history = [:]
             context.monitors = [:]
@@ -43,7 +55,7 @@ public struct RuleEngine {
             let compiled = tables.clauses[index]
             guard compiled.applies(to: event.platform) else { continue }
             var monitor = monitors.removeValue(forKey: index) ?? ClauseMonitor(compiled.clause.primitive)
-            monitor.observe(observation, compiled.clause.primitive) { violations.append(($0, compiled)) }
+            monitor.observe(observation, compiled.clause.primitive) { violations.append(($0, index)) }
             if !monitor.isIdle { monitors[index] = monitor }
         }
         // An empty dictionary keeps its storage; most apps have nothing open most of the time.
@@ -58,20 +70,44 @@ public struct RuleEngine {
     public mutating func finish(clockEnd: Timestamp? = nil) {
         if let clockEnd, clockEnd.clock != .unknown { endTime = max(endTime, clockEnd.nanoseconds) }
         for app in apps.keys.sorted() {
-            for (index, compiled) in clauses.enumerated() {
+            for index in clauses.indices {
                 guard var monitor = apps[app]?.monitors[index] else { continue }
-                monitor.finish(at: endTime) { record($0, compiled) }
+                monitor.finish(at: endTime) { record($0, index) }
                 apps[app]?.monitors[index] = monitor
             }
         }
+        findings = candidates.compactMap { candidate in
+            requirements.isSatisfied(clause: candidate.clause, by: apps[candidate.finding.app]?.evidence ?? 0) ? candidate.finding : nil
+        }
         findings.sort { ($0.location, $0.ruleID) < ($1.location, $1.ruleID) }
+        coverage = rules.map(coverage(of:))
     }
 
-    private mutating func record(_ violation: Violation, _ compiled: CompiledClause) {
+    /// Which apps the rule could be evaluated on: all its clauses, some (those needing
+    /// nothing of the app), or none.
+    private func coverage(of rule: Rule) -> RuleCoverage {
+        let indices = clauses.indices.filter { clauses[$0].rule.id == rule.id }
+        var coverage = RuleCoverage(rule: rule.id, needs: rule.requires.map(\.description), evaluated: [], partial: [], notEvaluated: [])
+        for app in apps.keys.sorted() {
+            let evidence = apps[app]?.evidence ?? 0
+            let evaluable = indices.filter { requirements.isSatisfied(clause: $0, by: evidence) }.count
+            if evaluable == indices.count {
+                coverage.evaluated.append(app)
+            } else if evaluable > 0 {
+                coverage.partial.append(app)
+            } else {
+                coverage.notEvaluated.append(app)
+            }
+        }
+        return coverage
+    }
+
+    private mutating func record(_ violation: Violation, _ clause: Int) {
+        let compiled = clauses[clause]
         let rule = compiled.rule
         let template = compiled.clause.message ?? rule.message
         let event = violation.event
-        findings.append(Finding(
+        candidates.append((Finding(
             ruleID: rule.id,
             severity: compiled.clause.severity ?? rule.severity,
             message: MessageTemplate.render(template, event: event, values: violation.values, thresholds: thresholds),
@@ -80,7 +116,7 @@ public struct RuleEngine {
             time: violation.time,
             location: event.source,
             related: Self.related(violation.related),
-            fingerprint: Fingerprint.make([rule.id, event.app, event.name] + event.attributes.map { "\($0.key)=\($0.value)" }.sorted())))
+            fingerprint: Fingerprint.make([rule.id, event.app, event.name] + event.attributes.map { "\($0.key)=\($0.value)" }.sorted())), clause))
     }
 
     /// Related locations in trace order, each place once.

@@ -6,6 +6,8 @@ public enum TraceAnalyzer {
         public var findings: [Finding]
         public var metrics: [AppMetrics]
         public var verdicts: [Verdict]
+        /// Which rules could be evaluated on which apps (`RuleCoverage`).
+        public var coverage: [RuleCoverage]
         /// Present when the settings ask for it.
         public var timeline: Timeline?
     }
@@ -38,6 +40,7 @@ public enum TraceAnalyzer {
         verdicts.finish()
         return Analysis(
             summary: summary, findings: engine.findings, metrics: metrics.finish(clockEnd: summary.clockEnd), verdicts: verdicts.verdicts,
+            coverage: engine.coverage,
             timeline: timeline?.finish(findings: engine.findings))
     }
 
@@ -60,10 +63,12 @@ public enum TraceAnalyzer {
             let analysis = try analyze(TraceInput(path: path), settings: settings)
             let summary = analysis.summary
             let diagnostics = ProblemReport.lines(for: summary)
-            return TraceReport(
+            var report = TraceReport(
                 path: path, summary: summary, error: summary.problemCount > 0 ? Self.problemText(summary) : nil,
                 diagnostics: diagnostics, findings: analysis.findings, metrics: analysis.metrics, verdicts: analysis.verdicts,
                 timeline: analysis.timeline)
+            report.coverage = analysis.coverage
+            return report
         } catch {
             return .unreadable(path: path, error)
         }

@@ -2,9 +2,16 @@
 /// strict key checking so a misspelt key is an error rather than a silently ignored clause.
 struct AnyCodingKey: CodingKey {
     let stringValue: String
-    var intValue: Int? { nil }
-    init(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
+    let intValue: Int?
+    init(stringValue: String) {
+        self.stringValue = stringValue
+        intValue = nil
+    }
+    init?(intValue: Int) { self.init(index: intValue) }
+    init(index: Int) {
+        stringValue = String(index)
+        intValue = index
+    }
 }
 
 extension Decoder {

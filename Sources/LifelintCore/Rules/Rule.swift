@@ -13,6 +13,10 @@ public struct Rule: Sendable, Hashable, Decodable, Identifiable {
     /// finding's event (`{attr.key}`) are filled in.
     public var message: String
     public var match: [RuleClause]
+    /// The rule's own evidence: event names or families, one of which the app must report
+    /// somewhere in the trace for the rule to be evaluated on it. A platform-only log cannot
+    /// show a resync, so it cannot show a missing one. Empty: the platform's events suffice.
+    public var requires: [EventPattern]
     public var examples: Examples
     /// An opt-in rule runs only when a configuration enables it (`rules.enable` or `only`).
     public var optIn: Bool
@@ -24,7 +28,7 @@ public struct Rule: Sendable, Hashable, Decodable, Identifiable {
     }
 
     private enum CodingKeys: String, CodingKey, CaseIterable {
-        case id, severity, platforms, summary, rationale, fix, references, message, match, examples, optIn
+        case id, severity, platforms, summary, rationale, fix, references, message, match, requires, examples, optIn
     }
 
     public init(from decoder: any Decoder) throws {
@@ -42,8 +46,28 @@ public struct Rule: Sendable, Hashable, Decodable, Identifiable {
         references = try container.decodeIfPresent([String].self, forKey: .references) ?? []
         message = try container.decode(String.self, forKey: .message)
         match = try container.decodeList(RuleClause.self, forKey: .match)
+        guard container.contains(.requires) else {
+            throw DecodingError.keyNotFound(CodingKeys.requires, .init(
+                codingPath: decoder.codingPath,
+                debugDescription: "'requires' is missing: list the event names or families the app must report for this rule to apply (e.g. [\"persist.*\"]), or [] when the platform's own events suffice"))
+        }
+        requires = try container.decodeList(EventPattern.self, forKey: .requires)
+        for (index, clause) in match.enumerated() {
+            try Self.checkRequirement(clause.requires ?? [], at: [CodingKeys.match, AnyCodingKey(index: index), AnyCodingKey(stringValue: "requires")])
+        }
+        try Self.checkRequirement(requires, at: [CodingKeys.requires])
         examples = try container.decode(Examples.self, forKey: .examples)
         optIn = try container.decodeIfPresent(Bool.self, forKey: .optIn) ?? false
+    }
+
+    /// What a clause needs the app to have reported: its own `requires`, else the rule's.
+    public func requirement(of clause: RuleClause) -> [EventPattern] { clause.requires ?? requires }
+
+    /// A requirement is about which events the app reports, not their attributes.
+    private static func checkRequirement(_ patterns: [EventPattern], at path: [any CodingKey]) throws {
+        guard let pattern = patterns.first(where: { !$0.conditions.isEmpty }) else { return }
+        throw DecodingError.dataCorrupted(.init(
+            codingPath: path, debugDescription: "'requires' takes event names or families, not conditions ('\(pattern)')"))
     }
 
     static func isKebabCase(_ id: String) -> Bool {

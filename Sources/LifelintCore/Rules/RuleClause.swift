@@ -14,6 +14,9 @@ public struct RuleClause: Sendable, Hashable, Decodable {
     public var severity: Severity?
     /// Overrides the rule's message template for findings of this clause.
     public var message: String?
+    /// Overrides the rule's `requires` for this clause: `[]` for a clause whose trigger is
+    /// the platform's own evidence, which needs nothing more from the app.
+    public var requires: [EventPattern]?
 
     /// After a trigger (that satisfies `when`), one of `expect` must follow within `within`;
     /// a `failOn` event first is a violation at once, a `cancelOn` event first drops the wait.
@@ -84,14 +87,15 @@ public struct RuleClause: Sendable, Hashable, Decodable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case expect, forbid, maxDuration = "max-duration", unpaired, rate, severity, message
+        case expect, forbid, maxDuration = "max-duration", unpaired, rate, severity, message, requires
     }
 
     public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownKeys(allowed: ["expect", "forbid", "max-duration", "unpaired", "rate", "severity", "message"])
+        try decoder.rejectUnknownKeys(allowed: ["expect", "forbid", "max-duration", "unpaired", "rate", "severity", "message", "requires"])
         let container = try decoder.container(keyedBy: CodingKeys.self)
         severity = try container.decodeIfPresent(Severity.self, forKey: .severity)
         message = try container.decodeIfPresent(String.self, forKey: .message)
+        requires = try container.decodeIfPresent([EventPattern].self, forKey: .requires)
         let present = [CodingKeys.expect, .forbid, .maxDuration, .unpaired, .rate].filter(container.contains)
         guard present.count == 1, let key = present.first else {
             throw DecodingError.dataCorrupted(.init(

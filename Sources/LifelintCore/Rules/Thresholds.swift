@@ -8,6 +8,11 @@ public struct Thresholds: Sendable, Hashable {
         "probeDeadline": .duration(nanoseconds: 5_000_000_000),
         "restoreWindow": .duration(nanoseconds: 5_000_000_000),
         "callbackBudget": .duration(nanoseconds: 100_000_000),
+        // The system's own pause timeout: past it, it stops waiting and moves on.
+        "requestGapBudget": .duration(nanoseconds: 500_000_000),
+        // Binder throws TransactionTooLargeException above this; smaller failures are a dead
+        // or frozen peer, not size (android_util_Binder.cpp).
+        "binderFailureBytes": .size(bytes: 204_800),
         "savedStateWarnBytes": .size(bytes: 500_000),
         "savedStateErrorBytes": .size(bytes: 1_000_000),
         "silentPushPerHour": .count(3),

@@ -17,6 +17,8 @@ public struct TraceReport: Sendable {
     public var verdicts: [Verdict]
     /// Kept when the run asked for it (timeline command, HTML report).
     public var timeline: Timeline?
+    /// Per rule, the apps it was evaluated on and those that lacked its evidence.
+    public var coverage: [RuleCoverage] = []
 
     public init(
         path: String, summary: IngestionSummary?, error: String?, diagnostics: [String] = [], findings: [Finding] = [], metrics: [AppMetrics] = [],

@@ -8,7 +8,7 @@ import Testing
     static func rule(_ match: String, message: String = "{event} at {attr.key}") throws -> Rule {
         let json = """
             {"id": "test-rule", "severity": "warning", "platforms": ["android"], "summary": "s", "rationale": "r", "fix": "f",
-             "message": "\(message)", "match": \(match),
+             "message": "\(message)", "match": \(match), "requires": [],
              "examples": {"triggering": ["SampleLogs/a.log"], "clean": ["SampleLogs/b.log"]}}
             """
         return try RuleCatalog.decode(Data(json.utf8), path: "test.json")

@@ -34,7 +34,6 @@ import Testing
                 09:52:03.802  inactive            4 ms                               line 41
                 09:52:03.806  active                 …  after system-kill            line 42
                   09:52:03.820  ✖ state-lost-after-process-death (error)             line 39
-                  09:52:05.806  ✖ missing-resync-after-foreground (warning)          line 42
 
 
             """)

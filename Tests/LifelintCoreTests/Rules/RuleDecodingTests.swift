@@ -8,6 +8,7 @@ import Testing
         "id": "custom-rule", "severity": "warning", "platforms": ["android"], "summary": "s", "rationale": "r", "fix": "f",
         "message": "{app} did {event}",
         "match": [["forbid": ["event": "fgs.start", "when": [["phase": ["background"]]]]]],
+        "requires": ["fgs.start"],
         "examples": ["triggering": ["SampleLogs/a.log"], "clean": ["SampleLogs/b.log"]],
     ] }
 
@@ -44,6 +45,11 @@ import Testing
             .hasPrefix("Rules/custom.json: match[0].forbid.when[0].phase[0]: unknown phase 'asleep'") == true)
         #expect(Self.error { $0["match"] = [["rate": ["event": "a.b", "max": 2]]] }
             == "Rules/custom.json: match[0].rate: rate needs exactly one of 'window' or 'per'")
+        #expect(Self.error { $0.removeValue(forKey: "requires") }?.hasPrefix("Rules/custom.json: missing key 'requires'") == true)
+        #expect(Self.error { $0["requires"] = [["event": "persist.end", "where": ["ok": "true"]]] }
+            == "Rules/custom.json: requires: 'requires' takes event names or families, not conditions ('persist.end[ok = true]')")
+        #expect(Self.error { $0["match"] = [["forbid": ["event": "a.b"], "requires": ["Not An Event"]]] }
+            == "Rules/custom.json: match[0].requires[0]: 'Not An Event' is not an event name or family (e.g. 'persist.begin', 'activity.*')")
     }
 
     @Test func userRuleFoldersJoinTheCatalogue() throws {

@@ -39,6 +39,6 @@ import Testing
         let result = runLifelint(["--year", "2024", "--no-config", "/nonexistent-folder/*.log", RepositoryPaths.path("SampleLogs/android-lost-draft.log")])
         #expect(result.status == .failure)
         #expect(result.diagnostics == "lifelint: error: /nonexistent-folder/*.log: no file matches this pattern\n")
-        #expect(result.output.hasSuffix("lifelint: 3 errors, 2 warnings in 1 trace (46 lines, 34 events); 1 input with errors (see above)\n"))
+        #expect(result.output.hasSuffix("lifelint: 3 errors in 1 trace (46 lines, 34 events); 1 input with errors (see above)\n"))
     }
 }

@@ -49,7 +49,7 @@ import Testing
         let truncated = runLifelint(["--year", "2024", "--no-config", Self.fixture("lost-draft-truncated.log.gz")])
         #expect(truncated.status == .failure)
         #expect(truncated.diagnostics == "lifelint: error: \(Self.fixture("lost-draft-truncated.log.gz")):36: read failed: truncated gzip data (the compressed data ends early)\n")
-        #expect(truncated.output.hasSuffix("lifelint: 2 errors, 1 warning in 1 trace (35 lines, 27 events); 1 input with errors (see above)\n"))
+        #expect(truncated.output.hasSuffix("lifelint: 2 errors in 1 trace (35 lines, 27 events); 1 input with errors (see above)\n"))
         let notGzip = TraceFixture.temporaryFile(name: "fake.gz", contents: Data([0x1F, 0x8B, 0x08, 0x00, 0x01, 0x02, 0x03]))
         let fake = runLifelint(["--year", "2024", "--no-config", notGzip.path])
         #expect(fake.status == .failure)

@@ -41,7 +41,7 @@ import Testing
         #expect(clean.output.hasSuffix("lifelint: no findings in 1 trace (37 lines, 33 events)\n"))
         let findings = try Self.run(["--year", "2024", "--no-config", Self.lostDraft])
         #expect(findings.status == 1)
-        #expect(findings.output.hasSuffix("lifelint: 3 errors, 2 warnings in 1 trace (46 lines, 34 events)\n"))
+        #expect(findings.output.hasSuffix("lifelint: 3 errors in 1 trace (46 lines, 34 events)\n"))
         #expect(findings.errors.isEmpty)
         let missing = try Self.run(["--year", "2024", "--no-config", Self.lostDraft, "/nonexistent.log"])
         #expect(missing.status == 2)
@@ -65,7 +65,7 @@ import Testing
             ["--year", "2024", "--no-config", "--format", "github", "--output", "sarif=lifelint.sarif", "--output", "junit=reports/junit.xml", Self.lostDraft],
             in: folder)
         #expect(written.status == 1)
-        #expect(written.output.split(separator: "\n").count == 5)
+        #expect(written.output.split(separator: "\n").count == 3)
         let sarif = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("lifelint.sarif"))) as? [String: Any]
         #expect(sarif?["version"] as? String == "2.1.0")
         let junit = try String(contentsOf: folder.appendingPathComponent("reports/junit.xml"), encoding: .utf8)
@@ -73,7 +73,8 @@ import Testing
     }
 
     @Test func theConfigurationIsFoundFromTheWorkingFolder() throws {
-        let folder = TraceFixture.temporaryFile(name: ".lifelint.json", contents: Data(#"{"rules": {"disable": ["save-in-on-destroy", "no-save-at-background", "state-lost-after-process-death"]}}"#.utf8)).deletingLastPathComponent()
+        let configuration = #"{"rules": {"disable": ["save-in-on-destroy"], "severity": {"no-save-at-background": "warning", "state-lost-after-process-death": "warning"}}}"#
+        let folder = TraceFixture.temporaryFile(name: ".lifelint.json", contents: Data(configuration.utf8)).deletingLastPathComponent()
         let result = try Self.run(["--year", "2024", Self.lostDraft], in: folder)
         #expect(result.status == 0, "only warnings remain")
         #expect(result.output.hasSuffix("lifelint: 2 warnings in 1 trace (46 lines, 34 events)\n"))

@@ -148,18 +148,20 @@ extension LogcatEventRecognizer {
 
     /// `Process: com.app, PID: 1234` follows `FATAL EXCEPTION` when an app crashes.
     mutating func recogniseRuntime(_ line: Line, _ message: Substring, _ out: inout Output) {
+        if message.hasPrefix("FATAL EXCEPTION") { lastCrashPid = nil }
         guard message.hasPrefix("Process: "), let comma = message.firstIndex(of: ","),
             let pid = Self.number(after: "PID: ", in: message).flatMap({ Int32($0) })
         else { return }
+        lastCrashPid = pid
         let process = message[message.index(message.startIndex, offsetBy: 9)..<comma]
-        died(pid: pid, process: process, reason: .crash, detail: "FATAL EXCEPTION", line, &out)
+        died(pid: pid, process: process.isEmpty ? nil : process, reason: .crash, detail: "FATAL EXCEPTION", line, &out)
     }
 
     /// `!!! FAILED BINDER TRANSACTION !!!  (parcel size = 532072)`: evidence of oversized
     /// state only from an app's live, unfrozen process. A frozen or dying process fails even
     /// four-byte transactions, and system_server's failures are not an app's saved state.
     mutating func recogniseBinderFailure(_ line: Line, _ message: Substring, _ out: inout Output) {
-        guard let pid = line.record.pid, pid != systemServerPid else { return }
+        guard let pid = line.record.pid, pid != systemServerPid, !Self.systemProcessNames.contains(line.package ?? "") else { return }
         if let process = attribution.table.incarnation(of: pid), !process.isLive || process.isFrozen { return }
         var attributes = Attributes()
         attributes["bytes"] = Self.number(after: "parcel size = ", in: message)
@@ -194,9 +196,19 @@ extension LogcatEventRecognizer {
             attributes["bytes"] = Self.number(after: "data parcel size ", in: message)
             evidence("evidence.transaction-too-large", line, attributes, pid: line.record.pid, &out)
         } else {
+            // `… not allowed due to mAllowStartForeground false: service com.app/.Sync`: an app
+            // starts its own service, so the component names the process.
+            if let pid = line.record.pid, let range = message.range(of: "service "),
+                let component = ProcessName.component(message[range.upperBound...].prefix { $0 != " " })
+            {
+                name(pid, component.package, &out)
+            }
             evidence("evidence.fgs-start-not-allowed", line, ["detail": String(trimmed)], pid: line.record.pid, &out)
         }
     }
+
+    /// How Android Studio names system_server's process.
+    static let systemProcessNames: Set<String> = ["system_process", "system_server"]
 
     /// `Killing 1234:com.app/u0a123 (adj 900): empty #17`.
     static func parseKilling(_ message: Substring) -> (Int32, Substring, Substring)? {

@@ -33,10 +33,16 @@ struct LogcatEventRecognizer {
     /// The pid of system_server (the ActivityManager lines' own pid): its binder failures are
     /// not an app's saved state.
     var systemServerPid: Int32?
-    /// The time each kind of evidence was last reported per app; one incident is often logged
-    /// twice (`am_anr` and `ANR in`, the binder failure and its exception).
-    private var lastEvidence: [String: Int64] = [:]
+    /// The pid the current crash report named (`Process: com.app, PID: 1234`), for the
+    /// report's lines that carry none (a paste without the logcat prefix).
+    var lastCrashPid: Int32?
+    /// The time and line each kind of evidence was last reported per app; one incident is
+    /// often logged twice (`am_anr` and `ANR in`, the binder failure and its exception, a
+    /// crash's exception and its `Caused by`).
+    private var lastEvidence: [String: (time: Int64, line: Int)] = [:]
     private static let evidenceWindowNanoseconds: Int64 = 2_000_000_000
+    /// Lines without a time: reports this close are the same incident.
+    private static let evidenceWindowLines = 50
 
     /// What a line needs, decided from its bytes alone: the common case is `.nothing`.
     enum Interest {
@@ -66,6 +72,15 @@ struct LogcatEventRecognizer {
             if let match = mappings.match(tag: tag, message: UnsafeBufferPointer(rebasing: bytes[record.message])) { return .mapped(match) }
         }
         return Self.mayCarryEvidence(record) ? .evidenceOnly : .nothing
+    }
+
+    /// Whether the unprefixed lines after an entry are read as more of its message: a
+    /// crash's body, a warning's exception.
+    static func readsContinuations(_ interest: Interest) -> Bool {
+        switch interest {
+        case .tagged(.androidRuntime), .evidenceOnly: true
+        default: false
+        }
     }
 
     static func mayCarryEvidence(_ record: LogcatRecord) -> Bool {
@@ -202,8 +217,11 @@ struct LogcatEventRecognizer {
         let app = app ?? appName(line)
         let key = name + "|" + app
         let now = line.time.nanoseconds
-        if line.time.clock != .unknown, let last = lastEvidence[key], now >= last, now - last <= Self.evidenceWindowNanoseconds { return }
-        lastEvidence[key] = now
+        if let last = lastEvidence[key] {
+            if line.time.clock != .unknown, now >= last.time, now - last.time <= Self.evidenceWindowNanoseconds { return }
+            if line.time.clock == .unknown, line.source.line - last.line <= Self.evidenceWindowLines { return }
+        }
+        lastEvidence[key] = (now, line.source.line)
         add(event(name, line, app: app, pid: pid, tid: pid == line.record.pid ? line.record.tid : nil, attributes), &out)
     }
 

@@ -20,6 +20,9 @@ struct LogcatIngestor {
     private var usedInferredYear = false
     /// The header of the `-v long` entry whose message lines are being read.
     private var longEntry: (record: LogcatRecord, interest: LogcatEventRecognizer.Interest)?
+    /// The last entry whose unprefixed continuation lines are still read (a crash's indented
+    /// body in an Android Studio paste: `Process: com.app, PID: 1234`, the exception).
+    private var continuedEntry: (record: LogcatRecord, interest: LogcatEventRecognizer.Interest)?
     /// Whether the previous non-blank line was a log entry, so a line that is not one
     /// continues it (a wrapped message) rather than being unreadable.
     private var inEntry = false
@@ -89,6 +92,7 @@ struct LogcatIngestor {
         if LogcatLineCleaner.isBlank(line) {
             summary.structuralLines += 1
             longEntry = nil
+            continuedEntry = nil
             return
         }
         if LogcatLineCleaner.isStructural(line) {
@@ -105,7 +109,7 @@ struct LogcatIngestor {
         guard let record = parse(line) else {
             // A comment pasted into a log (`# system side`) continues nothing.
             if inEntry, line.first != UInt8(ascii: "#") {
-                summary.continuationLines += 1
+                readContinuation(line, emit: emit)
             } else {
                 summary.countUnrecognised(line: summary.lines)
             }
@@ -113,7 +117,26 @@ struct LogcatIngestor {
         }
         inEntry = true
         noteTime(record, kernelClock: format.hasTag && record.tag.isEmpty)
-        handle(record, in: line, interest: recognizer.interest(in: record, bytes: line, hasTag: format.hasTag), emit: emit)
+        let interest = recognizer.interest(in: record, bytes: line, hasTag: format.hasTag)
+        continuedEntry = LogcatEventRecognizer.readsContinuations(interest) ? (record, interest) : nil
+        handle(record, in: line, interest: interest, emit: emit)
+    }
+
+    /// A line that continues the previous entry; read as its message when that entry's tag
+    /// cares (a crash, a warning that may carry an exception), under the entry's pid or the
+    /// one its crash named.
+    private mutating func readContinuation(_ line: UnsafeBufferPointer<UInt8>, emit: (Event) -> Void) {
+        guard let entry = continuedEntry else {
+            summary.continuationLines += 1
+            return
+        }
+        var record = entry.record
+        record.tag = 0..<0
+        record.package = nil
+        record.pid = record.pid ?? recognizer.lastCrashPid
+        let indent = line.prefix { $0 == .space || $0 == .tab }.count
+        record.message = indent..<line.count
+        handle(record, in: line, interest: entry.interest, emit: emit, countsAs: .continuation)
     }
 
     /// `------ SYSTEM LOG (logcat -v threadtime ...) ------` opens a logcat section; any other

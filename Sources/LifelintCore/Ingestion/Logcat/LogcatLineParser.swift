@@ -103,15 +103,16 @@ enum LogcatLineParser {
     }
 
     /// `TIME PID-TID/package P/TAG: message` (package may be `?`).
+    /// (The package may also be empty: `5819-5819/ E/AndroidRuntime: …`.)
     private static func parseStudio(_ cursor: inout ByteCursor) -> LogcatRecord? {
         guard let time = LogcatTime.parse(&cursor), cursor.skipBlanks() > 0,
             let (pid, _) = cursor.readUnsigned(), cursor.skip(.dash),
-            let (tid, _) = cursor.readUnsigned(), cursor.skip(.slash),
-            let package = cursor.readToken(), cursor.skip(.space),
-            let priority = readPriority(&cursor), cursor.skip(.slash)
+            let (tid, _) = cursor.readUnsigned(), cursor.skip(.slash)
         else { return nil }
+        let package = cursor.readToken()
+        guard cursor.skip(.space), let priority = readPriority(&cursor), cursor.skip(.slash) else { return nil }
         var record = LogcatRecord(time: time, pid: Int32(truncatingIfNeeded: pid), tid: Int32(truncatingIfNeeded: tid), priority: priority)
-        record.package = namedPackage(cursor.bytes, package)
+        record.package = package.flatMap { namedPackage(cursor.bytes, $0) }
         return readTagAndMessage(&cursor, into: &record) ? record : nil
     }
 

@@ -49,9 +49,7 @@ enum LogcatTag: Sendable {
                 table["\(prefix)_on_\(callback)_called"] = .activityCallback(eventName: event, leadsWithToken: prefix == "wm")
             }
         }
-        for line in SystemActivityLine.all {
-            for prefix in ["am", "wm"] { table["\(prefix)_\(line.name)"] = .systemActivity(line) }
-        }
+        for line in SystemActivityLine.all { table[line.tag] = .systemActivity(line) }
         return table
     }()
 }

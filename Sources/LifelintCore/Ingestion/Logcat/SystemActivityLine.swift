@@ -4,26 +4,40 @@
 /// and from Android 11 the same token); and for some, it is the request whose answer is the
 /// app's callback line, so the time between the two is how long the app took.
 struct SystemActivityLine: Sendable, Hashable {
-    /// The tag without its `am_` / `wm_` prefix.
-    let name: String
+    let tag: String
     /// Whether the payload carries the activity's token (`[User,Token,…]`, or `[Token,…]`
     /// before Android 4.2).
     let hasToken: Bool
-    /// The app callback this line asks for, when it is a request.
+    /// The app callback this line asks for, when it is a request whose answer times the
+    /// callback. A launch (`restart_activity`) is not timed: its answer waits for the process
+    /// to start and the Application to be created.
     let requests: String?
 
-    static let all: [SystemActivityLine] = [
-        SystemActivityLine(name: "pause_activity", hasToken: true, requests: "activity.paused"),
-        SystemActivityLine(name: "resume_activity", hasToken: true, requests: "activity.resumed"),
-        SystemActivityLine(name: "restart_activity", hasToken: true, requests: "activity.created"),
-        SystemActivityLine(name: "create_activity", hasToken: true, requests: nil),
-        SystemActivityLine(name: "stop_activity", hasToken: true, requests: nil),
-        SystemActivityLine(name: "destroy_activity", hasToken: true, requests: nil),
-        SystemActivityLine(name: "relaunch_activity", hasToken: true, requests: nil),
-        SystemActivityLine(name: "relaunch_resume_activity", hasToken: true, requests: nil),
-        SystemActivityLine(name: "new_intent", hasToken: true, requests: nil),
-        SystemActivityLine(name: "activity_launch_time", hasToken: true, requests: nil),
-        SystemActivityLine(name: "set_resumed_activity", hasToken: false, requests: nil),
-        SystemActivityLine(name: "focused_activity", hasToken: false, requests: nil),
+    /// The `am_` / `wm_` activity lines (names without the prefix) and whether each is a
+    /// request whose answer times a callback.
+    private static let activityLines: [(name: String, hasToken: Bool, requests: String?)] = [
+        ("pause_activity", true, "activity.paused"),
+        ("resume_activity", true, "activity.resumed"),
+        ("restart_activity", true, nil),
+        ("create_activity", true, nil),
+        ("stop_activity", true, nil),
+        ("destroy_activity", true, nil),
+        ("relaunch_activity", true, nil),
+        ("relaunch_resume_activity", true, nil),
+        ("new_intent", true, nil),
+        ("activity_launch_time", true, nil),
+        ("add_to_stopping", true, nil),
+        ("set_resumed_activity", false, nil),
+        ("focused_activity", false, nil),
     ]
+
+    static let all: [SystemActivityLine] = {
+        var lines: [SystemActivityLine] = []
+        for prefix in ["am_", "wm_"] {
+            for line in activityLines { lines.append(SystemActivityLine(tag: prefix + line.name, hasToken: line.hasToken, requests: line.requests)) }
+        }
+        // SurfaceFlinger's frame statistics name the window's activity.
+        lines.append(SystemActivityLine(tag: "sf_frame_dur", hasToken: false, requests: nil))
+        return lines
+    }()
 }

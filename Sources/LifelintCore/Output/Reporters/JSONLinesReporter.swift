@@ -1,7 +1,7 @@
 /// One JSON object per line (`--format jsonl`), each with a `type`: every `finding` as soon as
 /// its trace is done (a long batch can be followed live), then each app's `metrics` for the
-/// trace, a `trace` record with its stats or error, and a final `summary`. The objects have the
-/// same fields as in the JSON report.
+/// trace, a `coverage` record per rule, a `trace` record with its stats or error, and a final
+/// `summary`. The objects have the same fields as in the JSON report.
 public struct JSONLinesReporter: Reporter {
     private let output: ByteOutput
 
@@ -19,8 +19,12 @@ public struct JSONLinesReporter: Reporter {
         for metrics in trace.metrics {
             write(ReportJSON.metrics(metrics).merging(["type": "metrics", "trace": trace.path]) { $1 })
         }
+        for coverage in trace.coverage {
+            write(ReportJSON.coverage(coverage).merging(["type": "coverage", "trace": trace.path]) { $1 })
+        }
         var record = ReportJSON.trace(trace)
         record["apps"] = nil
+        record["coverage"] = nil
         record["type"] = "trace"
         write(record)
         output.flush()

@@ -48,9 +48,21 @@ enum ReportJSON {
                 "bytes": summary.bytes, "lines": summary.lines, "events": summary.events, "eventLines": summary.eventLines,
                 "logLines": summary.logLines, "structuralLines": summary.structuralLines,
                 "continuationLines": summary.continuationLines, "unrecognisedLines": summary.unrecognisedLines,
+                "unnamedProcesses": summary.unnamedProcesses,
             ]
+            object["yearSource"] = summary.yearSource?.rawValue ?? NSNull()
             object["apps"] = trace.metrics.map(metrics)
+            object["coverage"] = trace.coverage.map(coverage)
         }
+        return object
+    }
+
+    static func coverage(_ coverage: RuleCoverage) -> [String: Any] {
+        var object: [String: Any] = [
+            "rule": coverage.rule, "needs": coverage.needs, "evaluated": coverage.evaluated, "partial": coverage.partial,
+            "notEvaluated": coverage.notEvaluated,
+        ]
+        if !(coverage.partial + coverage.notEvaluated).isEmpty { object["reason"] = coverage.reason }
         return object
     }
 

@@ -44,6 +44,7 @@ public struct TextReporter: Reporter {
                 output.writeLine("\(baseline.path): \(paint("note", "36", bold: false)): baseline entry no longer found: [\(entry.rule)] \(entry.app): \(entry.message)\(entry.count > 1 ? " (×\(entry.count))" : "")")
             }
         }
+        if let note = Self.coverageNote(run) { output.writeLine("lifelint: \(paint("note", "36", bold: false)): \(note)") }
         let summaries = run.traces.compactMap(\.summary)
         var sizes: [String] = []
         for unit in ["lines", "records"] {
@@ -60,6 +61,23 @@ public struct TextReporter: Reporter {
         let failed = run.failedTraces
         if failed > 0 { text += "; \(failed) input\(failed == 1 ? "" : "s") with errors (see above)" }
         output.writeLine("lifelint: " + text)
+    }
+
+    /// One line for the run: the rules no app of any trace gave the evidence for, and what
+    /// that evidence is. Nil when every rule could be evaluated somewhere, or no trace had apps.
+    static func coverageNote(_ run: RunReport) -> String? {
+        let coverages = run.traces.flatMap(\.coverage)
+        guard coverages.contains(where: { !($0.evaluated + $0.partial + $0.notEvaluated).isEmpty }) else { return nil }
+        let rules = Set(coverages.map(\.rule))
+        let evaluated = Set(coverages.filter { !$0.evaluated.isEmpty }.map(\.rule))
+        let missing = coverages.filter { !evaluated.contains($0.rule) }
+        guard !missing.isEmpty else { return nil }
+        var needs: [String] = []
+        for need in missing.flatMap(\.needs) where !needs.contains(need) { needs.append(need) }
+        let listed = needs.prefix(6).joined(separator: ", ") + (needs.count > 6 ? ", …" : "")
+        let count = rules.count - evaluated.count
+        return "\(count) of \(rules.count) rules not evaluated: no app reported \(listed) "
+            + "(instrument the app or add a mapping; --format json lists the coverage per app)"
     }
 
     private static func color(of severity: Severity) -> String {
