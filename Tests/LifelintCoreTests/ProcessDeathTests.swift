@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import LifelintCore
 
@@ -41,7 +42,7 @@ import Testing
             "process.died com.example.notes 4242 {reason=killed detail=empty #17}",
             "process.died com.example.mail 5252 {reason=user detail=remove task}",
             "process.started com.example.shop 8282 {package=com.example.shop hosting=service component=com.example.shop/.Sync}",
-            "process.died com.example.shop 8282 {reason=user detail=force-stop: from pid 4321}",
+            "process.died com.example.shop 8282 {reason=force-stop detail=from pid 4321}",
             // Nothing ever names these pids: their deaths were held for a name until the end.
             "process.died pid 6262 6262 {reason=crash detail=due to signal 11 (Segmentation fault)}",
             "process.died pid 7272 7272 {reason=signal detail=due to signal 9 (Killed)}",
@@ -90,5 +91,39 @@ import Testing
             "process.died br.com.ohmybread 2155 {reason=unknown detail=process ended}",
         ])
         #expect(events.map(\.time.iso8601) == ["2025-01-24T11:39:16.582", "2025-01-24T11:39:17.505"])
+    }
+}
+
+/// Who stopped a process, as an engineer reads it: a force stop is the user's unless its
+/// cause names the system (an install, a vendor's power manager).
+@Suite struct ForceStopTests {
+    @Test func forceStopsSayWhoAskedForThem() throws {
+        let text = """
+            11-02 15:18:00.000  4027  4078 I ActivityManager: Start proc 29855:im.vector.app/u0a157 for activity {im.vector.app/.Home}
+            11-02 15:18:00.001  4027  4078 I ActivityManager: Start proc 29856:com.byd.avc/u0a158 for service {com.byd.avc/.Svc}
+            11-02 15:18:00.002  4027  4078 I ActivityManager: Start proc 29857:com.example.notes/u0a159 for activity {com.example.notes/.Editor}
+            11-02 15:19:00.136  4027  4078 I ActivityManager: Force stopping im.vector.app appid=10157 user=0: MARs #1
+            11-02 15:19:00.137  4027  4078 I ActivityManager: Killing 29855:im.vector.app/u0a157 (adj 700): stop im.vector.app,MARs #1
+            11-02 15:19:01.000  4027  4078 I am_kill : [0,29856,com.byd.avc,0,stop com.byd.avc]
+            11-02 15:19:02.000  4027  4078 I ActivityManager: Killing 29857:com.example.notes/u0a159 (adj 0): stop com.example.notes due to installPackageLI
+            """
+        let (events, _) = try TraceFixture.ingest(text)
+        #expect(events.filter { $0.name == "process.died" }.map(\.summaryLine) == [
+            "process.died im.vector.app 29855 {reason=force-stop detail=MARs #1 initiator=system}",
+            "process.died com.byd.avc 29856 {reason=force-stop detail=stop com.byd.avc}",
+            "process.died com.example.notes 29857 {reason=force-stop detail=stop com.example.notes due to installPackageLI initiator=system}",
+        ])
+    }
+
+    @Test func theTimelineSaysForceStoppedNotSystemKill() throws {
+        let text = """
+            11-02 15:18:00.000  4027  4078 I ActivityManager: Start proc 29856:com.byd.avc/u0a158 for activity {com.byd.avc/.Main}
+            11-02 15:18:00.500 29856 29856 I am_on_resume_called: [0,com.byd.avc.Main,RESUME_ACTIVITY]
+            11-02 15:19:01.000  4027  4078 I am_kill : [0,29856,com.byd.avc,0,stop com.byd.avc]
+            """
+        let path = TraceFixture.temporaryFile(name: "force-stop.log", contents: Data(text.utf8)).path
+        let timeline = runLifelint(["timeline", "--year", "2024", "--no-config", path]).output
+        #expect(timeline.contains("force-stopped"))
+        #expect(!timeline.contains("system kill"))
     }
 }

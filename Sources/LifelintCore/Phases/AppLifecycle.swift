@@ -78,13 +78,10 @@ struct AppLifecycle {
         return .background
     }
 
-    static func initiator(ofDeathReason reason: String) -> String {
-        guard let reason = ProcessDeathReason(rawValue: reason) else { return "unknown" }
-        if reason.isSystemInitiated { return "system" }
-        switch reason {
-        case .user: return "user"
-        case .crash, .anr: return "crash"
-        default: return "unknown"
-        }
+    /// Who ended the process: the death's own `initiator` when the trace said (a force stop
+    /// by the system), else what its reason implies.
+    static func initiator(of death: Event?, reason: String) -> String {
+        if let initiator = death?.attributes["initiator"] { return initiator }
+        return (ProcessDeathReason(rawValue: reason)?.initiator ?? .unknown).rawValue
     }
 }

@@ -2,7 +2,7 @@
 /// synthetic events, so rules read the same `phase.*` events on every platform:
 ///
 /// - `phase.active` (attrs `from`, `after`), `phase.inactive`, `phase.background` (`from`);
-/// - `phase.terminated` (`reason`, `initiator`, `from`) when a process incarnation ends;
+/// - `phase.terminated` (`reason`, `initiator`, `from`, the death's `detail`) when a process incarnation ends;
 /// - `phase.cold-start` (`after`, `initiator`, `saved_state`, `unsaved_input`) when the next begins.
 ///
 /// Android: the app is in the background when its last started activity stops and none starts
@@ -180,8 +180,9 @@ public struct PhaseDeriver {
 
     private func terminate(_ cause: Event, reason: String, app: inout AppLifecycle, into output: inout [Event]) {
         guard app.phase != .notRunning || app.awaitingLaunch else { return }
-        let initiator = AppLifecycle.initiator(ofDeathReason: reason)
-        let attributes: Attributes = ["reason": reason, "initiator": initiator, "from": app.phase?.rawValue ?? "unknown"]
+        let initiator = AppLifecycle.initiator(of: cause.name == "process.died" ? cause : nil, reason: reason)
+        var attributes: Attributes = ["reason": reason, "initiator": initiator, "from": app.phase?.rawValue ?? "unknown"]
+        if cause.name == "process.died" { attributes["detail"] = cause.attributes["detail"] }
         output.append(Self.synthetic(PhaseEvent.terminated, cause, attributes))
         app.lastDeath = AppLifecycle.Death(reason: reason, initiator: initiator, facts: app.incarnation)
         app.phase = .notRunning

@@ -53,12 +53,7 @@ public struct TimelineBuilder {
         lanes[index].spans[last].end = time
     }
 
-    private static func death(_ event: Event) -> String {
-        let reason = event.attributes["reason"].flatMap { $0 == "unknown" ? nil : $0 }
-        let initiator = event.attributes["initiator"] ?? "unknown"
-        let who = initiator == "system" ? "system kill" : initiator == "user" ? "ended by the user" : initiator == "crash" ? "crash" : "ended"
-        return who + (reason.flatMap { $0 == initiator ? nil : " (\($0))" } ?? "")
-    }
+    private static func death(_ event: Event) -> String { DeathDescription(event).short }
 
     private mutating func mark(_ index: Int, _ event: Event) {
         // Saves pair by key, background tasks by id, per app.

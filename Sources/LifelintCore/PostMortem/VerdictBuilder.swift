@@ -7,6 +7,9 @@ public struct VerdictBuilder {
         var unsavedInput: Event?
         var stateSaved: Event?
         var saveBegin: Event?
+        /// Whether a background task was held when the save began (or at the background
+        /// entry, for a save already running): it sets the save's window.
+        var saveUnderBackgroundTask = false
         var saveEnd: Event?
         var death: Event?
         var coldStart: Event?
@@ -17,22 +20,25 @@ public struct VerdictBuilder {
     private struct AppState {
         var unsavedInput: Event?
         var stateSaved: Event?
+        /// A `bgtask.begin` since the last `bgtask.end`, as the rules' guard reads it.
+        var backgroundTaskHeld = false
         var episode: Episode?
 
-        var isEmpty: Bool { unsavedInput == nil && stateSaved == nil && episode == nil }
+        var isEmpty: Bool { unsavedInput == nil && stateSaved == nil && !backgroundTaskHeld && episode == nil }
     }
 
-    private let graceWindow: Int64
+    private let window: SaveWindow
     private var apps: [String: AppState] = [:]
     public private(set) var verdicts: [Verdict] = []
 
     static let relevantEvents: Set<String> = [
         PhaseEvent.background, PhaseEvent.active, PhaseEvent.inactive, PhaseEvent.terminated, PhaseEvent.coldStart,
         "input.edited", "persist.begin", "persist.end", "state.saved", "state.restored", "nav.restored", "screen.shown",
+        "bgtask.begin", "bgtask.end",
     ]
 
     public init(thresholds: Thresholds = Thresholds()) {
-        graceWindow = thresholds["graceWindow"]?.nanoseconds ?? 5_000_000_000
+        window = SaveWindow(thresholds: thresholds)
     }
 
     public mutating func process(_ event: Event) {
@@ -70,6 +76,10 @@ public struct VerdictBuilder {
             state.unsavedInput = nil
         case "state.saved":
             state.stateSaved = event
+        case "bgtask.begin":
+            state.backgroundTaskHeld = true
+        case "bgtask.end":
+            state.backgroundTaskHeld = false
         default: break
         }
         // Instance state counts when saved just before or after leaving; older saves are dropped.
@@ -85,6 +95,7 @@ public struct VerdictBuilder {
         switch event.name {
         case "persist.begin" where episode.death == nil && episode.saveBegin == nil:
             episode.saveBegin = event
+            episode.saveUnderBackgroundTask = state.backgroundTaskHeld
         case "persist.end" where episode.death == nil && episode.saveBegin != nil && episode.saveEnd == nil:
             episode.saveEnd = event
         case "state.saved" where episode.death == nil:
@@ -123,13 +134,16 @@ public struct VerdictBuilder {
         } else {
             claim("\(background.app) went to the background at \(when) with nothing left unsaved", background)
         }
-        let grace = DurationText.describe(nanoseconds: graceWindow)
+        let grace = DurationText.describe(nanoseconds: window.grace)
         if let begin = episode.saveBegin {
             let start = begin.time.nanoseconds - left
-            claim("A save\(begin.attributes["key"].map { " of '\($0)'" } ?? "") began \(DurationText.describe(nanoseconds: start)) after it left, \(start <= graceWindow ? "within" : "after") the \(grace) grace window", begin)
+            claim("A save\(begin.attributes["key"].map { " of '\($0)'" } ?? "") began \(DurationText.describe(nanoseconds: start)) after it left, \(start <= window.grace ? "within" : "after") the \(grace) grace window", begin)
             if let end = episode.saveEnd {
                 let total = end.time.nanoseconds - left
-                claim("It ended \(DurationText.describe(nanoseconds: total)) after the app left (\(total <= graceWindow ? "in time" : "too late to count on"))", end)
+                let inTime = window.isInTime(left: left, begin: begin.time.nanoseconds, end: end.time.nanoseconds, backgroundTaskHeld: episode.saveUnderBackgroundTask)
+                let allowance = episode.saveUnderBackgroundTask
+                    ? ", under a background task (\(DurationText.describe(nanoseconds: window.backgroundTask)))" : ""
+                claim("It ended \(DurationText.describe(nanoseconds: total)) after the app left\(allowance) (\(inTime ? "in time" : "too late to count on"))", end)
             } else {
                 claim("It never ended before the process died", nil)
             }
@@ -140,10 +154,7 @@ public struct VerdictBuilder {
             claim("The platform saved instance state\(stateSaved.attributes["bytes"].map { ", \($0) bytes" } ?? "")", stateSaved)
         }
         if let death = episode.death {
-            let initiator = death.attributes["initiator"] ?? "unknown"
-            let who = initiator == "user" ? "The user ended the process" : initiator == "system" ? "The system killed the process" : initiator == "crash" ? "A crash ended the process" : "The process ended"
-            let reason = death.attributes["reason"].flatMap { $0 == "unknown" || $0 == initiator ? nil : " (\($0))" } ?? ""
-            claim("\(who)\(reason) at \(DurationText.clock(death.time)), \(DurationText.describe(nanoseconds: death.time.nanoseconds - left)) after it left", death)
+            claim("\(DeathDescription(death).sentence) at \(DurationText.clock(death.time)), \(DurationText.describe(nanoseconds: death.time.nanoseconds - left)) after it left", death)
         }
         if let start = episode.coldStart {
             if let restore = episode.restore {
@@ -163,7 +174,10 @@ public struct VerdictBuilder {
         let left = episode.background.time.nanoseconds
         if episode.coldStart != nil, episode.restore != nil, episode.saveEnd == nil, episode.unsavedInput != nil { return .restored }
         guard episode.unsavedInput != nil else { return .nothingAtRisk }
-        if let end = episode.saveEnd { return end.time.nanoseconds - left <= graceWindow ? .saved : .savedLate }
+        if let end = episode.saveEnd, let begin = episode.saveBegin {
+            let inTime = window.isInTime(left: left, begin: begin.time.nanoseconds, end: end.time.nanoseconds, backgroundTaskHeld: episode.saveUnderBackgroundTask)
+            return inTime ? .saved : .savedLate
+        }
         if episode.coldStart == nil {
             if episode.saveBegin != nil { return .saveCutOff }
             // Nothing persisted and no saved state to come back to: the input died with the process.

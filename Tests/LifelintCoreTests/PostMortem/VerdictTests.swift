@@ -106,3 +106,41 @@ extension Array {
         #expect(verdict.claims.map { $0.location?.line } == [10, 8, nil, 11, nil])
     }
 }
+
+/// Verdicts and rules tell one story: the save windows the verdict applies are the rules'.
+@Suite struct SaveWindowTests {
+    /// A 20 s save under a background task: in time for the verdict, and for
+    /// `flush-overruns-grace-window`, which allows `backgroundTaskWindow` under a task.
+    @Test func aLongSaveUnderABackgroundTaskIsInTime() throws {
+        let text = """
+            01-08 10:00:00.000  1610  1655 I ActivityManager: Start proc 7100:com.example.chat/u0a187 for top-activity {com.example.chat/com.example.chat.MainActivity}
+            01-08 10:00:00.500  7100  7100 I lifelint: appstate.active
+            01-08 10:00:10.000  7100  7100 I lifelint: input.edited field=message chars=120
+            01-08 10:00:20.000  7100  7100 I lifelint: appstate.background
+            01-08 10:00:20.050  7100  7100 I lifelint: bgtask.begin id=7 label=flush-outbox
+            01-08 10:00:20.100  7100  7100 I lifelint: persist.begin key=outbox bytes=52000
+            01-08 10:00:40.100  7100  7100 I lifelint: persist.end key=outbox ok=true
+            01-08 10:00:40.200  7100  7100 I lifelint: bgtask.end id=7
+            01-08 10:01:05.000   577   577 I lowmemorykiller: Kill 'com.example.chat' (7100), uid 10187, oom_score_adj 905 to free 88312kB rss, 10240kB swap; reason: low watermark is breached
+            """
+        let url = TraceFixture.temporaryFile(name: "task.log", contents: Data(text.utf8))
+        let analysis = try TraceAnalyzer.analyze(path: url.path, rules: RuleCatalog.builtIn().rules, options: TraceReadOptions(year: 2024))
+        #expect(!analysis.findings.contains { $0.ruleID == "flush-overruns-grace-window" })
+        let verdict = try #require(analysis.verdicts.only)
+        #expect(verdict.outcome == .saved)
+        #expect(verdict.claims.map(\.text).contains("It ended 20 s after the app left, under a background task (30 s) (in time)"))
+    }
+
+    /// The rules still measure saves as `SaveWindow` does.
+    @Test func theRulesSayWhatTheVerdictApplies() throws {
+        let catalog = try RuleCatalog.builtIn()
+        let flush = try #require(catalog.rule(id: "flush-overruns-grace-window"))
+        guard case let .maxDuration(span)? = flush.match.first?.primitive else { Issue.record("not a max-duration"); return }
+        #expect(span.start.name == "persist.begin" && span.end.name == "persist.end" && span.during == [.background])
+        #expect(span.limits.map(\.limit) == ["backgroundTaskWindow", "graceWindow"])
+        #expect(span.limits[0].when == [.occurred(EventPattern("bgtask.begin"), since: EventPattern("bgtask.end"))])
+        let noSave = try #require(catalog.rule(id: "no-save-at-background"))
+        guard case let .expect(wait)? = noSave.match.first?.primitive else { Issue.record("not an expect"); return }
+        #expect(wait.after.map(\.name) == [PhaseEvent.background] && wait.expect.map(\.name) == ["persist.begin"] && wait.within == "graceWindow")
+    }
+}

@@ -35,8 +35,7 @@ extension LogcatEventRecognizer {
             guard let pid = payload.integer(1 - shift, key: "PID").flatMap(Int32.init(exactly:)) else { return }
             let hasRss = payload.count >= 6 - shift && payload.integer(payload.count - 1, key: "Rss") != nil
             let reason = payload.rest(from: 4 - shift, key: "Reason", trailing: hasRss ? 1 : 0) ?? ""
-            died(pid: pid, process: payload.value(2 - shift, key: "Process Name"), reason: ProcessDeathReason.classify(killReason: reason),
-                 detail: String(reason), line, &out)
+            killed(pid: pid, process: payload.value(2 - shift, key: "Process Name"), killReason: reason, line, &out)
         case .crash:
             let shift = payload.userShift(leadingIntegersWithUser: 2)
             guard let pid = payload.integer(1 - shift, key: "PID").flatMap(Int32.init(exactly:)) else { return }

@@ -19,7 +19,7 @@ extension LogcatEventRecognizer {
         if message.hasPrefix("Start proc ") {
             recogniseStartProc(line, message.dropFirst("Start proc ".count), &out)
         } else if message.hasPrefix("Killing "), let (pid, process, reason) = Self.parseKilling(message) {
-            died(pid: pid, process: process, reason: ProcessDeathReason.classify(killReason: reason), detail: String(reason), line, &out)
+            killed(pid: pid, process: process, killReason: reason, line, &out)
         } else if message.hasPrefix("Process "), let (process, pid) = Self.processAndPid(message.dropFirst("Process ".count)),
             message.contains(") has died")
         {
@@ -96,9 +96,18 @@ extension LogcatEventRecognizer {
     private mutating func recogniseForceStop(_ line: Line, _ message: Substring, _ out: inout Output) {
         let package = String(message.dropFirst("Force stopping ".count).prefix { $0 != " " })
         let cause = message.range(of: ": ").map { message[$0.upperBound...] } ?? ""
+        let initiator = ProcessDeathReason.forceStopInitiator(cause: cause)
         for pid in attribution.table.livePids(of: package) {
-            died(pid: pid, process: nil, reason: .user, detail: "force-stop: \(cause)", line, &out)
+            died(pid: pid, process: nil, reason: .forceStop, detail: String(cause), initiator: initiator, line, &out)
         }
+    }
+
+    /// A kill with ActivityManager's free-text reason (`Killing`, `am_kill`); a force stop
+    /// (`stop com.app due to installPackageLI`) says who asked for it.
+    mutating func killed(pid: Int32, process: Substring?, killReason: Substring, _ line: Line, _ out: inout Output) {
+        let reason = ProcessDeathReason.classify(killReason: killReason)
+        let initiator = reason == .forceStop ? ProcessDeathReason.forceStopInitiator(cause: ProcessDeathReason.forceStopCause(killReason: killReason)) : nil
+        died(pid: pid, process: process, reason: reason, detail: String(killReason), initiator: initiator, line, &out)
     }
 
     /// `freezing 123 com.app`, `froze 123 com.app`, `sync unfroze 123 com.app for 7`, `unfroze 123 com.app`.

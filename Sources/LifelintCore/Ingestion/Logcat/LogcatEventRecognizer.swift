@@ -201,14 +201,17 @@ struct LogcatEventRecognizer {
         add(event("process.started", line, app: package, pid: pid, tid: nil, attributes), &out)
     }
 
-    /// One death; the later reports of the same death only name the process.
+    /// One death; the later reports of the same death only name the process. `initiator`
+    /// when the line says who ended it, beyond what the reason implies.
     mutating func died(
-        pid: Int32, process: Substring?, reason: ProcessDeathReason, detail: String?, _ line: Line, _ out: inout Output
+        pid: Int32, process: Substring?, reason: ProcessDeathReason, detail: String?, initiator: DeathInitiator? = nil, _ line: Line,
+        _ out: inout Output
     ) {
         if let process { name(pid, process, &out) }
         guard attribution.recordDeath(pid: pid) else { return }
         var attributes: Attributes = ["reason": reason.rawValue]
         attributes["detail"] = detail
+        if let initiator, initiator != reason.initiator { attributes["initiator"] = initiator.rawValue }
         let event = event("process.died", line, app: Event.appName(forUnknownPid: pid), pid: pid, tid: nil, attributes)
         add(attribution.table.process(of: pid).map { ProcessAttribution.named(event, process: $0) } ?? event, &out)
     }
