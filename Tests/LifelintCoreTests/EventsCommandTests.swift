@@ -13,10 +13,10 @@ import Testing
         let result = run(["events", "--year", "2024", url.path])
         #expect(result.status == .success)
         #expect(result.output == """
-            {"time":"2024-01-08T08:45:43.100","clock":"wall","event":"persist.begin","app":"pid 4242","pid":4242,"tid":4250,"platform":"android","attrs":{"key":"my \\"draft\\"","bytes":"2048"},"source":{"path":"\(url.path)","line":1}}
+            {"time":"2024-01-08T08:45:43.100","clock":"wall","event":"persist.begin","app":"pid 4242","pid":4242,"tid":4250,"platform":"android","attrs":{"key":"my \\"draft\\"","bytes":2048},"source":{"path":"\(url.path)","line":1}}
 
             """)
-        #expect(result.diagnostics == "\(url.path): 1 lines, 1 events, 0 other log lines, 0 structural, 0 continuation, 0 unrecognised [logcat threadtime]\n")
+        #expect(result.diagnostics == "\(url.path): 1 lines, 1 events, 0 other log lines, 0 structural, 0 continuation, 0 unrecognised, 1 process nothing named (shown as 'pid N') [logcat threadtime]\n")
     }
 
     @Test func unreadableInputsFailButOthersAreStillRead() throws {

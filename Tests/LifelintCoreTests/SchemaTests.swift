@@ -78,6 +78,11 @@ import Testing
         for line in written.split(separator: "\n") {
             #expect(validator.validate(try JSONSerialization.jsonObject(with: Data(line.utf8))) == [])
         }
+        // Numeric attributes are JSON numbers; other attributes stay strings.
+        let created = try #require(written.split(separator: "\n").first { $0.contains("\"activity.created\"") })
+        #expect(created.contains(#""token":"88412001","reason":"performCreate","duration_ms":41}"#))
+        let saved = try #require(written.split(separator: "\n").first { $0.contains("\"state.saved\"") })
+        #expect(saved.contains(#""attrs":{"bytes":2318}"#))
         let refused = try JSONSerialization.jsonObject(with: Data(#"{"time":true,"event":"not an event","pid":"7"}"#.utf8))
         #expect(validator.validate(refused).sorted() == [
             "$.event: 'not an event' does not match ^[A-Za-z][A-Za-z0-9_-]*(\\.[A-Za-z0-9_-]+)+$",

@@ -144,6 +144,7 @@ struct AnalyzeCommand {
             progress?.update(completed: traces.count, bytes: bytes)
         }
         progress?.clear()
+        if let note = YearNote.text(for: traces.compactMap(\.summary)) { diagnostics.writeLine(note) }
         let run = RunReport(traces: traces, rules: settings.rules, failOn: failOn, baseline: matcher?.outcome)
         for index in reporters.indices { reporters[index].finish(run) }
         if let writeBaselinePath {

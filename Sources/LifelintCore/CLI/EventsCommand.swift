@@ -55,6 +55,7 @@ struct EventsCommand {
             return .failure
         }
         var status = ExitCode.success
+        var summaries: [IngestionSummary] = []
         for item in InputExpander.expand(inputs) {
             let path = item.path
             do {
@@ -63,11 +64,13 @@ struct EventsCommand {
                 let summary = try TraceReader.read(input, options: options) { writer.write($0) }
                 if ProblemReport.write(summary, to: diagnostics) { status = .failure }
                 if !quiet { diagnostics.writeLine(summary.humanDescription) }
+                summaries.append(summary)
             } catch {
                 diagnostics.writeLine("lifelint: error: \(error)")
                 status = .failure
             }
         }
+        if !quiet, let note = YearNote.text(for: summaries) { diagnostics.writeLine(note) }
         output.flush()
         diagnostics.flush()
         return status

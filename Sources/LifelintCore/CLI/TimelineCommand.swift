@@ -69,10 +69,12 @@ struct TimelineCommand {
         settings.collectsTimeline = true
         let renderer = TimelineTextRenderer(style: TerminalStyle(for: output))
         var status = ExitCode.success
+        var summaries: [IngestionSummary] = []
         BatchAnalyzer(settings: settings, jobs: 1).run(InputExpander.expand(inputs)) { trace in
             trace.diagnostics.forEach(diagnostics.writeLine)
             if trace.error != nil { status = .failure }
-            guard trace.summary != nil else { return }
+            guard let summary = trace.summary else { return }
+            summaries.append(summary)
             let day = trace.timeline?.start
             let window = TimelineTextRenderer.Filter(
                 app: filter.app, from: filter.from.flatMap { Self.time($0, onDayOf: day) }, to: filter.to.flatMap { Self.time($0, onDayOf: day) })
@@ -80,6 +82,7 @@ struct TimelineCommand {
             renderer.render(trace, filter: window).forEach(output.writeLine)
             output.writeLine("")
         }
+        if let note = YearNote.text(for: summaries) { diagnostics.writeLine(note) }
         return status
     }
 

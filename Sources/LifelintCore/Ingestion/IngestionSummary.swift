@@ -33,8 +33,9 @@ public struct IngestionSummary: Sendable, Hashable {
     public var unnamedProcesses = 0
     /// True when some time had no year (logcat's default), so the year came from `yearSource`.
     public var neededYear = false
-    /// Where the year came from, when the trace needed one.
+    /// Where the year came from, and the year, when the trace needed one.
     public var yearSource: YearSource?
+    public var assumedYear: Int?
 
     public init(path: String, format: String) {
         self.path = path
@@ -75,6 +76,7 @@ public struct IngestionSummary: Sendable, Hashable {
         text += ", \(unrecognisedLines) unrecognised"
         if let first = firstUnrecognisedLines.first { text += " (first at line \(first))" }
         if problemCount > 0 { text += ", \(problemCount) malformed" }
+        if unnamedProcesses > 0 { text += ", \(unnamedProcesses) process\(unnamedProcesses == 1 ? "" : "es") nothing named (shown as 'pid N')" }
         return text + " [\(format)]"
     }
 }

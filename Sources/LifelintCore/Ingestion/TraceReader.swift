@@ -25,6 +25,7 @@ public enum TraceReader {
             var summary = ingestor.summary
             if summary.neededYear {
                 summary.yearSource = options.year != nil ? .option : input.path == TraceInput.standardInputName ? .currentTime : .fileModificationTime
+                summary.assumedYear = options.year ?? input.modificationYear
             }
             return summary
         case .lifelintJSON:

@@ -10,6 +10,15 @@ public struct Attributes: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
 
     private var entries: [Entry]
 
+    /// The attributes the vocabulary defines as numbers: written as JSON numbers when their
+    /// value is one (`lifelint events`, `docs/schema/events.schema.json`).
+    public static func isNumeric(key: String) -> Bool {
+        switch key {
+        case "duration_ms", "bytes", "count", "chars", "pid", "uid": true
+        default: false
+        }
+    }
+
     public init() { entries = [] }
 
     public init(dictionaryLiteral elements: (String, String)...) {

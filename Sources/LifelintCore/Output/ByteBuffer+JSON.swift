@@ -20,6 +20,30 @@ extension ByteBuffer {
         append(.quote)
     }
 
+    /// A value written as a JSON number when it is one (`1250412`, `-3`, `2.5`), else as a
+    /// string: for the attributes the vocabulary says are numbers.
+    mutating func appendJSONNumberOrString(_ value: String) {
+        var value = value
+        value.withUTF8 { utf8 in
+            if Self.isJSONNumber(utf8) { append(utf8) } else { appendJSONString(utf8: utf8) }
+        }
+    }
+
+    /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?`, the numbers JSON allows (no exponent, which lifelint's
+    /// readers never produce), at most 18 digits so every reader keeps it exact.
+    static func isJSONNumber(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = utf8.first == .dash ? 1 : 0
+        let integerStart = index
+        while index < utf8.count, utf8[index].isASCIIDigit { index += 1 }
+        let integerDigits = index - integerStart
+        guard integerDigits > 0, integerDigits <= 18, integerDigits == 1 || utf8[integerStart] != UInt8(ascii: "0") else { return false }
+        guard index < utf8.count else { return true }
+        guard utf8[index] == .dot, index + 1 < utf8.count else { return false }
+        index += 1
+        while index < utf8.count, utf8[index].isASCIIDigit { index += 1 }
+        return index == utf8.count
+    }
+
     @inline(__always)
     private static func needsEscape(_ byte: UInt8) -> Bool {
         byte < 0x20 || byte == .quote || byte == .backslash

@@ -40,7 +40,11 @@ public struct EventJSONLinesWriter {
             first = false
             json.appendJSONString(entry.key)
             json.append(.colon)
-            json.appendJSONString(entry.value)
+            if Attributes.isNumeric(key: entry.key) {
+                json.appendJSONNumberOrString(entry.value)
+            } else {
+                json.appendJSONString(entry.value)
+            }
         }
         json.append("},\"source\":{\"path\":")
         json.appendJSONString(event.source.path)

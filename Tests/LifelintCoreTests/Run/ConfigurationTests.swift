@@ -79,7 +79,7 @@ import Testing
             .split(separator: "\n").filter { !$0.contains("\"activity.") && !$0.contains("\"process.") }
             .map { line -> String in
                 let object = try! JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
-                let attributes = (object["attrs"] as! [String: String]).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+                let attributes = (object["attrs"] as! [String: Any]).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
                 return "\(object["event"]!) \((object["source"] as! [String: Any])["line"]!) \(attributes.joined(separator: " "))"
             }
         #expect(events == [
@@ -102,7 +102,7 @@ import Testing
         let result = runLifelint(["events", "--quiet", "--input-format", "raw", "--config", config(json), trace])
         let events = result.output.split(separator: "\n").map { try! JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
         #expect(events.map { $0["event"] as! String } == ["persist.begin"])
-        #expect(events.first?["attrs"] as? [String: String] == ["key": "draft", "bytes": "12"])
+        #expect(events.first?["attrs"] as? NSDictionary == ["key": "draft", "bytes": 12])
     }
 
     @Test func theNearestFileIsFoundFromTheCurrentFolderUpward() throws {

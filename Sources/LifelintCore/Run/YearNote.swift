@@ -1,0 +1,13 @@
+/// The one line a run says when logcat times without a year got theirs from the files'
+/// modification times: a fresh checkout, a copy or an unzip makes every old log "this year",
+/// and then times, deadlines across New Year and dashboards are quietly wrong.
+enum YearNote {
+    static func text(for summaries: [IngestionSummary]) -> String? {
+        let guessed = summaries.filter { $0.yearSource == .fileModificationTime || $0.yearSource == .currentTime }
+        guard let first = guessed.first else { return nil }
+        let years = Set(guessed.compactMap(\.assumedYear)).sorted().map(String.init).joined(separator: ", ")
+        let subject = guessed.count == 1 ? "\(first.path) has times" : "\(guessed.count) traces have times"
+        let source = guessed.allSatisfy { $0.yearSource == .currentTime } ? "the current year" : "the files' modification time"
+        return "lifelint: note: \(subject) without a year; \(years) was taken from \(source) (use --year to set it)"
+    }
+}
