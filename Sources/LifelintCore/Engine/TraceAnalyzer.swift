@@ -30,7 +30,7 @@ public enum TraceAnalyzer {
                 timeline?.process(derived)
             }
         }
-        phases.finish(clockEnd: summary.clockEnd) { derived in
+        phases.finish { derived in
             engine.process(derived)
             metrics.process(derived)
             verdicts.process(derived)

@@ -31,7 +31,6 @@ public struct PhaseDeriver {
     private var queue: [Slot] = []
     private var departures: [Int: Departure] = [:]
     private var nextDeparture = 0
-    private var latestTime = Int64.min
 
     public init() {}
 
@@ -42,19 +41,13 @@ public struct PhaseDeriver {
         flush(emit)
     }
 
-    /// Settles what is open when the trace ends. `clockEnd` is the trace's last time (of any
-    /// record, not only events): a stop the trace went on past by the debounce was a
-    /// departure; one the trace ended too soon after cannot be told from in-app navigation,
-    /// and is not called one.
-    public mutating func finish(clockEnd: Timestamp? = nil, emit: (Event) -> Void) {
+    /// Settles what is open when the trace ends: a stop still waiting out the debounce is a
+    /// departure (its activity was the app's last visible one).
+    public mutating func finish(emit: (Event) -> Void) {
         var ordered: [Event] = []
         reorder.drainAll { ordered.append($0) }
         for event in ordered { step(event) }
-        let end = max(latestTime, clockEnd.map { $0.clock == .unknown ? Int64.min : $0.nanoseconds } ?? Int64.min)
-        for id in departures.keys.sorted() {
-            guard let stop = departures[id]?.stop else { continue }
-            decide(id, left: stop.time.clock == .unknown || end - stop.time.nanoseconds > Self.departureDebounceNanoseconds)
-        }
+        for id in departures.keys.sorted() { decide(id, left: true) }
         flush(emit)
     }
 
@@ -70,7 +63,6 @@ public struct PhaseDeriver {
     }
 
     private mutating func step(_ event: Event) {
-        if event.time.clock != .unknown { latestTime = max(latestTime, event.time.nanoseconds) }
         decideExpiredDepartures(before: event.time.nanoseconds)
         var lifecycle = apps[event.app] ?? AppLifecycle()
         var effects = Effects()

@@ -5,7 +5,7 @@ extension LogcatEventRecognizer {
     /// bytes first, because ActivityManager is one of the chattiest tags.
     private static let activityManagerOpenings: [[UInt8]] = [
         "Start proc ", "Killing ", "Process ", "Force stopping ", "ANR in ", "freezing ", "froze ", "sync unfroze ", "unfroze ",
-        "unfreezing ", "No longer want ", "START u", "Displayed ",
+        "unfreezing ", "No longer want ", "START u", "Displayed ", "Activity pause timeout for ",
     ].map { Array($0.utf8) }
 
     private static func opensActivityManagerMessage(_ line: Line) -> Bool {
@@ -36,11 +36,24 @@ extension LogcatEventRecognizer {
             var attributes = Attributes()
             attributes["detail"] = String(rest)
             evidence("evidence.anr", line, attributes, app: ProcessName.package(rest.prefix { $0 != " " }), pid: nil, &out)
+        } else if message.hasPrefix("Activity pause timeout for ") {
+            recognisePauseTimeout(line, message, &out)
         } else if message.hasPrefix("START u") || message.hasPrefix("Displayed ") {
             recogniseComponentMention(message, &out)
         } else {
             recogniseFreezer(line, message, &out)
         }
+    }
+
+    /// `Activity pause timeout for ActivityRecord{aa73cbf u0 com.app/.Main t2594}`: the system
+    /// waited its 500 ms for the activity to pause and gave up.
+    private mutating func recognisePauseTimeout(_ line: Line, _ message: Substring, _ out: inout Output) {
+        let words = message.split(separator: " ")
+        guard let component = words.lazy.compactMap({ ProcessName.component($0) }).first,
+            let text = words.first(where: { ProcessName.component($0) != nil })
+        else { return }
+        attribution.noteComponent(component, token: nil) { out.events.append($0) }
+        evidence("evidence.pause-timeout", line, ["component": String(text)], app: component.package, pid: nil, &out)
     }
 
     /// `com.app (pid 1234)…` → (`com.app`, 1234).
