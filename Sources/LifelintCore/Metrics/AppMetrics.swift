@@ -8,8 +8,11 @@ public struct AppMetrics: Sendable, Hashable {
     /// Time spent in the background, from each entry to the next return, death or the end of
     /// the trace.
     public var backgroundMilliseconds: Int64 = 0
-    /// `phase.terminated` by `reason` (`low-memory`, `user`, `crash`, ...).
+    /// `phase.terminated` by `reason` (`low-memory`, `user`, `crash`, ...): the deaths of the
+    /// process that shows the UI.
     public var processDeaths: [String: Int] = [:]
+    /// `process.died` by full process name: `com.app` and `com.app:remote` apart.
+    public var deathsByProcess: [String: Int] = [:]
     public var coldStarts = 0
     /// Cold starts followed, before the app next left the foreground, by `state.restored`,
     /// `nav.restored` or a `screen.shown` with `restored=true`.

@@ -24,7 +24,7 @@ public struct MetricsCollector {
     /// The events any metric reads; others return before touching per-app state.
     static let relevantEvents = Set([
         PhaseEvent.background, PhaseEvent.active, PhaseEvent.inactive, PhaseEvent.terminated, PhaseEvent.coldStart,
-        "persist.begin", "persist.end", "bgtask.begin", "bgtask.end", "bgtask.expired", "screen.shown",
+        "persist.begin", "persist.end", "bgtask.begin", "bgtask.end", "bgtask.expired", "screen.shown", "process.died",
     ]).union(resyncEvents).union(restoreEvents)
 
     public mutating func process(_ event: Event) {
@@ -68,6 +68,8 @@ public struct MetricsCollector {
             if let begun = state.pendingSaves.removeValue(forKey: event.attributes["key"] ?? "") {
                 state.saveDurations.append((now - begun) / 1_000_000)
             }
+        case "process.died":
+            state.metrics.deathsByProcess[event.attributes["process"] ?? event.app, default: 0] += 1
         case "bgtask.begin": state.metrics.backgroundTasksBegun += 1
         case "bgtask.end": state.metrics.backgroundTasksEnded += 1
         case "bgtask.expired": state.metrics.backgroundTasksExpired += 1

@@ -52,6 +52,41 @@ import Testing
         ])
     }
 
+    /// In-app navigation: MainActivity stops 545 ms after SecondActivity resumed. The app
+    /// never left; tracking activities one by one says so.
+    @Test func anotherVisibleActivityMeansNoDeparture() {
+        let main: Attributes = ["component": "com.example.MainActivity"]
+        let second: Attributes = ["component": "com.example.SecondActivity"]
+        let stream = Self.events([
+            (0, "activity.resumed", main), (1000, "activity.paused", main),
+            (1100, "activity.created", second), (1110, "activity.started", second), (1120, "activity.resumed", second),
+            (1665, "activity.stopped", main), (9000, "activity.paused", second), (9500, "activity.stopped", second),
+        ])
+        #expect(Self.derive(stream) == [
+            "phase.active@0{from=unknown,after=unknown}", "phase.inactive@1000{from=foreground-active}",
+            "phase.active@1120{from=foreground-inactive,after=inactive}", "phase.inactive@9000{from=foreground-active}",
+            "phase.background@9500{from=foreground-inactive}",
+        ])
+    }
+
+    /// A capture that starts mid-session: a stop with nothing before it is not a departure,
+    /// since another activity of the app may have been visible all along.
+    @Test func aStopFromAnUnknownStateIsNoDeparture() {
+        let stream = Self.events([(0, "activity.stopped", ["component": "com.example.MainActivity"]), (5000, "activity.destroyed", [:])])
+        #expect(Self.derive(stream).isEmpty)
+    }
+
+    /// Two instances of one class (Android 10 lines carry no token): one stopping leaves the
+    /// other visible.
+    @Test func instancesOfOneClassAreCounted() {
+        let chat: Attributes = ["component": "com.example.ChatActivity"]
+        let stream = Self.events([
+            (0, "activity.started", chat), (10, "activity.resumed", chat), (1000, "activity.paused", chat),
+            (1010, "activity.started", chat), (1020, "activity.resumed", chat), (1500, "activity.stopped", chat),
+        ])
+        #expect(!Self.derive(stream).contains { $0.hasPrefix("phase.background") })
+    }
+
     @Test func theDecidedDepartureComesBeforeTheEventsItHeld() {
         let stream = Self.events([
             (0, "activity.resumed", [:]), (1000, "activity.stopped", [:]), (1005, "persist.begin", [:]), (3000, "persist.end", [:]),

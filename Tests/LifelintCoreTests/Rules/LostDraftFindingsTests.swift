@@ -30,3 +30,44 @@ import Testing
         #expect(Set(original.findings.map(\.fingerprint)).count == original.findings.count)
     }
 }
+
+/// The trace's clock is every timestamped line: a wait whose deadline passed while the log
+/// went on is decided, even if no event came after it.
+@Suite struct TraceClockTests {
+    static let departure = """
+        01-08 10:00:00.000  1610  1655 I ActivityManager: Start proc 4242:com.example.notes/u0a187 for top-activity {com.example.notes/com.example.notes.EditorActivity}
+        01-08 10:00:00.500  4242  4242 I wm_on_resume_called: [1,com.example.notes.EditorActivity,RESUME_ACTIVITY,1]
+        01-08 10:00:05.000  4242  4242 I lifelint: input.edited field=body
+        01-08 10:00:06.000  4242  4242 I wm_on_paused_called: [1,com.example.notes.EditorActivity,performPause,1]
+        01-08 10:00:06.400  4242  4242 I wm_on_stop_called: [1,com.example.notes.EditorActivity,STOP_ACTIVITY_ITEM,1]
+
+        """
+
+    @Test func ordinaryLinesAfterTheDeadlineDecideIt() throws {
+        let later = (0..<20).map { "01-08 10:00:\(10 + $0).000  1610  1672 D OpenGLRenderer: frame \($0)" }.joined(separator: "\n")
+        let findings = try TraceFixture.ingestFindings(Self.departure + later + "\n", rules: RuleCatalog.builtIn().rules)
+        #expect(findings.map { "\($0.ruleID) \($0.location.line) \($0.time.iso8601 ?? "")" } == ["no-save-at-background 5 2024-01-08T10:00:11.400"])
+    }
+
+    @Test func aTraceThatEndsBeforeTheDeadlineCannotTell() throws {
+        let later = "01-08 10:00:08.000  1610  1672 D OpenGLRenderer: frame\n"
+        #expect(try TraceFixture.ingestFindings(Self.departure + later, rules: RuleCatalog.builtIn().rules).isEmpty)
+    }
+}
+
+/// Coverage: which rules each app of a trace could be evaluated on, and why not.
+@Suite struct CoverageTests {
+    @Test func theLostDraftCannotShowAMissingResync() throws {
+        let report = TraceAnalyzer.report(
+            path: RepositoryPaths.path("SampleLogs/android-lost-draft.log"),
+            settings: AnalysisSettings(rules: try RuleCatalog.builtIn().rules, readOptions: TraceReadOptions(year: 2024)))
+        let coverage = Dictionary(uniqueKeysWithValues: report.coverage.map { ($0.rule, $0) })
+        let resync = try #require(coverage["missing-resync-after-foreground"])
+        #expect(resync.notEvaluated == ["com.android.camera2", "com.example.notes"] && resync.evaluated.isEmpty)
+        #expect(resync.reason == "no app reported sync.*, auth.refresh, socket.* or subscription.*: instrument the app or add a mapping")
+        #expect(coverage["no-save-at-background"]?.evaluated == ["com.example.notes"])
+        #expect(coverage["slow-lifecycle-callback"]?.evaluated == ["com.android.camera2", "com.example.notes"])
+        #expect(coverage["state-lost-after-process-death"]?.evaluated == ["com.example.notes"])
+        #expect(coverage["state-lost-after-process-death"]?.partial == ["com.android.camera2"])
+    }
+}

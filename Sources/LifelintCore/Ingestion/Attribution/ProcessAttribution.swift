@@ -11,7 +11,9 @@
 /// `capacity` held events the oldest incarnation's events go out under `pid N`, and so do
 /// those still unnamed when the trace ends (counted in `unnamedProcesses`).
 struct ProcessAttribution {
-    static let capacity = 50_000
+    static let defaultCapacity = 50_000
+    /// Events held at most, across all unnamed processes.
+    let capacity: Int
     /// Beyond this many remembered tokens or classes the memory of them starts again.
     static let directoryCapacity = 100_000
 
@@ -34,6 +36,10 @@ struct ProcessAttribution {
     private var abandoned: Set<Int> = []
     private(set) var unnamedProcesses = 0
 
+    init(capacity: Int = Self.defaultCapacity) {
+        self.capacity = capacity
+    }
+
     // MARK: Events
 
     /// Passes an event on, or holds it while its pid has no name.
@@ -45,7 +51,7 @@ struct ProcessAttribution {
         if held[incarnation.id] == nil { holdOrder.append(incarnation.id) }
         held[incarnation.id, default: []].append(event)
         heldCount += 1
-        if heldCount > Self.capacity { releaseOldest(emit: emit) }
+        if heldCount > capacity { releaseOldest(emit: emit) }
     }
 
     /// Releases everything still held, unnamed.

@@ -15,7 +15,9 @@ struct AppleLogDecoder: JSONRecordDecoder {
     mutating func decode(_ record: JSONValue, object: JSONObject?, at location: SourceLocation) -> RecordOutcome {
         guard let object else { return .problem("expected a log record object, found \(record.kind)") }
         if object["finished"] != nil, object["eventMessage"] == nil { return .structural }
-        guard let message = object["eventMessage"]?.string, let (name, found, platform) = appEvent(object, message) else { return .other }
+        guard let message = object["eventMessage"]?.string, let (name, found, platform) = appEvent(object, message) else {
+            return object["timestamp"]?.string.flatMap(TimestampParser.parse).map(RecordOutcome.otherAt) ?? .other
+        }
         guard let time = object["timestamp"]?.string.flatMap(TimestampParser.parse) else {
             return .problem("a lifelint record needs a 'timestamp' such as \"2023-02-23 10:44:02.761747+0100\"")
         }

@@ -41,11 +41,12 @@ struct ChromeTraceDecoder: JSONRecordDecoder {
             let slice = Self.frameworkSlice(nameValue)
             if stack.count < Self.maximumOpenSlices { stack.append((slice ?? "", ts, location)) }
             openSlices[tid] = stack
-            return slice == "bindApplication" ? .event(processStart(pid: pid, tid: tid, ts: ts, location)) : .other
+            return slice == "bindApplication" ? .event(processStart(pid: pid, tid: tid, ts: ts, location)) : .otherAt(Self.time(ts))
         case UInt8(ascii: "E"):
-            guard var stack = openSlices[tid], let open = stack.popLast(), let ts else { return .other }
+            guard let ts else { return .other }
+            guard var stack = openSlices[tid], let open = stack.popLast() else { return .otherAt(Self.time(ts)) }
             openSlices[tid] = stack
-            guard let eventName = Self.frameworkSlices[open.name] else { return .other }
+            guard let eventName = Self.frameworkSlices[open.name] else { return .otherAt(Self.time(ts)) }
             return .event(lifecycle(eventName, pid: pid, tid: tid, end: ts, duration: ts - open.start, location))
         case UInt8(ascii: "X"), UInt8(ascii: "i"), UInt8(ascii: "I"), UInt8(ascii: "n"):
             guard let ts else { return .problem("trace event without 'ts'") }
@@ -54,7 +55,9 @@ struct ChromeTraceDecoder: JSONRecordDecoder {
             {
                 return .event(event)
             }
-            guard phase == UInt8(ascii: "X"), let slice = Self.frameworkSlice(nameValue) else { return .other }
+            guard phase == UInt8(ascii: "X"), let slice = Self.frameworkSlice(nameValue) else {
+                return .otherAt(Self.time(ts + (phase == UInt8(ascii: "X") ? object["dur"]?.number ?? 0 : 0)))
+            }
             if slice == "bindApplication" { return .event(processStart(pid: pid, tid: tid, ts: ts, location)) }
             let duration = object["dur"]?.number ?? 0
             return .event(lifecycle(Self.frameworkSlices[slice]!, pid: pid, tid: tid, end: ts + duration, duration: duration, location))

@@ -73,6 +73,7 @@ enum ReportJSON {
             "backgroundEntries": metrics.backgroundEntries,
             "backgroundMs": metrics.backgroundMilliseconds,
             "processDeaths": metrics.processDeaths,
+            "deathsByProcess": metrics.deathsByProcess,
             "coldStarts": ["count": metrics.coldStarts, "restored": metrics.coldStartsRestored],
             "savesAfterBackground": durations(metrics.savesAfterBackground),
             "resyncAfterForeground": durations(metrics.resyncAfterForeground).merging(["missing": metrics.foregroundReturnsWithoutResync]) { $1 },
