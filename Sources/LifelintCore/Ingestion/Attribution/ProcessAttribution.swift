@@ -11,7 +11,7 @@
 /// `capacity` held events the oldest incarnation's events go out under `pid N`, and so do
 /// those still unnamed when the trace ends (counted in `unnamedProcesses`).
 struct ProcessAttribution {
-    static let defaultCapacity = 50_000
+    static let defaultCapacity = 10_000
     /// Events held at most, across all unnamed processes.
     let capacity: Int
     /// Beyond this many remembered tokens or classes the memory of them starts again.
@@ -93,8 +93,13 @@ struct ProcessAttribution {
             pidsByToken = [:]
             pidsByClass = [:]
         }
-        if let token { pidsByToken[String(token)] = pid }
-        if let className { pidsByClass[String(className), default: []].insert(pid) }
+        // A token is the activity's own (the system's `wm_` lines carry it too); the class is
+        // the way only for lines without one.
+        if let token {
+            pidsByToken[String(token)] = pid
+        } else if let className {
+            pidsByClass[String(className), default: []].insert(pid)
+        }
     }
 
     /// A system line naming an activity's component, with its token when it has one.

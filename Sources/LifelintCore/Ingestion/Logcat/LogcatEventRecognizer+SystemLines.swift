@@ -5,7 +5,7 @@ extension LogcatEventRecognizer {
     /// bytes first, because ActivityManager is one of the chattiest tags.
     private static let activityManagerOpenings: [[UInt8]] = [
         "Start proc ", "Killing ", "Process ", "Force stopping ", "ANR in ", "freezing ", "froze ", "sync unfroze ", "unfroze ",
-        "unfreezing ", "No longer want ", "START u", "Displayed ", "Activity pause timeout for ",
+        "unfreezing ", "No longer want ", "Activity pause timeout for ", "  Force finishing activity ",
     ].map { Array($0.utf8) }
 
     private static func opensActivityManagerMessage(_ line: Line) -> Bool {
@@ -38,8 +38,8 @@ extension LogcatEventRecognizer {
             evidence("evidence.anr", line, attributes, app: ProcessName.package(rest.prefix { $0 != " " }), pid: nil, &out)
         } else if message.hasPrefix("Activity pause timeout for ") {
             recognisePauseTimeout(line, message, &out)
-        } else if message.hasPrefix("START u") || message.hasPrefix("Displayed ") {
-            recogniseComponentMention(message, &out)
+        } else if message.hasPrefix("  Force finishing activity "), let component = ProcessName.component(message.dropFirst("  Force finishing activity ".count)) {
+            finishing[component.package] = line.source.line
         } else {
             recogniseFreezer(line, message, &out)
         }
@@ -47,11 +47,14 @@ extension LogcatEventRecognizer {
 
     /// `Activity pause timeout for ActivityRecord{aa73cbf u0 com.app/.Main t2594}`: the system
     /// waited its 500 ms for the activity to pause and gave up.
+    /// Not when the activity is being finished because its app crashed: the system then waits
+    /// on a process that is gone, and the timeout says nothing about the app's onPause.
     private mutating func recognisePauseTimeout(_ line: Line, _ message: Substring, _ out: inout Output) {
         let words = message.split(separator: " ")
         guard let component = words.lazy.compactMap({ ProcessName.component($0) }).first,
             let text = words.first(where: { ProcessName.component($0) != nil })
         else { return }
+        if let finished = finishing[component.package], line.source.line - finished <= Self.evidenceWindowLines { return }
         attribution.noteComponent(component, token: nil) { out.events.append($0) }
         evidence("evidence.pause-timeout", line, ["component": String(text)], app: component.package, pid: nil, &out)
     }
@@ -60,21 +63,6 @@ extension LogcatEventRecognizer {
     private static func processAndPid(_ text: Substring) -> (Substring, Int32)? {
         guard let range = text.range(of: " (pid "), let pid = leadingInt32(text[range.upperBound...]) else { return nil }
         return (text[..<range.lowerBound], pid)
-    }
-
-    /// `START u0 {… cmp=com.app/.Main …}` and `Displayed com.app/.Main for user 0: +459ms` name
-    /// an activity's package.
-    private mutating func recogniseComponentMention(_ message: Substring, _ out: inout Output) {
-        let text: Substring
-        if message.hasPrefix("Displayed ") {
-            text = message.dropFirst("Displayed ".count)
-        } else if let range = message.range(of: " cmp=") {
-            text = message[range.upperBound...]
-        } else {
-            return
-        }
-        guard let component = ProcessName.component(text.prefix { $0 != " " && $0 != "}" && $0 != ":" }) else { return }
-        attribution.noteComponent(component, token: nil) { out.events.append($0) }
     }
 
     /// `Start proc 1234:com.app/u0a123 for activity {com.app/com.app.Main}` (Android 5.1+), and
@@ -176,6 +164,7 @@ extension LogcatEventRecognizer {
         else { return }
         lastCrashPid = pid
         let process = message[message.index(message.startIndex, offsetBy: 9)..<comma]
+        if !process.isEmpty { finishing[ProcessName.package(process)] = line.source.line }
         died(pid: pid, process: process.isEmpty ? nil : process, reason: .crash, detail: "FATAL EXCEPTION", line, &out)
     }
 
@@ -201,7 +190,9 @@ extension LogcatEventRecognizer {
         if out.produced == 0, first == "K" { recogniseLowMemoryKill(line, message, &out) }
         if out.produced == 0, first == "P" { recogniseZygote(line, message, &out) }
         if out.produced == 0, first == "!" { recogniseBinderFailure(line, message, &out) }
-        if out.produced == 0, Self.mayCarryEvidence(line.record) { recogniseExceptions(line, &out) }
+        if out.produced == 0, first == "F" || first == "P" { recogniseRuntime(line, message, &out) }
+        // A bare paste has no priority: any line may carry the exception.
+        if out.produced == 0, Self.mayCarryEvidence(line.record) || line.record.priority == UInt8(ascii: "?") { recogniseExceptions(line, &out) }
     }
 
     mutating func recogniseExceptions(_ line: Line, _ out: inout Output) {
@@ -213,19 +204,23 @@ extension LogcatEventRecognizer {
         let message = line.message
         let trimmed = message.drop { $0 == " " || $0 == "\t" }
         if trimmed.hasPrefix("at ") { return }
+        // A line without a pid inside a crash report (a paste without the logcat prefix) is
+        // the crashing process's.
+        let pid = line.record.pid ?? lastCrashPid
+        let app = line.record.pid == nil ? pid.map(appName(pid:)) : nil
         if tooLarge {
             var attributes: Attributes = ["exception": "TransactionTooLargeException"]
             attributes["bytes"] = Self.number(after: "data parcel size ", in: message)
-            evidence("evidence.transaction-too-large", line, attributes, pid: line.record.pid, &out)
+            evidence("evidence.transaction-too-large", line, attributes, app: app, pid: pid, &out)
         } else {
             // `… not allowed due to mAllowStartForeground false: service com.app/.Sync`: an app
             // starts its own service, so the component names the process.
-            if let pid = line.record.pid, let range = message.range(of: "service "),
+            if let pid, let range = message.range(of: "service "),
                 let component = ProcessName.component(message[range.upperBound...].prefix { $0 != " " })
             {
                 name(pid, component.package, &out)
             }
-            evidence("evidence.fgs-start-not-allowed", line, ["detail": String(trimmed)], pid: line.record.pid, &out)
+            evidence("evidence.fgs-start-not-allowed", line, ["detail": String(trimmed)], app: app, pid: pid, &out)
         }
     }
 

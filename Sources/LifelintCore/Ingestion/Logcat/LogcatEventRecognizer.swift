@@ -36,13 +36,16 @@ struct LogcatEventRecognizer {
     /// The pid the current crash report named (`Process: com.app, PID: 1234`), for the
     /// report's lines that carry none (a paste without the logcat prefix).
     var lastCrashPid: Int32?
+    /// The line where each package last crashed or had its activities force-finished: the
+    /// system's timeouts on it just after say nothing about its callbacks.
+    var finishing: [String: Int] = [:]
     /// The time and line each kind of evidence was last reported per app; one incident is
     /// often logged twice (`am_anr` and `ANR in`, the binder failure and its exception, a
     /// crash's exception and its `Caused by`).
     private var lastEvidence: [String: (time: Int64, line: Int)] = [:]
     private static let evidenceWindowNanoseconds: Int64 = 2_000_000_000
     /// Lines without a time: reports this close are the same incident.
-    private static let evidenceWindowLines = 50
+    static let evidenceWindowLines = 50
 
     /// What a line needs, decided from its bytes alone: the common case is `.nothing`.
     enum Interest {
@@ -138,6 +141,11 @@ struct LogcatEventRecognizer {
         }
         out.events.forEach(emit)
         return out.produced
+    }
+
+    /// A blank line: a crash report's block is over.
+    mutating func endEntry() {
+        lastCrashPid = nil
     }
 
     /// Sends on what is still held when the trace ends, under `pid N`.
@@ -248,7 +256,11 @@ struct LogcatEventRecognizer {
     func appName(_ line: Line) -> String {
         if let package = line.package { return package }
         guard let pid = line.record.pid else { return "unknown" }
-        return attribution.table.package(of: pid) ?? Event.appName(forUnknownPid: pid)
+        return appName(pid: pid)
+    }
+
+    func appName(pid: Int32) -> String {
+        attribution.table.package(of: pid) ?? Event.appName(forUnknownPid: pid)
     }
 
     // MARK: Text helpers

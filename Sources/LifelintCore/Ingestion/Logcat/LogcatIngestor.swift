@@ -4,6 +4,8 @@ struct LogcatIngestor {
     private let path: String
     private let baseYear: Int
     private var format: LogcatFormat = .raw
+    /// `grep -n` output: every line starts with its line number in the grepped file.
+    private var hasLineNumbers = false
     private var recognizer: LogcatEventRecognizer
     private(set) var summary: IngestionSummary
 
@@ -12,10 +14,8 @@ struct LogcatIngestor {
     private var lastMonth: UInt8 = 0
     /// The latest time seen, for lines that have none of their own (Studio's process markers).
     private var lastTime: LogcatTime?
-    /// The trace's clock: its latest time (`latestOrder` orders times cheaply).
-    private var latestTime: LogcatTime?
-    private var latestYearsWrapped = 0
-    private var latestOrder: (seconds: UInt64, nanosecond: Int32) = (0, 0)
+    /// The trace's clock: its latest time, kernel lines aside.
+    private var clock = LogcatClock()
     /// Whether some time had no year, so the year had to be supplied.
     private var usedInferredYear = false
     /// The header of the `-v long` entry whose message lines are being read.
@@ -55,7 +55,8 @@ struct LogcatIngestor {
             throw .unrecognisedFormat(path: path, line: firstLine, reason: "no line reads as logcat; use --input-format to force a layout")
         }
         format = detected
-        summary.format = (["logcat " + format.rawValue] + detection.modifiers.names).joined(separator: "+")
+        hasLineNumbers = detection.hasLineNumbers
+        summary.format = detection.description
         do {
             try input.forEachLine { line in process(line, emit: emit) }
         } catch {
@@ -64,7 +65,7 @@ struct LogcatIngestor {
         }
         recognizer.finish(emit: emit)
         summary.unnamedProcesses = recognizer.attribution.unnamedProcesses
-        summary.clockEnd = latestTime?.timestamp(inferredYear: baseYear + latestYearsWrapped)
+        summary.clockEnd = clock.timestamp(inferredYear: baseYear)
         summary.neededYear = usedInferredYear
         summary.bytes = input.bytesConsumed
     }
@@ -83,7 +84,7 @@ struct LogcatIngestor {
 
     private mutating func process(_ raw: UnsafeBufferPointer<UInt8>, emit: (Event) -> Void) {
         summary.lines += 1
-        LogcatLineCleaner.withCleanLine(raw, stripQuotes: format != .raw) { line, _ in
+        LogcatLineCleaner.withCleanLine(raw, stripQuotes: format != .raw, stripLineNumbers: hasLineNumbers) { line, _ in
             classify(line, emit: emit)
         }
     }
@@ -93,6 +94,7 @@ struct LogcatIngestor {
             summary.structuralLines += 1
             longEntry = nil
             continuedEntry = nil
+            recognizer.endEntry()
             return
         }
         if LogcatLineCleaner.isStructural(line) {
@@ -116,7 +118,7 @@ struct LogcatIngestor {
             return
         }
         inEntry = true
-        noteTime(record, kernelClock: format.hasTag && record.tag.isEmpty)
+        noteTime(record.time, kernelClock: format.hasTag && record.tag.isEmpty)
         let interest = recognizer.interest(in: record, bytes: line, hasTag: format.hasTag)
         continuedEntry = LogcatEventRecognizer.readsContinuations(interest) ? (record, interest) : nil
         handle(record, in: line, interest: interest, emit: emit)
@@ -155,7 +157,7 @@ struct LogcatIngestor {
     /// `-v long`: a header line, then message lines up to a blank line.
     private mutating func readLongFormat(_ line: UnsafeBufferPointer<UInt8>, emit: (Event) -> Void) -> Bool {
         if let header = LogcatLineParser.parse(line, as: .long) {
-            noteTime(header, kernelClock: header.tag.isEmpty)
+            noteTime(header.time, kernelClock: header.tag.isEmpty)
             longEntry = (header, recognizer.interest(in: header, bytes: line, hasTag: true, messageFollows: true))
             inEntry = true
             summary.logLines += 1
@@ -202,33 +204,18 @@ struct LogcatIngestor {
 
     private func source() -> SourceLocation { SourceLocation(path: path, line: summary.lines) }
 
-    /// Logcat's default time has no year: a December → January step is a new year. Every
-    /// timestamped line moves the trace's clock, but kernel lines (no tag), which can run on
-    /// a clock of their own.
-    private mutating func noteTime(_ record: LogcatRecord, kernelClock: Bool) {
-        guard let time = record.time else { return }
-        lastTime = time
+    /// Logcat's default time has no year: a December → January step is a new year.
+    @inline(__always)
+    private mutating func noteTime(_ time: LogcatTime?, kernelClock: Bool) {
+        guard let time else { return }
         if time.kind == .calendar, time.year == nil {
             usedInferredYear = true
             if lastMonth == 12 && time.month == 1 { yearsWrapped += 1 }
             lastMonth = time.month
         }
+        lastTime = time
         guard !kernelClock else { return }
-        let order = Self.order(time, yearsWrapped: yearsWrapped)
-        if latestTime == nil || order >= latestOrder {
-            (latestTime, latestOrder, latestYearsWrapped) = (time, order, yearsWrapped)
-        }
-    }
-
-    /// Orders the times of one trace without making a timestamp per line.
-    private static func order(_ time: LogcatTime, yearsWrapped: Int) -> (seconds: UInt64, nanosecond: Int32) {
-        guard time.kind == .calendar else { return (UInt64(clamping: time.seconds), time.nanosecond) }
-        var value = UInt64(clamping: (time.year ?? 0) + yearsWrapped)
-        value = value * 13 + UInt64(time.month)
-        value = value * 32 + UInt64(time.day)
-        value = value * 24 + UInt64(time.hour)
-        value = value * 60 + UInt64(time.minute)
-        return (value * 61 + UInt64(time.second), time.nanosecond)
+        clock.note(time, yearsWrapped: yearsWrapped)
     }
 }
 

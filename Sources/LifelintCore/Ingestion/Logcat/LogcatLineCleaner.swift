@@ -5,17 +5,25 @@ import Darwin
 #endif
 
 /// What comes between a raw line and its parser: the `\r` of CRLF files, ANSI colour codes
-/// (`-v color`), the `> ` markers of a log pasted into an e-mail or issue comment; and the
-/// lines that only give the file its structure.
+/// (`-v color`), the `> ` markers of a log pasted into an e-mail or issue comment, the line
+/// numbers `grep -n` puts in front (`41911:`); and the lines that only give the file its
+/// structure.
 enum LogcatLineCleaner {
-    /// Calls `body` with the line minus its `\r`, colour codes and (when asked) quote markers.
-    /// Clean lines, the common case, are passed through without copying.
+    /// Calls `body` with the line minus its `\r`, colour codes and (when asked) quote markers
+    /// and `grep -n` line numbers. Clean lines, the common case, are passed through without
+    /// copying.
     static func withCleanLine<Result>(
-        _ raw: UnsafeBufferPointer<UInt8>, stripQuotes: Bool,
+        _ raw: UnsafeBufferPointer<UInt8>, stripQuotes: Bool, stripLineNumbers: Bool = false,
         _ body: (UnsafeBufferPointer<UInt8>, _ hadColor: Bool) -> Result
     ) -> Result {
         var line = raw
         if let last = line.last, last == .carriageReturn { line = UnsafeBufferPointer(rebasing: line.dropLast()) }
+        if stripLineNumbers {
+            let digits = line.prefix { $0.isASCIIDigit }.count
+            if digits > 0, digits < line.count, line[digits] == .colon || line[digits] == .dash {
+                line = UnsafeBufferPointer(rebasing: line[(digits + 1)...])
+            }
+        }
         if stripQuotes, line.first == .greaterThan {
             var start = 0
             while start < line.count, line[start] == .greaterThan { start += 1 }

@@ -64,8 +64,9 @@ enum LogcatLineParser {
     }
 
     /// `P/TAG: message`
+    /// (Also `P TAG: message`, as some viewers copy it.)
     private static func parseTagOnly(_ cursor: inout ByteCursor) -> LogcatRecord? {
-        guard let priority = readPriority(&cursor), cursor.skip(.slash) else { return nil }
+        guard let priority = readPriority(&cursor), cursor.skip(.slash) || (cursor.peek(1) != .space && cursor.skip(.space)) else { return nil }
         var record = LogcatRecord(priority: priority)
         return readTagAndMessage(&cursor, into: &record) ? record : nil
     }
