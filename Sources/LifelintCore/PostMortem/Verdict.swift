@@ -16,6 +16,8 @@ public struct Verdict: Sendable, Hashable {
         case restored
         /// Nothing unsaved when the app left.
         case nothingAtRisk = "nothing-at-risk"
+        /// The app reports no input anywhere in the trace: what was at risk cannot be told.
+        case noEvidence = "no-evidence"
         /// Unsaved input, no save, the trace ends before the app started again, and instance
         /// state saved after the input might bring it back: the trace cannot tell.
         case unknown
@@ -29,6 +31,7 @@ public struct Verdict: Sendable, Hashable {
             case .saved: "the input was saved in time"
             case .restored: "the input was not persisted, but state was restored"
             case .nothingAtRisk: "nothing was at risk"
+            case .noEvidence: "what was at risk cannot be told"
             case .unknown: "the trace ends before the app started again"
             }
         }

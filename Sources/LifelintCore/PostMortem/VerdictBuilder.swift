@@ -28,6 +28,9 @@ public struct VerdictBuilder {
     }
 
     private let window: SaveWindow
+    /// Apps that reported `input.edited` somewhere in the trace: the evidence a verdict on
+    /// what was at risk rests on, as `no-save-at-background` requires it.
+    private var appsReportingInput: Set<String> = []
     private var apps: [String: AppState] = [:]
     public private(set) var verdicts: [Verdict] = []
 
@@ -43,6 +46,7 @@ public struct VerdictBuilder {
 
     public mutating func process(_ event: Event) {
         guard Self.relevantEvents.contains(event.name) else { return }
+        if event.name == "input.edited" { appsReportingInput.insert(event.app) }
         var finished: Episode?
         // Static, and the state mutated in place: calling a method of `self` here would copy
         // the whole dictionary on every event.
@@ -53,12 +57,19 @@ public struct VerdictBuilder {
         if let finished { verdicts.append(verdict(finished)) }
     }
 
-    /// Episodes still open when the trace ends get their verdict too.
+    /// Episodes still open when the trace ends get their verdict too. An app that reports no
+    /// input anywhere in the trace cannot show that nothing was unsaved: its verdicts say so
+    /// (`no-evidence`) rather than claim nothing was at risk.
     public mutating func finish() {
         for app in apps.keys.sorted() {
             if let episode = apps[app]?.episode, episode.death != nil { verdicts.append(verdict(episode)) }
         }
         apps = [:]
+        for index in verdicts.indices where verdicts[index].outcome == .nothingAtRisk && !appsReportingInput.contains(verdicts[index].app) {
+            verdicts[index].outcome = .noEvidence
+            verdicts[index].claims[0].text = "\(verdicts[index].app) went to the background at \(DurationText.clock(verdicts[index].time)); "
+                + "it reports no input in this trace, so what was unsaved cannot be told (instrument the app or add a mapping)"
+        }
         verdicts.sort { $0.location < $1.location }
     }
 

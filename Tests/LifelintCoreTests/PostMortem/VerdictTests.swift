@@ -47,9 +47,12 @@ import Testing
         #expect(verdict.claims.map(\.text).contains("It never ended before the process died"))
     }
 
+    /// The app reports no input at all: the verdict tells the death, and that what was at
+    /// risk cannot be told.
     @Test func aSwipeIsTheUsersOwnDoing() throws {
         let verdict = try #require(try Self.verdicts("android-swiped-away-fresh-start.log").only)
-        #expect(verdict.outcome == .nothingAtRisk)
+        #expect(verdict.outcome == .noEvidence)
+        #expect(verdict.claims.first?.text.hasSuffix("it reports no input in this trace, so what was unsaved cannot be told (instrument the app or add a mapping)") == true)
         #expect(verdict.claims.map(\.text).contains("The user ended the process at 10:00:45.000, 4.6 s after it left"))
     }
 
@@ -72,11 +75,11 @@ extension Array {
         "android-lost-draft.jsonl": [.lost],
         "android-lost-draft.log": [.lost],
         "android-lost-draft.plist": [.lost],
-        "android-request-in-background.log": [.nothingAtRisk],
-        "android-restored-screen-before-auth.log": [.nothingAtRisk],
-        "android-swiped-away-fresh-start.log": [.nothingAtRisk],
-        "android-swiped-away-restored.log": [.nothingAtRisk],
-        "ios-background-task-leak.ndjson": [.nothingAtRisk],
+        "android-request-in-background.log": [.noEvidence],
+        "android-restored-screen-before-auth.log": [.noEvidence],
+        "android-swiped-away-fresh-start.log": [.noEvidence],
+        "android-swiped-away-restored.log": [.noEvidence],
+        "ios-background-task-leak.ndjson": [.noEvidence],
         "ios-journal-saved-on-terminate.bplist": [.lost],
         "ios-journal-saved-on-terminate.plist": [.lost],
         "ios-save-on-terminate.log": [.lost],

@@ -69,7 +69,7 @@ public struct HTMLReporter: Reporter {
     }
 
     private static func verdict(_ verdict: Verdict) -> String {
-        let kind = verdict.outcome.isLoss ? "loss" : verdict.outcome == .savedLate || verdict.outcome == .unknown ? "risk" : "safe"
+        let kind = verdict.outcome.isLoss ? "loss" : verdict.outcome == .savedLate || verdict.outcome == .unknown || verdict.outcome == .noEvidence ? "risk" : "safe"
         var html = "<article class=\"verdict \(kind)\"><h4>\(HTMLText.escaped(verdict.subject)): \(HTMLText.escaped(verdict.outcome.headline))</h4><p>"
         html += verdict.claims.map { claim in
             let line = claim.location.map { " <span class=\"line\">line \($0.line)</span>" } ?? ""

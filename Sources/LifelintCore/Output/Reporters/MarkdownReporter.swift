@@ -28,7 +28,7 @@ public struct MarkdownReporter: Reporter {
             output.writeLine("**What happened to the user's data** (each background entry a process death followed):")
             output.writeLine("")
             for verdict in verdicts {
-                let mark = verdict.outcome.isLoss ? "🔴" : verdict.outcome == .savedLate || verdict.outcome == .unknown ? "🟡" : "🟢"
+                let mark = verdict.outcome.isLoss ? "🔴" : verdict.outcome == .savedLate || verdict.outcome == .unknown ? "🟡" : verdict.outcome == .noEvidence ? "⚪" : "🟢"
                 output.writeLine("- \(mark) \(Self.cell(verdict.location.description)): \(Self.cell(verdict.subject)): **\(Self.cell(verdict.outcome.headline))**. \(Self.cell(verdict.paragraph))")
             }
             output.writeLine("")
