@@ -12,6 +12,15 @@ public struct RuleCatalog: Sendable {
             if let first = seen[rule.id] { throw .duplicateID(rule.id, paths: [first, origin]) }
             seen[rule.id] = origin
         }
+        var requirements = Set<EventPattern>()
+        for (index, rule) in rules.enumerated() {
+            requirements.formUnion(rule.requires + rule.match.flatMap { $0.requires ?? [] })
+            guard requirements.count <= EvidenceRequirements.capacity else {
+                throw .invalid(
+                    path: origins?[index] ?? rule.id, keyPath: "requires",
+                    reason: "the rules loaded name more than \(EvidenceRequirements.capacity) distinct event patterns in 'requires'; share families (e.g. 'sync.*') instead")
+            }
+        }
         self.rules = rules.sorted { $0.id < $1.id }
     }
 

@@ -50,10 +50,8 @@ extension LogcatEventRecognizer {
     /// Not when the activity is being finished because its app crashed: the system then waits
     /// on a process that is gone, and the timeout says nothing about the app's onPause.
     private mutating func recognisePauseTimeout(_ line: Line, _ message: Substring, _ out: inout Output) {
-        let words = message.split(separator: " ")
-        guard let component = words.lazy.compactMap({ ProcessName.component($0) }).first,
-            let text = words.first(where: { ProcessName.component($0) != nil })
-        else { return }
+        let named = message.split(separator: " ").lazy.compactMap { word in ProcessName.component(word).map { (text: word, component: $0) } }
+        guard let (text, component) = named.first else { return }
         if let finished = finishing[component.package], line.source.line - finished <= Self.evidenceWindowLines { return }
         attribution.noteComponent(component, token: nil) { out.events.append($0) }
         evidence("evidence.pause-timeout", line, ["component": String(text)], app: component.package, pid: nil, &out)

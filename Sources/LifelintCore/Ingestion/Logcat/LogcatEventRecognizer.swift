@@ -95,9 +95,7 @@ struct LogcatEventRecognizer {
     mutating func recognise(_ line: Line, _ interest: Interest, emit: (Event) -> Void) -> Int {
         if case .nothing = interest { return 0 }
         var out = Output()
-        if let pid = line.record.pid, let package = line.record.package {
-            name(pid, String(decoding: UnsafeBufferPointer(rebasing: line.bytes[package]), as: UTF8.self), &out)
-        }
+        if let pid = line.record.pid, let package = line.package { name(pid, package, &out) }
         switch interest {
         case .nothing: break
         case let .tagged(tag): recognise(line, tag: tag, &out)
