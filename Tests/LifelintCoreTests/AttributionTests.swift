@@ -45,6 +45,17 @@ import Testing
             ])
     }
 
+    /// Lines that say only which package a pid runs: the app's own `ActivityThread`, and
+    /// MediaTek's power HAL.
+    @Test func namingLinesNameTheirPid() throws {
+        #expect(try Self.names("""
+            05-10 05:11:41.309 16682 16682 I wm_on_stop_called: [Token=3096868,Component Name=de.danoeh.antennapod.activity.MainActivity,Reason=STOP_ACTIVITY_ITEM,time=1ms]
+            05-10 05:11:42.813 16682 16682 I ActivityThread: ApplicationInfo updating for de.danoeh.antennapod, new timestamp: 1807446149
+            02-15 19:41:49.308   797   797 I Zygote  : Process 29981 exited due to signal 9 (Killed)
+            02-15 19:41:49.315   841   935 I libPowerHal: [perfNotifyAppState] pack:com.google.android.cellbroadcastreceiver, pid:29981, STATE_DEAD
+            """) == ["1 activity.stopped de.danoeh.antennapod", "3 process.died com.google.android.cellbroadcastreceiver"])
+    }
+
     /// system_server writes `am_anr` about the app: the payload's pid is the event's.
     @Test func thePidInThePayloadWins() throws {
         let events = try TraceFixture.ingest("""

@@ -177,6 +177,20 @@ extension LogcatEventRecognizer {
         evidence("evidence.transaction-too-large", line, attributes, pid: pid, &out)
     }
 
+    /// Lines that only say which package a pid runs: the app's own `ApplicationInfo updating
+    /// for com.app, new timestamp: …`, or `[perfNotifyAppState] pack:com.app, act:…, pid:1234`.
+    mutating func recogniseProcessNaming(_ line: Line, _ message: Substring, _ out: inout Output) {
+        if message.hasPrefix("ApplicationInfo updating for "), let pid = line.record.pid {
+            let package = message.dropFirst("ApplicationInfo updating for ".count).prefix { $0 != "," && $0 != " " }
+            if ProcessName.isDottedName(Substring(package).utf8[...]) { name(pid, package, &out) }
+        } else if message.hasPrefix("[perfNotifyAppState] pack:"), let range = message.range(of: " pid:"),
+            let pid = Self.leadingInt32(message[range.upperBound...])
+        {
+            let package = message.dropFirst("[perfNotifyAppState] pack:".count).prefix { $0 != "," && $0 != " " }
+            if ProcessName.isDottedName(Substring(package).utf8[...]) { name(pid, package, &out) }
+        }
+    }
+
     /// Layouts without a tag (`raw`, `thread`) still carry the system's wording.
     mutating func recogniseUntagged(_ line: Line, _ out: inout Output) {
         let message = line.message

@@ -165,6 +165,7 @@ struct LogcatEventRecognizer {
         case .javaBinder:
             if message.hasPrefix("!!! FAILED BINDER TRANSACTION !!!") { recogniseBinderFailure(line, message, &out) }
         case .instrumentation: recogniseInstrumentation(line, message, &out)
+        case .processNaming: recogniseProcessNaming(line, message, &out)
         default:
             if let payload = EventLogPayload(message) { recogniseEventLog(line, tag, payload, &out) }
         }

@@ -23,6 +23,10 @@ enum LogcatTag: Sendable {
     case finishActivity
     case lmkdKillInfo
     case procBound
+    /// A line that names a process and nothing more: the app's own `ActivityThread:
+    /// ApplicationInfo updating for com.app`, MediaTek's `libPowerHal: [perfNotifyAppState]
+    /// pack:com.app, … pid:1234`.
+    case processNaming
 
     /// The tag that marks an app's own instrumentation lines.
     static let instrumentationTag = "lifelint"
@@ -37,6 +41,7 @@ enum LogcatTag: Sendable {
             "am_anr": .anr, "am_crash": .crash, "am_freeze": .freeze, "am_unfreeze": .unfreeze,
             "am_finish_activity": .finishActivity, "wm_finish_activity": .finishActivity,
             "killinfo": .lmkdKillInfo, "am_proc_bound": .procBound,
+            "ActivityThread": .processNaming, "libPowerHal": .processNaming,
         ]
         let callbacks = [
             "create": "activity.created", "start": "activity.started", "resume": "activity.resumed",
