@@ -18,8 +18,9 @@ public struct Verdict: Sendable, Hashable {
         case nothingAtRisk = "nothing-at-risk"
         /// The app reports no input anywhere in the trace: what was at risk cannot be told.
         case noEvidence = "no-evidence"
-        /// Unsaved input, no save, the trace ends before the app started again, and instance
-        /// state saved after the input might bring it back: the trace cannot tell.
+        /// Unsaved input, no save, the trace does not show what the next start restored (it ends
+        /// first, or the app reports no restores), and instance state saved after the input
+        /// might bring it back: the trace cannot tell.
         case unknown
 
         /// The verdict in a few words.
@@ -32,7 +33,7 @@ public struct Verdict: Sendable, Hashable {
             case .restored: "the input was not persisted, but state was restored"
             case .nothingAtRisk: "nothing was at risk"
             case .noEvidence: "what was at risk cannot be told"
-            case .unknown: "the trace ends before the app started again"
+            case .unknown: "the trace cannot show whether the input came back"
             }
         }
 

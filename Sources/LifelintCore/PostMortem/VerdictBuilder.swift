@@ -1,14 +1,18 @@
 /// Follows each app through the derived event stream (platform events and `phase.*`) and writes
 /// a `Verdict` for every background entry that a process death followed. State is per app and
-/// small: the last unsaved input, and the episode being followed.
+/// small: the last unsaved input, and the episode being followed. Verdicts are written when the
+/// trace ends, once it is known what the app reports anywhere in it: an app that reports no
+/// input cannot show that nothing was at risk, one that reports no restores or screens cannot
+/// show that nothing was restored.
 public struct VerdictBuilder {
     private struct Episode {
         var background: Event
         var unsavedInput: Event?
         var stateSaved: Event?
+        /// The save begun in the background, or the one still running when the app left.
         var saveBegin: Event?
-        /// Whether a background task was held when the save began (or at the background
-        /// entry, for a save already running): it sets the save's window.
+        /// Whether a background task was held when the save's background time began (its
+        /// start, or the background entry for a save already running): it sets its window.
         var saveUnderBackgroundTask = false
         var saveEnd: Event?
         var death: Event?
@@ -20,18 +24,23 @@ public struct VerdictBuilder {
     private struct AppState {
         var unsavedInput: Event?
         var stateSaved: Event?
+        /// A `persist.begin` not yet ended.
+        var runningSave: Event?
         /// A `bgtask.begin` since the last `bgtask.end`, as the rules' guard reads it.
         var backgroundTaskHeld = false
         var episode: Episode?
 
-        var isEmpty: Bool { unsavedInput == nil && stateSaved == nil && !backgroundTaskHeld && episode == nil }
+        var isEmpty: Bool { unsavedInput == nil && stateSaved == nil && runningSave == nil && !backgroundTaskHeld && episode == nil }
     }
 
     private let window: SaveWindow
     /// Apps that reported `input.edited` somewhere in the trace: the evidence a verdict on
     /// what was at risk rests on, as `no-save-at-background` requires it.
     private var appsReportingInput: Set<String> = []
+    /// Apps that reported restores or screens: what `state-lost-after-process-death` requires.
+    private var appsReportingRestores: Set<String> = []
     private var apps: [String: AppState] = [:]
+    private var finished: [Episode] = []
     public private(set) var verdicts: [Verdict] = []
 
     static let relevantEvents: Set<String> = [
@@ -46,31 +55,29 @@ public struct VerdictBuilder {
 
     public mutating func process(_ event: Event) {
         guard Self.relevantEvents.contains(event.name) else { return }
-        if event.name == "input.edited" { appsReportingInput.insert(event.app) }
-        var finished: Episode?
+        switch event.name {
+        case "input.edited": appsReportingInput.insert(event.app)
+        case "state.restored", "nav.restored", "screen.shown": appsReportingRestores.insert(event.app)
+        default: break
+        }
+        var episode: Episode?
         // Static, and the state mutated in place: calling a method of `self` here would copy
         // the whole dictionary on every event.
         // Apps with nothing pending are forgotten: memory follows open stories, not apps seen.
-        if Self.updateLeavingNothingPending(&apps[event.app, default: AppState()], with: event, finished: &finished) {
+        if Self.updateLeavingNothingPending(&apps[event.app, default: AppState()], with: event, finished: &episode) {
             apps[event.app] = nil
         }
-        if let finished { verdicts.append(verdict(finished)) }
+        if let episode { finished.append(episode) }
     }
 
-    /// Episodes still open when the trace ends get their verdict too. An app that reports no
-    /// input anywhere in the trace cannot show that nothing was unsaved: its verdicts say so
-    /// (`no-evidence`) rather than claim nothing was at risk.
+    /// Writes the verdicts, those of episodes still open when the trace ends included.
     public mutating func finish() {
         for app in apps.keys.sorted() {
-            if let episode = apps[app]?.episode, episode.death != nil { verdicts.append(verdict(episode)) }
+            if let episode = apps[app]?.episode, episode.death != nil { finished.append(episode) }
         }
         apps = [:]
-        for index in verdicts.indices where verdicts[index].outcome == .nothingAtRisk && !appsReportingInput.contains(verdicts[index].app) {
-            verdicts[index].outcome = .noEvidence
-            verdicts[index].claims[0].text = "\(verdicts[index].app) went to the background at \(DurationText.clock(verdicts[index].time)); "
-                + "it reports no input in this trace, so what was unsaved cannot be told (instrument the app or add a mapping)"
-        }
-        verdicts.sort { $0.location < $1.location }
+        verdicts = finished.map(verdict).sorted { $0.location < $1.location }
+        finished = []
     }
 
     /// `update`, then whether the app has nothing pending (one dictionary lookup per event).
@@ -83,14 +90,21 @@ public struct VerdictBuilder {
         switch event.name {
         case "input.edited":
             state.unsavedInput = event
-        case "persist.end" where event.attributes["ok"] != "false":
-            state.unsavedInput = nil
+        case "persist.begin":
+            state.runningSave = event
+        case "persist.end":
+            state.runningSave = nil
+            if event.attributes["ok"] != "false" { state.unsavedInput = nil }
         case "state.saved":
             state.stateSaved = event
         case "bgtask.begin":
             state.backgroundTaskHeld = true
         case "bgtask.end":
             state.backgroundTaskHeld = false
+        case PhaseEvent.terminated, PhaseEvent.coldStart:
+            // A new incarnation holds nothing the dead one began, as the engine's history.
+            state.backgroundTaskHeld = false
+            state.runningSave = nil
         default: break
         }
         // Instance state counts when saved just before or after leaving; older saves are dropped.
@@ -98,9 +112,7 @@ public struct VerdictBuilder {
             state.stateSaved = nil
         }
         guard var episode = state.episode else {
-            if event.name == PhaseEvent.background {
-                state.episode = Episode(background: event, unsavedInput: state.unsavedInput, stateSaved: state.stateSaved)
-            }
+            if event.name == PhaseEvent.background { state.episode = Self.episode(leavingAt: event, state) }
             return
         }
         switch event.name {
@@ -126,11 +138,21 @@ public struct VerdictBuilder {
             if event.attributes["restored"] == "true" { episode.restore = event } else { episode.freshScreen = event }
         case PhaseEvent.background where episode.coldStart != nil, PhaseEvent.terminated where episode.coldStart != nil:
             finished = episode
-            state.episode = event.name == PhaseEvent.background ? Episode(background: event, unsavedInput: state.unsavedInput, stateSaved: state.stateSaved) : nil
+            state.episode = event.name == PhaseEvent.background ? Self.episode(leavingAt: event, state) : nil
             return
         default: break
         }
         state.episode = episode
+    }
+
+    /// The episode a background entry opens; a save still running then is its save.
+    private static func episode(leavingAt background: Event, _ state: AppState) -> Episode {
+        var episode = Episode(background: background, unsavedInput: state.unsavedInput, stateSaved: state.stateSaved)
+        if let running = state.runningSave {
+            episode.saveBegin = running
+            episode.saveUnderBackgroundTask = state.backgroundTaskHeld
+        }
+        return episode
     }
 
     private func verdict(_ episode: Episode) -> Verdict {
@@ -139,16 +161,24 @@ public struct VerdictBuilder {
         func claim(_ text: String, _ event: Event?) { claims.append(Verdict.Claim(text: text, location: event?.source)) }
         let left = background.time.nanoseconds
         let when = DurationText.clock(background.time)
+        let showsInput = appsReportingInput.contains(background.app)
         if let input = episode.unsavedInput {
             claim("\(background.app) went to the background at \(when) with unsaved input", background)
             claim("The input was typed at \(DurationText.clock(input.time))", input)
-        } else {
+        } else if showsInput {
             claim("\(background.app) went to the background at \(when) with nothing left unsaved", background)
+        } else {
+            claim("\(background.app) went to the background at \(when); it reports no input in this trace, so what was unsaved cannot be told (instrument the app or add a mapping)", background)
         }
         let grace = DurationText.describe(nanoseconds: window.grace)
         if let begin = episode.saveBegin {
             let start = begin.time.nanoseconds - left
-            claim("A save\(begin.attributes["key"].map { " of '\($0)'" } ?? "") began \(DurationText.describe(nanoseconds: start)) after it left, \(start <= window.grace ? "within" : "after") the \(grace) grace window", begin)
+            let key = begin.attributes["key"].map { " of '\($0)'" } ?? ""
+            if start < 0 {
+                claim("A save\(key) begun \(DurationText.describe(nanoseconds: -start)) before it left was still running", begin)
+            } else {
+                claim("A save\(key) began \(DurationText.describe(nanoseconds: start)) after it left, \(start <= window.grace ? "within" : "after") the \(grace) grace window", begin)
+            }
             if let end = episode.saveEnd {
                 let total = end.time.nanoseconds - left
                 let inTime = window.isInTime(left: left, begin: begin.time.nanoseconds, end: end.time.nanoseconds, backgroundTaskHeld: episode.saveUnderBackgroundTask)
@@ -170,6 +200,8 @@ public struct VerdictBuilder {
         if let start = episode.coldStart {
             if let restore = episode.restore {
                 claim("The next cold start, at \(DurationText.clock(start.time)), restored state (\(restore.name))", restore)
+            } else if !appsReportingRestores.contains(background.app) {
+                claim("The next cold start was at \(DurationText.clock(start.time)); the app reports no restores or screens, so what it restored cannot be told", start)
             } else {
                 claim("The next cold start, at \(DurationText.clock(start.time)), restored nothing\(episode.stateSaved != nil ? ", although instance state had been saved" : "")", episode.freshScreen ?? start)
             }
@@ -184,12 +216,14 @@ public struct VerdictBuilder {
     private func outcome(_ episode: Episode) -> Verdict.Outcome {
         let left = episode.background.time.nanoseconds
         if episode.coldStart != nil, episode.restore != nil, episode.saveEnd == nil, episode.unsavedInput != nil { return .restored }
-        guard episode.unsavedInput != nil else { return .nothingAtRisk }
+        guard episode.unsavedInput != nil else { return appsReportingInput.contains(episode.background.app) ? .nothingAtRisk : .noEvidence }
         if let end = episode.saveEnd, let begin = episode.saveBegin {
             let inTime = window.isInTime(left: left, begin: begin.time.nanoseconds, end: end.time.nanoseconds, backgroundTaskHeld: episode.saveUnderBackgroundTask)
             return inTime ? .saved : .savedLate
         }
-        if episode.coldStart == nil {
+        // Without a cold start, or one whose restores the app does not report, what came back
+        // cannot be seen.
+        if episode.coldStart == nil || !appsReportingRestores.contains(episode.background.app) {
             if episode.saveBegin != nil { return .saveCutOff }
             // Nothing persisted and no saved state to come back to: the input died with the process.
             let stateAfterInput = episode.stateSaved.map { $0.time >= episode.unsavedInput!.time } ?? false

@@ -147,3 +147,42 @@ extension Array {
         #expect(wait.after.map(\.name) == [PhaseEvent.background] && wait.expect.map(\.name) == ["persist.begin"] && wait.within == "graceWindow")
     }
 }
+
+/// What a verdict may claim depends on what the app reports anywhere in the trace.
+@Suite struct VerdictEvidenceTests {
+    static func verdict(_ text: String) throws -> Verdict {
+        let url = TraceFixture.temporaryFile(name: "story.log", contents: Data(text.utf8))
+        return try #require(try TraceAnalyzer.analyze(path: url.path, rules: [], options: TraceReadOptions(year: 2024)).verdicts.only)
+    }
+
+    static let leaving = """
+        01-08 10:00:00.000  1610  1655 I ActivityManager: Start proc 7100:com.example.chat/u0a187 for top-activity {com.example.chat/com.example.chat.MainActivity}
+        01-08 10:00:00.500  7100  7100 I lifelint: appstate.active
+        01-08 10:00:10.000  7100  7100 I lifelint: input.edited field=message chars=120
+
+        """
+
+    /// A save begun just before the app left and still running belongs to the story, as
+    /// `flush-overruns-grace-window` measures it from the background entry.
+    @Test func aSaveRunningWhenTheAppLeftIsItsSave() throws {
+        let verdict = try Self.verdict(Self.leaving + """
+            01-08 10:00:19.800  7100  7100 I lifelint: persist.begin key=outbox
+            01-08 10:00:20.000  7100  7100 I lifelint: appstate.background
+            01-08 10:00:21.000  7100  7100 I lifelint: persist.end key=outbox ok=true
+            01-08 10:01:05.000   577   577 I lowmemorykiller: Kill 'com.example.chat' (7100), uid 10187, oom_score_adj 905 to free 88312kB rss, 10240kB swap; reason: low watermark is breached
+            """)
+        #expect(verdict.outcome == .saved)
+        #expect(verdict.claims[2].text == "A save of 'outbox' begun 200 ms before it left was still running")
+    }
+
+    /// The app reports no restores or screens: the cold start's restore cannot be judged.
+    @Test func noRestoreEvidenceNoRestoreClaim() throws {
+        let verdict = try Self.verdict(Self.leaving + """
+            01-08 10:00:20.000  7100  7100 I lifelint: appstate.background
+            01-08 10:01:05.000   577   577 I lowmemorykiller: Kill 'com.example.chat' (7100), uid 10187, oom_score_adj 905 to free 88312kB rss, 10240kB swap; reason: low watermark is breached
+            01-08 10:02:00.000  1610  1655 I ActivityManager: Start proc 7200:com.example.chat/u0a187 for top-activity {com.example.chat/com.example.chat.MainActivity}
+            """)
+        #expect(verdict.outcome == .lost)
+        #expect(verdict.claims.last?.text == "The next cold start was at 10:02:00.000; the app reports no restores or screens, so what it restored cannot be told")
+    }
+}

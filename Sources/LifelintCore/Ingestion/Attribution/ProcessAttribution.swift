@@ -9,31 +9,39 @@
 /// Events of a pid nothing has named yet are held back, per process incarnation and in their
 /// order, until a line names it; everything else passes at once. Memory is bounded: past
 /// `capacity` held events the oldest incarnation's events go out under `pid N`, and so do
-/// those still unnamed when the trace ends (counted in `unnamedProcesses`).
+/// those still unnamed when the trace ends or when a new process takes the pid (counted in
+/// `unnamedProcesses`).
 struct ProcessAttribution {
     static let defaultCapacity = 10_000
-    /// Events held at most, across all unnamed processes.
-    let capacity: Int
     /// Beyond this many remembered tokens or classes the memory of them starts again.
     static let directoryCapacity = 100_000
+    /// A start names a live unnamed process whose events came just before it (merged buffers
+    /// put the app's first lines a little ahead of system_server's `Start proc`); older events
+    /// were another process's.
+    static let adoptionWindowNanoseconds: Int64 = 10_000_000_000
 
+    /// An unnamed process incarnation waiting on a token or class.
+    private struct Waiting: Hashable {
+        let pid: Int32
+        let incarnation: Int
+    }
+
+    /// Events held at most, across all unnamed processes.
+    let capacity: Int
     private(set) var table = ProcessTable()
     /// What the system's lines say: the package of each activity token and class.
     private var tokenPackages: [String: String] = [:]
     /// Nil when two packages claim the class (a library's activity), so it names nothing.
     private var classPackages: [String: String?] = [:]
-    /// Unnamed pids by the tokens and classes of the callbacks they logged.
-    private var pidsByToken: [String: Int32] = [:]
-    private var pidsByClass: [String: Set<Int32>] = [:]
+    /// Unnamed incarnations by the tokens and classes of the callbacks they logged.
+    private var waitingOnToken: [String: Waiting] = [:]
+    private var waitingOnClass: [String: Set<Waiting>] = [:]
 
-    private var held: [Int: [Event]] = [:]
+    private var held: [Int: (pid: Int32, events: [Event])] = [:]
     /// Incarnations with held events, oldest first (some may have been released since).
     private var holdOrder: [Int] = []
     private var holdOrderStart = 0
     private var heldCount = 0
-    /// Incarnations whose events went out unnamed: their later events pass as they are, so
-    /// their order is kept.
-    private var abandoned: Set<Int> = []
     private(set) var unnamedProcesses = 0
 
     init(capacity: Int = Self.defaultCapacity) {
@@ -47,9 +55,12 @@ struct ProcessAttribution {
         guard event.isNamedByPidOnly, let pid = event.pid else { return emit(event) }
         let incarnation = table.current(pid)
         if let process = incarnation.process { return emit(Self.named(event, process: process)) }
-        if abandoned.contains(incarnation.id) { return emit(event) }
-        if held[incarnation.id] == nil { holdOrder.append(incarnation.id) }
-        held[incarnation.id, default: []].append(event)
+        if incarnation.wasReleasedUnnamed { return emit(event) }
+        if held[incarnation.id] == nil {
+            holdOrder.append(incarnation.id)
+            held[incarnation.id] = (pid, [])
+        }
+        held[incarnation.id]?.events.append(event)
         heldCount += 1
         if heldCount > capacity { releaseOldest(emit: emit) }
     }
@@ -65,16 +76,22 @@ struct ProcessAttribution {
     /// Studio package column): its held events go out under the name.
     mutating func name(pid: Int32, process: some StringProtocol, emit: (Event) -> Void) {
         guard let incarnation = table.name(pid: pid, process: String(process)) else { return }
-        release(incarnation, emit: emit)
+        release(incarnation.id, as: incarnation.process, emit: emit)
     }
 
-    /// A start: a new incarnation, or the first name of one whose lines came before it.
+    /// A start: a new incarnation, or the name of a live unnamed one whose lines came just
+    /// before it. A process it replaces that nothing named goes out unnamed, in its order.
     /// False when this start was already reported.
-    mutating func recordStart(pid: Int32, process: some StringProtocol, emit: (Event) -> Void) -> Bool {
+    mutating func recordStart(pid: Int32, process: some StringProtocol, at time: Timestamp, emit: (Event) -> Void) -> Bool {
         let process = String(process)
-        let wasUnnamed = table.incarnation(of: pid).map { $0.isLive && $0.process == nil } ?? false
-        guard table.recordStart(pid: pid, process: process) else { return false }
-        if wasUnnamed, let incarnation = table.incarnation(of: pid) { release(incarnation, emit: emit) }
+        let adopt = table.incarnation(of: pid).flatMap { held[$0.id]?.events.first }.map { Self.isJustBefore($0.time, time) } ?? true
+        let (started, replaced) = table.recordStart(pid: pid, process: process, adopt: adopt)
+        guard started else { return false }
+        if let replaced, held[replaced.id] != nil {
+            release(replaced.id, as: nil, emit: emit)
+            unnamedProcesses += 1
+        }
+        if let current = table.incarnation(of: pid) { release(current.id, as: process, emit: emit) }
         return true
     }
 
@@ -86,19 +103,21 @@ struct ProcessAttribution {
 
     /// An activity callback the app's process logged: its token (Android 11+) and class name.
     mutating func noteCallback(pid: Int32, token: Substring?, className: Substring?, emit: (Event) -> Void) {
-        guard table.current(pid).process == nil else { return }
+        let incarnation = table.current(pid)
+        guard incarnation.process == nil else { return }
         if let token, let package = tokenPackages[String(token)] { return name(pid: pid, process: package, emit: emit) }
         if let className, case let package?? = classPackages[String(className)] { return name(pid: pid, process: package, emit: emit) }
-        if pidsByToken.count > Self.directoryCapacity || pidsByClass.count > Self.directoryCapacity {
-            pidsByToken = [:]
-            pidsByClass = [:]
+        if waitingOnToken.count > Self.directoryCapacity || waitingOnClass.count > Self.directoryCapacity {
+            waitingOnToken = [:]
+            waitingOnClass = [:]
         }
         // A token is the activity's own (the system's `wm_` lines carry it too); the class is
         // the way only for lines without one.
+        let waiting = Waiting(pid: pid, incarnation: incarnation.id)
         if let token {
-            pidsByToken[String(token)] = pid
+            waitingOnToken[String(token)] = waiting
         } else if let className {
-            pidsByClass[String(className), default: []].insert(pid)
+            waitingOnClass[String(className), default: []].insert(waiting)
         }
     }
 
@@ -111,41 +130,57 @@ struct ProcessAttribution {
         if let token {
             let token = String(token)
             tokenPackages[token] = component.package
-            if let pid = pidsByToken.removeValue(forKey: token) { name(pid: pid, process: component.package, emit: emit) }
+            if let waiting = waitingOnToken.removeValue(forKey: token) { name(waiting, process: component.package, emit: emit) }
         }
         switch classPackages[component.className] {
         case nil: classPackages[component.className] = .some(component.package)
         case let known?? where known != component.package: classPackages[component.className] = .some(nil)
         default: break
         }
-        if case let package?? = classPackages[component.className], let pids = pidsByClass.removeValue(forKey: component.className) {
-            for pid in pids.sorted() { name(pid: pid, process: package, emit: emit) }
+        if case let package?? = classPackages[component.className], let waiting = waitingOnClass.removeValue(forKey: component.className) {
+            for incarnation in waiting.sorted(by: { $0.incarnation < $1.incarnation }) { name(incarnation, process: package, emit: emit) }
         }
     }
 
     // MARK: Releasing
 
-    private mutating func release(_ incarnation: ProcessTable.Incarnation, emit: (Event) -> Void) {
-        guard let events = held.removeValue(forKey: incarnation.id) else { return }
+    /// Names a waiting incarnation, if the pid still runs it.
+    private mutating func name(_ waiting: Waiting, process: String, emit: (Event) -> Void) {
+        guard table.incarnation(of: waiting.pid)?.id == waiting.incarnation else { return }
+        name(pid: waiting.pid, process: process, emit: emit)
+    }
+
+    /// Sends an incarnation's held events on, under `process` or as they are.
+    private mutating func release(_ id: Int, as process: String?, emit: (Event) -> Void) {
+        guard let (_, events) = held.removeValue(forKey: id) else { return }
         heldCount -= events.count
-        for event in events { emit(incarnation.process.map { Self.named(event, process: $0) } ?? event) }
+        for event in events { emit(process.map { Self.named(event, process: $0) } ?? event) }
+        if heldCount == 0 {
+            holdOrder.removeAll(keepingCapacity: true)
+            holdOrderStart = 0
+        }
     }
 
     private mutating func releaseOldest(emit: (Event) -> Void) {
         while holdOrderStart < holdOrder.count {
             let id = holdOrder[holdOrderStart]
             holdOrderStart += 1
-            guard let events = held.removeValue(forKey: id) else { continue }
-            heldCount -= events.count
-            abandoned.insert(id)
+            guard let pid = held[id]?.pid else { continue }
+            table.markReleasedUnnamed(pid: pid, id: id)
             unnamedProcesses += 1
-            events.forEach(emit)
+            release(id, as: nil, emit: emit)
             break
         }
         if holdOrderStart > 1024, holdOrderStart * 2 > holdOrder.count {
             holdOrder.removeFirst(holdOrderStart)
             holdOrderStart = 0
         }
+    }
+
+    /// Whether `earlier` is at most the adoption window before `later` (or either has no time).
+    private static func isJustBefore(_ earlier: Timestamp, _ later: Timestamp) -> Bool {
+        guard earlier.clock != .unknown, earlier.clock == later.clock else { return true }
+        return later.nanoseconds - earlier.nanoseconds <= adoptionWindowNanoseconds
     }
 
     /// The event under its process's package; a process's own start or death keeps the full

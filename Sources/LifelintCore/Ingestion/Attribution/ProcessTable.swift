@@ -10,11 +10,24 @@ struct ProcessTable {
     struct Incarnation {
         /// Unique within the trace: events held back for a name are filed under it.
         let id: Int
-        var process: String?
+        private(set) var process: String?
+        /// The package of `process`, made once when it is named.
+        private(set) var package: String?
         var isLive = true
         var isFrozen = false
+        /// Its events went out unnamed (past the attribution's bound): later ones pass as they
+        /// come, so they stay in order.
+        var wasReleasedUnnamed = false
 
-        var package: String? { process.map(ProcessName.package) }
+        init(id: Int, process: String?) {
+            self.id = id
+            if let process { name(process) }
+        }
+
+        mutating func name(_ process: String) {
+            self.process = process
+            package = ProcessName.package(process)
+        }
     }
 
     private var incarnations: [Int32: Incarnation] = [:]
@@ -32,18 +45,21 @@ struct ProcessTable {
         return begin(pid, process: nil)
     }
 
-    /// Records a start; false when this start was already reported for the live process.
-    mutating func recordStart(pid: Int32, process: String) -> Bool {
-        if let known = incarnations[pid], known.isLive {
-            if known.process == process { return false }
-            // Unnamed and alive: the app's own lines came before its start line.
-            if known.process == nil {
-                incarnations[pid]?.process = process
-                return true
+    /// Records a start: a new incarnation, unless this start was already reported for the live
+    /// process (nil), or `adopt` lets it name a live unnamed one whose lines came first.
+    /// Returns the incarnation it replaced, if any.
+    mutating func recordStart(pid: Int32, process: String, adopt: Bool) -> (started: Bool, replaced: Incarnation?) {
+        if var known = incarnations[pid], known.isLive {
+            if known.process == process { return (false, nil) }
+            if known.process == nil, adopt {
+                known.name(process)
+                incarnations[pid] = known
+                return (true, nil)
             }
         }
+        let replaced = incarnations[pid]
         begin(pid, process: process)
-        return true
+        return (true, replaced)
     }
 
     /// Names the pid's current incarnation when nothing named it yet; returns it when this
@@ -53,7 +69,7 @@ struct ProcessTable {
         guard !process.isEmpty else { return nil }
         var incarnation = current(pid)
         guard incarnation.process == nil else { return nil }
-        incarnation.process = process
+        incarnation.name(process)
         incarnations[pid] = incarnation
         return incarnation
     }
@@ -71,6 +87,11 @@ struct ProcessTable {
         guard current(pid).isFrozen != isFrozen else { return false }
         incarnations[pid]?.isFrozen = isFrozen
         return true
+    }
+
+    /// Marks the pid's current incarnation, if it is `id`, as having gone out unnamed.
+    mutating func markReleasedUnnamed(pid: Int32, id: Int) {
+        if incarnations[pid]?.id == id { incarnations[pid]?.wasReleasedUnnamed = true }
     }
 
     func livePids(of package: String) -> [Int32] {

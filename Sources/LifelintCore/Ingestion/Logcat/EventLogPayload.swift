@@ -59,14 +59,13 @@ struct EventLogPayload {
         return leadingIntegers == count - 1 ? 1 : 0
     }
 
-    /// An activity's token in a system line (`[User,Token,…]`, or `[Token,…]` before 4.2).
-    func token() -> Substring? {
+    /// An activity's token in a system line: `[User,Token,…]`, `[Token,…]` before 4.2, with
+    /// a task id after it in some tags (`[User,Token,Task ID,Component]`): the last leading
+    /// integer but the task id.
+    func token(followedByTaskID: Bool) -> Substring? {
         if keys != nil { return value(0, key: "Token") }
-        switch leadingIntegers {
-        case 0: return nil
-        case 1: return values[0]
-        default: return values[1]
-        }
+        let index = leadingIntegers - (followedByTaskID ? 2 : 1)
+        return index >= 0 ? values[index] : nil
     }
 
     /// The first field that reads as a component, `com.app/.Main`, as package and class.

@@ -45,9 +45,9 @@ extension LogcatEventRecognizer {
             guard let pid = payload.integer(0, key: "Pid").flatMap(Int32.init(exactly:)) else { return }
             died(pid: pid, process: nil, reason: .lowMemory, detail: "lmkd killinfo", line, &out)
         case .anr:
-            // [User,pid,Package,Flags,reason]: logged by system_server, about the app's pid.
+            // [User,pid,Package Name,Flags,reason]: logged by system_server, about the app's pid.
             let shift = payload.userShift(leadingIntegersWithUser: 2)
-            guard let package = payload.value(2 - shift, key: "Package") else { return }
+            guard let package = payload.value(2 - shift, key: "Package Name") else { return }
             let pid = payload.integer(1 - shift, key: "pid").flatMap(Int32.init(exactly:))
             if let pid { name(pid, package, &out) }
             var attributes = Attributes()
@@ -84,7 +84,9 @@ extension LogcatEventRecognizer {
         attributes["component"] = className.map(String.init)
         if let token { attributes["token"] = String(token) }
         attributes["reason"] = payload.value(2, key: "Reason").map(String.init)
-        if let duration = payload.integer(3, key: "time") {
+        // Only `wm_` lines (and `time=` in key=value form) carry the duration; a vendor's
+        // fifth field on an `am_` line is something else.
+        if leadsWithToken, let duration = payload.integer(3, key: "time") {
             attributes["duration_ms"] = String(duration)
         } else if let gap = requests.answer(eventName, token: token, className: className, at: line.time) {
             attributes["duration_ms"] = String(gap)
@@ -100,7 +102,7 @@ extension LogcatEventRecognizer {
     /// the time of a request a callback will answer. It makes no event of its own.
     private mutating func recogniseSystemActivity(_ kind: SystemActivityLine, _ line: Line, _ payload: EventLogPayload, _ out: inout Output) {
         guard let component = payload.firstComponent() else { return }
-        let token = kind.hasToken ? payload.token() : nil
+        let token = kind.hasToken ? payload.token(followedByTaskID: kind.hasTaskID) : nil
         attribution.noteComponent(component, token: token) { out.events.append($0) }
         if let callback = kind.requests {
             requests.note(callback, token: token, className: component.className, at: line.time)

@@ -38,8 +38,8 @@ extension LogcatEventRecognizer {
             evidence("evidence.anr", line, attributes, app: ProcessName.package(rest.prefix { $0 != " " }), pid: nil, &out)
         } else if message.hasPrefix("Activity pause timeout for ") {
             recognisePauseTimeout(line, message, &out)
-        } else if message.hasPrefix("  Force finishing activity "), let component = ProcessName.component(message.dropFirst("  Force finishing activity ".count)) {
-            finishing[component.package] = line.source.line
+        } else if message.hasPrefix("  Force finishing activity "), let (_, component) = Self.firstComponent(in: message) {
+            finishing[component.package] = Sighting(line)
         } else {
             recogniseFreezer(line, message, &out)
         }
@@ -50,11 +50,15 @@ extension LogcatEventRecognizer {
     /// Not when the activity is being finished because its app crashed: the system then waits
     /// on a process that is gone, and the timeout says nothing about the app's onPause.
     private mutating func recognisePauseTimeout(_ line: Line, _ message: Substring, _ out: inout Output) {
-        let named = message.split(separator: " ").lazy.compactMap { word in ProcessName.component(word).map { (text: word, component: $0) } }
-        guard let (text, component) = named.first else { return }
-        if let finished = finishing[component.package], line.source.line - finished <= Self.evidenceWindowLines { return }
+        guard let (text, component) = Self.firstComponent(in: message) else { return }
+        if finishing[component.package]?.isSameIncident(as: line) == true { return }
         attribution.noteComponent(component, token: nil) { out.events.append($0) }
         evidence("evidence.pause-timeout", line, ["component": String(text)], app: component.package, pid: nil, &out)
+    }
+
+    /// The first word that reads as a component (`ActivityRecord{aa73cbf u0 com.app/.Main t2594}`).
+    private static func firstComponent(in message: Substring) -> (text: Substring, component: (package: String, className: String))? {
+        message.split(separator: " ").lazy.compactMap { word in ProcessName.component(word).map { (word, $0) } }.first
     }
 
     /// `com.app (pid 1234)…` → (`com.app`, 1234).
@@ -162,7 +166,7 @@ extension LogcatEventRecognizer {
         else { return }
         lastCrashPid = pid
         let process = message[message.index(message.startIndex, offsetBy: 9)..<comma]
-        if !process.isEmpty { finishing[ProcessName.package(process)] = line.source.line }
+        if !process.isEmpty { finishing[ProcessName.package(process)] = Sighting(line) }
         died(pid: pid, process: process.isEmpty ? nil : process, reason: .crash, detail: "FATAL EXCEPTION", line, &out)
     }
 
@@ -170,7 +174,7 @@ extension LogcatEventRecognizer {
     /// state only from an app's live, unfrozen process. A frozen or dying process fails even
     /// four-byte transactions, and system_server's failures are not an app's saved state.
     mutating func recogniseBinderFailure(_ line: Line, _ message: Substring, _ out: inout Output) {
-        guard let pid = line.record.pid, pid != systemServerPid, !Self.systemProcessNames.contains(line.package ?? "") else { return }
+        guard let pid = line.record.pid, !isSystemServer(line, pid: pid) else { return }
         if let process = attribution.table.incarnation(of: pid), !process.isLive || process.isFrozen { return }
         var attributes = Attributes()
         attributes["bytes"] = Self.number(after: "parcel size = ", in: message)
@@ -180,7 +184,7 @@ extension LogcatEventRecognizer {
     /// Lines that only say which package a pid runs: the app's own `ApplicationInfo updating
     /// for com.app, new timestamp: …`, or `[perfNotifyAppState] pack:com.app, act:…, pid:1234`.
     mutating func recogniseProcessNaming(_ line: Line, _ message: Substring, _ out: inout Output) {
-        if message.hasPrefix("ApplicationInfo updating for "), let pid = line.record.pid {
+        if message.hasPrefix("ApplicationInfo updating for "), let pid = line.record.pid, !isSystemServer(line, pid: pid) {
             let package = message.dropFirst("ApplicationInfo updating for ".count).prefix { $0 != "," && $0 != " " }
             if ProcessName.isDottedName(Substring(package).utf8[...]) { name(pid, package, &out) }
         } else if message.hasPrefix("[perfNotifyAppState] pack:"), let range = message.range(of: " pid:"),
@@ -219,6 +223,7 @@ extension LogcatEventRecognizer {
         // A line without a pid inside a crash report (a paste without the logcat prefix) is
         // the crashing process's.
         let pid = line.record.pid ?? lastCrashPid
+        guard !isSystemServer(line, pid: pid) else { return }
         let app = line.record.pid == nil ? pid.map(appName(pid:)) : nil
         if tooLarge {
             var attributes: Attributes = ["exception": "TransactionTooLargeException"]

@@ -30,22 +30,37 @@ struct LogcatEventRecognizer {
     private var mappings: MappingTable
     var attribution = ProcessAttribution()
     var requests = CallbackRequests()
-    /// The pid of system_server (the ActivityManager lines' own pid): its binder failures are
-    /// not an app's saved state.
+    /// The pid of system_server (the ActivityManager lines' own pid): its binder failures and
+    /// exceptions are not an app's saved state.
     var systemServerPid: Int32?
     /// The pid the current crash report named (`Process: com.app, PID: 1234`), for the
     /// report's lines that carry none (a paste without the logcat prefix).
     var lastCrashPid: Int32?
     /// The line where each package last crashed or had its activities force-finished: the
     /// system's timeouts on it just after say nothing about its callbacks.
-    var finishing: [String: Int] = [:]
-    /// The time and line each kind of evidence was last reported per app; one incident is
+    var finishing: [String: Sighting] = [:]
+    /// Where each kind of evidence was last reported, per app and per pid; one incident is
     /// often logged twice (`am_anr` and `ANR in`, the binder failure and its exception, a
     /// crash's exception and its `Caused by`).
-    private var lastEvidence: [String: (time: Int64, line: Int)] = [:]
-    private static let evidenceWindowNanoseconds: Int64 = 2_000_000_000
-    /// Lines without a time: reports this close are the same incident.
-    static let evidenceWindowLines = 50
+    private var lastEvidence: [String: Sighting] = [:]
+
+    /// When and where something was seen, to tell whether a later line is the same incident:
+    /// within 2 s on the trace's clock, or within 50 lines when the lines have no time.
+    struct Sighting {
+        let time: Timestamp
+        let line: Int
+
+        init(_ line: Line) {
+            time = line.time
+            self.line = line.source.line
+        }
+
+        func isSameIncident(as later: Line) -> Bool {
+            guard later.time.clock != .unknown, later.time.clock == time.clock else { return later.source.line - line <= 50 }
+            let elapsed = later.time.nanoseconds - time.nanoseconds
+            return elapsed >= 0 && elapsed <= 2_000_000_000
+        }
+    }
 
     /// What a line needs, decided from its bytes alone: the common case is `.nothing`.
     enum Interest {
@@ -86,6 +101,12 @@ struct LogcatEventRecognizer {
         }
     }
 
+    /// Whether a line with this interest is part of a crash report (`AndroidRuntime`).
+    static func continuesCrash(_ interest: Interest) -> Bool {
+        if case .tagged(.androidRuntime) = interest { return true }
+        return false
+    }
+
     static func mayCarryEvidence(_ record: LogcatRecord) -> Bool {
         record.priority == UInt8(ascii: "E") || record.priority == UInt8(ascii: "W") || record.priority == UInt8(ascii: "F")
     }
@@ -95,7 +116,9 @@ struct LogcatEventRecognizer {
     mutating func recognise(_ line: Line, _ interest: Interest, emit: (Event) -> Void) -> Int {
         if case .nothing = interest { return 0 }
         var out = Output()
-        if let pid = line.record.pid, let package = line.package { name(pid, package, &out) }
+        if let pid = line.record.pid, line.record.package != nil, attribution.table.process(of: pid) == nil, let package = line.package {
+            name(pid, package, &out)
+        }
         switch interest {
         case .nothing: break
         case let .tagged(tag): recognise(line, tag: tag, &out)
@@ -141,7 +164,7 @@ struct LogcatEventRecognizer {
         return out.produced
     }
 
-    /// A blank line: a crash report's block is over.
+    /// A blank line, or another tag's entry: a crash report's block is over.
     mutating func endEntry() {
         lastCrashPid = nil
     }
@@ -154,20 +177,20 @@ struct LogcatEventRecognizer {
     // MARK: Tagged lines
 
     private mutating func recognise(_ line: Line, tag: LogcatTag, _ out: inout Output) {
-        let message = line.message
         switch tag {
         case .activityManager:
             if systemServerPid == nil { systemServerPid = line.record.pid }
             recogniseActivityManager(line, &out)
-        case .lowMemoryKiller: recogniseLowMemoryKill(line, message, &out)
-        case .zygote: recogniseZygote(line, message, &out)
-        case .androidRuntime: recogniseRuntime(line, message, &out)
+        case .lowMemoryKiller: recogniseLowMemoryKill(line, line.message, &out)
+        case .zygote: recogniseZygote(line, line.message, &out)
+        case .androidRuntime: recogniseRuntime(line, line.message, &out)
         case .javaBinder:
+            let message = line.message
             if message.hasPrefix("!!! FAILED BINDER TRANSACTION !!!") { recogniseBinderFailure(line, message, &out) }
-        case .instrumentation: recogniseInstrumentation(line, message, &out)
-        case .processNaming: recogniseProcessNaming(line, message, &out)
+        case .instrumentation: recogniseInstrumentation(line, line.message, &out)
+        case .processNaming: recogniseProcessNaming(line, line.message, &out)
         default:
-            if let payload = EventLogPayload(message) { recogniseEventLog(line, tag, payload, &out) }
+            if let payload = EventLogPayload(line.message) { recogniseEventLog(line, tag, payload, &out) }
         }
         if out.produced == 0, Self.mayCarryEvidence(line.record) { recogniseExceptions(line, &out) }
     }
@@ -201,7 +224,7 @@ struct LogcatEventRecognizer {
     // MARK: Building events
 
     mutating func started(pid: Int32, process: Substring, attributes: Attributes, _ line: Line, _ out: inout Output) {
-        guard attribution.recordStart(pid: pid, process: process, emit: { out.events.append($0) }) else { return }
+        guard attribution.recordStart(pid: pid, process: process, at: line.time, emit: { out.events.append($0) }) else { return }
         var attributes = attributes
         let package = ProcessName.package(process)
         if process != package { attributes["process"] = String(process) }
@@ -219,19 +242,16 @@ struct LogcatEventRecognizer {
         var attributes: Attributes = ["reason": reason.rawValue]
         attributes["detail"] = detail
         if let initiator, initiator != reason.initiator { attributes["initiator"] = initiator.rawValue }
-        let event = event("process.died", line, app: Event.appName(forUnknownPid: pid), pid: pid, tid: nil, attributes)
-        add(attribution.table.process(of: pid).map { ProcessAttribution.named(event, process: $0) } ?? event, &out)
+        add(event("process.died", line, app: Event.appName(forUnknownPid: pid), pid: pid, tid: nil, attributes), &out)
     }
 
     mutating func evidence(_ name: String, _ line: Line, _ attributes: Attributes, app: String? = nil, pid: Int32?, _ out: inout Output) {
         let app = app ?? appName(line)
-        let key = name + "|" + app
-        let now = line.time.nanoseconds
-        if let last = lastEvidence[key] {
-            if line.time.clock != .unknown, now >= last.time, now - last.time <= Self.evidenceWindowNanoseconds { return }
-            if line.time.clock == .unknown, line.source.line - last.line <= Self.evidenceWindowLines { return }
-        }
-        lastEvidence[key] = (now, line.source.line)
+        // Under the app and the pid: a pid named between two reports of one incident, or an
+        // incident one line reports by pid and the other by package, is still one.
+        let keys = [name + "|" + app] + (pid.map { [name + "|pid \($0)"] } ?? [])
+        if keys.contains(where: { lastEvidence[$0]?.isSameIncident(as: line) == true }) { return }
+        for key in keys { lastEvidence[key] = Sighting(line) }
         add(event(name, line, app: app, pid: pid, tid: pid == line.record.pid ? line.record.tid : nil, attributes), &out)
     }
 
@@ -260,6 +280,12 @@ struct LogcatEventRecognizer {
 
     func appName(pid: Int32) -> String {
         attribution.table.package(of: pid) ?? Event.appName(forUnknownPid: pid)
+    }
+
+    /// Lines system_server logs (by its pid, or Studio's name for it): their failures are the
+    /// system's, not an app's.
+    func isSystemServer(_ line: Line, pid: Int32?) -> Bool {
+        (pid != nil && pid == systemServerPid) || Self.systemProcessNames.contains(line.package ?? "")
     }
 
     // MARK: Text helpers

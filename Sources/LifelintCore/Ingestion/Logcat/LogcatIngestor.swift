@@ -15,7 +15,7 @@ struct LogcatIngestor {
     /// The latest time seen, for lines that have none of their own (Studio's process markers).
     private var lastTime: LogcatTime?
     /// The trace's clock: its latest time, kernel lines aside.
-    private var clock = LogcatClock()
+    private var clock: LogcatClock
     /// Whether some time had no year, so the year had to be supplied.
     private var usedInferredYear = false
     /// The header of the `-v long` entry whose message lines are being read.
@@ -36,6 +36,7 @@ struct LogcatIngestor {
         self.path = path
         self.baseYear = baseYear
         recognizer = LogcatEventRecognizer(mappings: mappings)
+        clock = LogcatClock(baseYear: baseYear)
         summary = IngestionSummary(path: path, format: "logcat")
     }
 
@@ -65,7 +66,7 @@ struct LogcatIngestor {
         }
         recognizer.finish(emit: emit)
         summary.unnamedProcesses = recognizer.attribution.unnamedProcesses
-        summary.clockEnd = clock.timestamp(inferredYear: baseYear)
+        summary.clockEnd = clock.timestamp
         summary.neededYear = usedInferredYear
         summary.bytes = input.bytesConsumed
     }
@@ -121,12 +122,13 @@ struct LogcatIngestor {
         noteTime(record.time, kernelClock: format.hasTag && record.tag.isEmpty)
         let interest = recognizer.interest(in: record, bytes: line, hasTag: format.hasTag)
         continuedEntry = LogcatEventRecognizer.readsContinuations(interest) ? (record, interest) : nil
+        // Another tag's line ends a crash report (a bare paste, `raw`, is all one report).
+        if format != .raw, !LogcatEventRecognizer.continuesCrash(interest) { recognizer.endEntry() }
         handle(record, in: line, interest: interest, emit: emit)
     }
 
     /// A line that continues the previous entry; read as its message when that entry's tag
-    /// cares (a crash, a warning that may carry an exception), under the entry's pid or the
-    /// one its crash named.
+    /// cares (a crash, a warning that may carry an exception).
     private mutating func readContinuation(_ line: UnsafeBufferPointer<UInt8>, emit: (Event) -> Void) {
         guard let entry = continuedEntry else {
             summary.continuationLines += 1
@@ -135,7 +137,6 @@ struct LogcatIngestor {
         var record = entry.record
         record.tag = 0..<0
         record.package = nil
-        record.pid = record.pid ?? recognizer.lastCrashPid
         let indent = line.prefix { $0 == .space || $0 == .tab }.count
         record.message = indent..<line.count
         handle(record, in: line, interest: entry.interest, emit: emit, countsAs: .continuation)
