@@ -111,7 +111,7 @@ import Testing
         #expect(events.filter { $0.name == "process.died" }.map(\.summaryLine) == [
             "process.died im.vector.app 29855 {reason=force-stop detail=MARs #1 initiator=system}",
             "process.died com.byd.avc 29856 {reason=force-stop detail=stop com.byd.avc}",
-            "process.died com.example.notes 29857 {reason=force-stop detail=stop com.example.notes due to installPackageLI initiator=system}",
+            "process.died com.example.notes 29857 {reason=force-stop detail=installPackageLI initiator=system}",
         ])
     }
 

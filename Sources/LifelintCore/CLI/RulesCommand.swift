@@ -59,7 +59,8 @@ struct RulesCommand {
     /// What the app must report for the rule to be evaluated on it.
     static func needs(_ rule: Rule) -> String {
         guard !rule.requires.isEmpty else { return "the platform's own events" }
-        return RuleCoverage.describe(rule.requires.map(\.description)) + " events from the app"
+        let needs = RuleCoverage.describe(rule.requires.map(\.description)) + " events from the app"
+        return rule.match.contains { $0.requires?.isEmpty == true } ? needs + " (its clauses on the platform's own evidence: nothing)" : needs
     }
 
     private func show(_ rule: Rule, to output: ByteOutput) {

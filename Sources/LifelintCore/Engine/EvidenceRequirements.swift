@@ -3,8 +3,11 @@
 /// first sight) the mask of the patterns it matches. An app's evidence is then one integer
 /// that an event ORs into, and a clause is evaluable when its mask meets it.
 struct EvidenceRequirements {
-    /// At most this many distinct patterns across the loaded rules (one bit each).
-    static let capacity = 64
+    /// At most this many distinct patterns across the loaded rules (one bit each; the catalogue
+    /// refuses more). A pattern past it gets the last bit, which no event sets: its clause is
+    /// never evaluated rather than evaluated without its evidence.
+    static let capacity = 63
+    private static let unsatisfiable: UInt64 = 1 << 63
 
     let patterns: [EventPattern]
     /// Per clause, in clause order; 0 for a clause that needs nothing.
@@ -20,7 +23,7 @@ struct EvidenceRequirements {
                     patterns.append(pattern)
                     index = patterns.count - 1
                 }
-                return index.map { mask | (1 << UInt64($0)) } ?? mask
+                return mask | (index.map { 1 << UInt64($0) } ?? Self.unsatisfiable)
             }
         }
         self.patterns = patterns

@@ -30,8 +30,8 @@ public enum ProcessDeathReason: String, Sendable, CaseIterable {
     /// Classifies ActivityManager's free-text kill reasons (`Killing ...: <reason>`, `am_kill`).
     public static func classify(killReason: some StringProtocol) -> ProcessDeathReason {
         let reason = killReason.lowercased()
-        if reason.hasPrefix("stop ") || reason.contains("force stop") || reason.contains("forcestop") { return .forceStop }
         let userPhrases = ["remove task", "user request", "stop user", "swipe", "from pid"]
+        if !reason.hasPrefix("stop user"), reason.hasPrefix("stop ") || reason.contains("force stop") || reason.contains("forcestop") { return .forceStop }
         if userPhrases.contains(where: reason.contains) { return .user }
         if reason.contains("anr") { return .anr }
         if reason.contains("crash") { return .crash }

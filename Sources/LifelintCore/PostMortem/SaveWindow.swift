@@ -8,8 +8,12 @@ struct SaveWindow {
     let backgroundTask: Int64
 
     init(thresholds: Thresholds) {
-        grace = thresholds["graceWindow"]?.nanoseconds ?? 5_000_000_000
-        backgroundTask = thresholds["backgroundTaskWindow"]?.nanoseconds ?? 30_000_000_000
+        grace = Self.duration("graceWindow", thresholds)
+        backgroundTask = Self.duration("backgroundTaskWindow", thresholds)
+    }
+
+    private static func duration(_ name: String, _ thresholds: Thresholds) -> Int64 {
+        thresholds[name]?.nanoseconds ?? Thresholds.defaults[name]?.nanoseconds ?? 0
     }
 
     /// How long a save may run in the background.

@@ -39,6 +39,20 @@ public struct Verdict: Sendable, Hashable {
 
         /// Whether the user lost data (or very nearly did).
         public var isLoss: Bool { self == .lost || self == .saveCutOff }
+
+        /// How a report colours it: lost, at risk, safe, or not known.
+        public var tone: Tone {
+            switch self {
+            case .lost, .saveCutOff: .loss
+            case .savedLate, .unknown: .risk
+            case .saved, .restored, .nothingAtRisk: .safe
+            case .noEvidence: .unknown
+            }
+        }
+    }
+
+    public enum Tone: String, Sendable {
+        case loss, risk, safe, unknown
     }
 
     /// One statement of the explanation and the trace line it rests on.

@@ -8,15 +8,17 @@ struct CallbackRequests {
     static let capacity = 10_000
 
     /// Requests by activity token (`wm_` lines share it with the app's) and by class name
-    /// (Android 10 and older, whose app lines carry no token): the callback asked for and when.
-    private var requests: [String: (callback: String, time: Timestamp)] = [:]
+    /// (Android 10 and older, whose app lines carry no token): the callback asked for, when,
+    /// and the keys it is filed under (all dropped once it is answered).
+    private var requests: [String: (callback: String, time: Timestamp, keys: [String])] = [:]
     /// The time of each activity's latest callback line, under the same keys.
     private var lastCallback: [String: Int64] = [:]
 
     mutating func note(_ callback: String, token: Substring?, className: String, at time: Timestamp) {
         guard time.clock != .unknown else { return }
         if requests.count > Self.capacity { requests = [:] }
-        for key in Self.keys(token: token, className: Substring(className)) { requests[key] = (callback, time) }
+        let keys = Self.keys(token: token, className: Substring(className))
+        for key in keys { requests[key] = (callback, time, keys) }
     }
 
     /// The milliseconds this callback took, when the system's request for it was seen; the
@@ -30,7 +32,7 @@ struct CallbackRequests {
         guard time.clock != .unknown, let key = keys.first(where: { requests[$0]?.callback == callback }), let request = requests[key] else {
             return nil
         }
-        for key in keys { requests[key] = nil }
+        for key in request.keys { requests[key] = nil }
         guard request.time.clock == time.clock else { return nil }
         let start = max(request.time.nanoseconds, keys.compactMap { lastCallback[$0] }.max() ?? .min)
         guard time.nanoseconds >= start else { return nil }

@@ -8,6 +8,9 @@ extension LogcatEventRecognizer {
         "unfreezing ", "No longer want ", "Activity pause timeout for ", "  Force finishing activity ",
     ].map { Array($0.utf8) }
 
+    /// The bytes those openings start with, for lines without a tag.
+    private static let activityManagerFirstBytes = Set(activityManagerOpenings.map { $0[0] })
+
     private static func opensActivityManagerMessage(_ line: Line) -> Bool {
         let message = UnsafeBufferPointer(rebasing: line.bytes[line.record.message])
         return activityManagerOpenings.contains { message.starts(with: $0) }
@@ -109,8 +112,11 @@ extension LogcatEventRecognizer {
     /// (`stop com.app due to installPackageLI`) says who asked for it.
     mutating func killed(pid: Int32, process: Substring?, killReason: Substring, _ line: Line, _ out: inout Output) {
         let reason = ProcessDeathReason.classify(killReason: killReason)
-        let initiator = reason == .forceStop ? ProcessDeathReason.forceStopInitiator(cause: ProcessDeathReason.forceStopCause(killReason: killReason)) : nil
-        died(pid: pid, process: process, reason: reason, detail: String(killReason), initiator: initiator, line, &out)
+        guard reason == .forceStop else { return died(pid: pid, process: process, reason: reason, detail: String(killReason), line, &out) }
+        // As `Force stopping` tells it: the cause (`MARs #1`), or the whole reason when none is given.
+        let cause = ProcessDeathReason.forceStopCause(killReason: killReason)
+        died(pid: pid, process: process, reason: reason, detail: String(cause.isEmpty ? killReason : cause),
+             initiator: ProcessDeathReason.forceStopInitiator(cause: cause), line, &out)
     }
 
     /// `freezing 123 com.app`, `froze 123 com.app`, `sync unfroze 123 com.app for 7`, `unfroze 123 com.app`.
@@ -199,10 +205,7 @@ extension LogcatEventRecognizer {
     mutating func recogniseUntagged(_ line: Line, _ out: inout Output) {
         let message = line.message
         guard let first = message.first else { return }
-        switch first {
-        case "S", "K", "P", "F", "A", "N", "D": recogniseActivityManager(line, &out)
-        default: break
-        }
+        if Self.activityManagerFirstBytes.contains(line.bytes[line.record.message.lowerBound]) { recogniseActivityManager(line, &out) }
         if out.produced == 0, first == "K" { recogniseLowMemoryKill(line, message, &out) }
         if out.produced == 0, first == "P" { recogniseZygote(line, message, &out) }
         if out.produced == 0, first == "!" { recogniseBinderFailure(line, message, &out) }

@@ -69,7 +69,7 @@ public struct HTMLReporter: Reporter {
     }
 
     private static func verdict(_ verdict: Verdict) -> String {
-        let kind = verdict.outcome.isLoss ? "loss" : verdict.outcome == .savedLate || verdict.outcome == .unknown || verdict.outcome == .noEvidence ? "risk" : "safe"
+        let kind = verdict.outcome.tone.rawValue
         var html = "<article class=\"verdict \(kind)\"><h4>\(HTMLText.escaped(verdict.subject)): \(HTMLText.escaped(verdict.outcome.headline))</h4><p>"
         html += verdict.claims.map { claim in
             let line = claim.location.map { " <span class=\"line\">line \($0.line)</span>" } ?? ""
@@ -103,7 +103,7 @@ public struct HTMLReporter: Reporter {
         .mark.cold-start{fill:#0891b2}.mark.restore{fill:#16a34a}.mark.resync{fill:#2563eb}.mark.probe{fill:#9333ea}.mark.cluster{fill:#334155}
         .finding polygon{fill:#dc2626;stroke:#fff;stroke-width:1}.finding.warning polygon{fill:#ea7a00}.finding.info polygon{fill:#0284c7}
         .finding:target polygon{stroke:#111;stroke-width:2.5}
-        .verdict{background:#fff;border-left:4px solid #3fa34d;padding:6px 12px;margin:8px 0;border-radius:4px}.verdict.loss{border-color:#dc2626}.verdict.risk{border-color:#e8b100}
+        .verdict{background:#fff;border-left:4px solid #3fa34d;padding:6px 12px;margin:8px 0;border-radius:4px}.verdict.loss{border-color:#dc2626}.verdict.risk{border-color:#e8b100}.verdict.unknown{border-color:#9ca3af}
         .verdict h4{margin:2px 0 4px}.verdict p{margin:0}.line{color:#64748b;font-size:12px}
         ol.findings{padding-left:24px}ol.findings>li{margin:6px 0;padding:4px 6px;border-radius:4px}ol.findings>li:target{background:#fff6d6}
         .severity{font-weight:600;text-transform:uppercase;font-size:11px}.sev-error .severity{color:#b42318}.sev-warning .severity{color:#b54708}.sev-info .severity{color:#026aa2}

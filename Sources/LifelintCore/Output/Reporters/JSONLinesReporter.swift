@@ -1,7 +1,7 @@
 /// One JSON object per line (`--format jsonl`), each with a `type`: every `finding` as soon as
-/// its trace is done (a long batch can be followed live), then each app's `metrics` for the
-/// trace, a `coverage` record per rule, a `trace` record with its stats or error, and a final
-/// `summary`. The objects have the same fields as in the JSON report.
+/// its trace is done (a long batch can be followed live), then its `verdict`s, each app's
+/// `metrics` for the trace, a `coverage` record per rule, a `trace` record with its stats or
+/// error, and a final `summary`. The objects have the same fields as in the JSON report.
 public struct JSONLinesReporter: Reporter {
     private let output: ByteOutput
 

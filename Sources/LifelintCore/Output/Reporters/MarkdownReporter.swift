@@ -28,7 +28,7 @@ public struct MarkdownReporter: Reporter {
             output.writeLine("**What happened to the user's data** (each background entry a process death followed):")
             output.writeLine("")
             for verdict in verdicts {
-                let mark = verdict.outcome.isLoss ? "🔴" : verdict.outcome == .savedLate || verdict.outcome == .unknown ? "🟡" : verdict.outcome == .noEvidence ? "⚪" : "🟢"
+                let mark = Self.mark(verdict.outcome.tone)
                 output.writeLine("- \(mark) \(Self.cell(verdict.location.description)): \(Self.cell(verdict.subject)): **\(Self.cell(verdict.outcome.headline))**. \(Self.cell(verdict.paragraph))")
             }
             output.writeLine("")
@@ -52,6 +52,15 @@ public struct MarkdownReporter: Reporter {
         }
         output.writeLine("")
         output.writeLine("</details>")
+    }
+
+    private static func mark(_ tone: Verdict.Tone) -> String {
+        switch tone {
+        case .loss: "🔴"
+        case .risk: "🟡"
+        case .safe: "🟢"
+        case .unknown: "⚪"
+        }
     }
 
     private static func badge(_ severity: Severity) -> String {

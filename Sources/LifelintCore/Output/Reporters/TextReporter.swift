@@ -63,21 +63,24 @@ public struct TextReporter: Reporter {
         output.writeLine("lifelint: " + text)
     }
 
-    /// One line for the run: the rules no app of any trace gave the evidence for, and what
-    /// that evidence is. Nil when every rule could be evaluated somewhere, or no trace had apps.
+    /// One line for the run: the rules no app of any trace gave the evidence for (and those
+    /// evaluated only on the platform's own evidence), and what that evidence is. Nil when every
+    /// rule was evaluated in full somewhere, or no trace had apps.
     static func coverageNote(_ run: RunReport) -> String? {
         let coverages = run.traces.flatMap(\.coverage)
         guard coverages.contains(where: { !($0.evaluated + $0.partial + $0.notEvaluated).isEmpty }) else { return nil }
         let rules = Set(coverages.map(\.rule))
         let evaluated = Set(coverages.filter { !$0.evaluated.isEmpty }.map(\.rule))
+        let partly = Set(coverages.filter { !$0.partial.isEmpty }.map(\.rule)).subtracting(evaluated)
         let missing = coverages.filter { !evaluated.contains($0.rule) }
         guard !missing.isEmpty else { return nil }
         var needs: [String] = []
         for need in missing.flatMap(\.needs) where !needs.contains(need) { needs.append(need) }
         let listed = needs.prefix(6).joined(separator: ", ") + (needs.count > 6 ? ", …" : "")
-        let count = rules.count - evaluated.count
-        return "\(count) of \(rules.count) rules not evaluated: no app reported \(listed) "
-            + "(instrument the app or add a mapping; --format json lists the coverage per app)"
+        let unevaluated = rules.count - evaluated.count - partly.count
+        let counts = partly.isEmpty ? "\(unevaluated) of \(rules.count) rules not evaluated"
+            : "\(unevaluated) of \(rules.count) rules not evaluated and \(partly.count) only on the platform's own evidence"
+        return "\(counts): no app reported \(listed) (instrument the app or add a mapping; --format json lists the coverage per app)"
     }
 
     private static func color(of severity: Severity) -> String {
