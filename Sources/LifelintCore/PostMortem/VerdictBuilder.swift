@@ -40,6 +40,7 @@ public struct VerdictBuilder {
     /// Apps that reported restores or screens: what `state-lost-after-process-death` requires.
     private var appsReportingRestores: Set<String> = []
     private var apps: [String: AppState] = [:]
+    /// Episodes whose verdict waits for the end of the trace.
     private var finished: [Episode] = []
     public private(set) var verdicts: [Verdict] = []
 
@@ -67,7 +68,18 @@ public struct VerdictBuilder {
         if Self.updateLeavingNothingPending(&apps[event.app, default: AppState()], with: event, finished: &episode) {
             apps[event.app] = nil
         }
-        if let episode { finished.append(episode) }
+        if let episode { settle(episode) }
+    }
+
+    /// A verdict now when the trace has already shown what it rests on (the app reports input
+    /// and restores), else when it ends: memory follows undecided stories only.
+    private mutating func settle(_ episode: Episode) {
+        let app = episode.background.app
+        if appsReportingInput.contains(app), appsReportingRestores.contains(app) {
+            verdicts.append(verdict(episode))
+        } else {
+            finished.append(episode)
+        }
     }
 
     /// Writes the verdicts, those of episodes still open when the trace ends included.
@@ -76,7 +88,7 @@ public struct VerdictBuilder {
             if let episode = apps[app]?.episode, episode.death != nil { finished.append(episode) }
         }
         apps = [:]
-        verdicts = finished.map(verdict).sorted { $0.location < $1.location }
+        verdicts = (verdicts + finished.map(verdict)).sorted { $0.location < $1.location }
         finished = []
     }
 
