@@ -6,8 +6,8 @@ extension LogcatEventRecognizer {
         switch tag {
         case let .activityCallback(eventName, leadsWithToken):
             recogniseCallback(eventName, leadsWithToken: leadsWithToken, line, payload, &out)
-        case let .systemActivity(kind):
-            recogniseSystemActivity(kind, line, payload, &out)
+        case let .systemActivity(index):
+            recogniseSystemActivity(SystemActivityLine.all[index], line, payload, &out)
         case .procStart:
             // [User,PID,UID,Process Name,Type,Component]; before Android 4.2 without the user.
             let shift = payload.userShift(leadingIntegersWithUser: 3)

@@ -11,8 +11,9 @@ enum LogcatTag: Sendable {
     /// (Android 11+) lead with the activity's token, `am_` lines with the user id.
     case activityCallback(eventName: String, leadsWithToken: Bool)
     /// A system-side line about an activity (`wm_pause_activity`, `am_set_resumed_activity`,
-    /// ...): it names the activity's package, and may be the request a callback answers.
-    case systemActivity(SystemActivityLine)
+    /// ...): it names the activity's package, and may be the request a callback answers. The
+    /// index into `SystemActivityLine.all` keeps the tag small (it is copied for every line).
+    case systemActivity(index: Int)
     case procStart
     case procDied
     case kill
@@ -54,7 +55,7 @@ enum LogcatTag: Sendable {
                 table["\(prefix)_on_\(callback)_called"] = .activityCallback(eventName: event, leadsWithToken: prefix == "wm")
             }
         }
-        for line in SystemActivityLine.all { table[line.tag] = .systemActivity(line) }
+        for (index, line) in SystemActivityLine.all.enumerated() { table[line.tag] = .systemActivity(index: index) }
         return table
     }()
 }
