@@ -8,6 +8,8 @@ enum ContainerDetector {
         case metricKit
         case xmlPlist
         case binaryPlist
+        /// An Apple crash, termination or JetsamEvent report (text or `.ips`).
+        case appleReport
         /// JSON, but in no shape lifelint reads.
         case unknownJSON
     }
@@ -16,6 +18,7 @@ enum ContainerDetector {
         head.withUnsafeBufferPointer { bytes in
             if bytes.starts(with: "bplist00".utf8) { return .binaryPlist }
             let text = UnsafeBufferPointer(rebasing: bytes[firstNonBlank(bytes)...])
+            if AppleReportReader.isReport(text) { return .appleReport }
             if text.first == UInt8(ascii: "<") {
                 return ByteSearch.contains("<plist", in: text) || ByteSearch.contains("PropertyList", in: text) ? .xmlPlist : .logcat
             }

@@ -52,6 +52,8 @@ public enum TraceReader {
             return try XMLPlistReader.read(input, head: head, emit: emit)
         case .binaryPlist:
             return try BinaryPlistReader.read(input, head: head, emit: emit)
+        case .appleReport:
+            return try AppleReportReader.read(input, head: head, emit: emit)
         }
     }
 

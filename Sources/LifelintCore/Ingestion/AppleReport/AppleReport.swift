@@ -1,0 +1,45 @@
+/// One process's end as an Apple crash, termination or JetsamEvent report tells it: who, when,
+/// and what the system said. Becomes one `process.died`.
+struct AppleReport: Sendable {
+    var processName: String?
+    var bundleID: String?
+    var pid: Int32?
+    var time: Timestamp = .unknown
+    var termination = AppleTermination()
+    /// `Termination Description`, or the termination's first stated reason.
+    var description: String?
+    /// The report's line the death rests on (`Termination Reason`, `Exception Type`).
+    var line = 1
+    /// Set for a JetsamEvent entry: the kill reason (`per-process-limit`) and the process's state.
+    var jetsamReason: String?
+    var states: String?
+
+    func event(path: String) -> Event {
+        let (reason, initiator) = jetsamReason.map { ("jetsam-\($0)", DeathInitiator.system) } ?? termination.death
+        var attributes: Attributes = ["reason": reason, "initiator": initiator.rawValue]
+        attributes["code"] = termination.code.map { "0x" + String($0, radix: 16) }
+        attributes["namespace"] = termination.namespace
+        attributes["visibility"] = termination.visibility
+        attributes["watchdog_event"] = termination.watchdogEvent
+        attributes["exception"] = termination.exceptionType
+        attributes["state"] = states
+        attributes["detail"] = description
+        if let processName, bundleID != nil, processName != bundleID { attributes["process"] = processName }
+        return Event(
+            time: time, app: bundleID ?? processName ?? pid.map(Event.appName(forUnknownPid:)) ?? "unknown", pid: pid, platform: .ios,
+            name: "process.died", attributes: attributes, source: SourceLocation(path: path, line: line))
+    }
+
+    /// `application<com.x.y>:4410` or `app<com.x.y(…)>:4410`, in a termination's explanation:
+    /// what a pasted excerpt without its header still says about who ended.
+    mutating func readSubject(in text: Substring) {
+        guard bundleID == nil, let open = text.range(of: "app<") ?? text.range(of: "application<") else { return }
+        let rest = text[open.upperBound...]
+        let bundle = rest.prefix { $0 != ">" && $0 != "(" }
+        guard !bundle.isEmpty, ProcessName.isDottedName(Substring(bundle).utf8[...]) else { return }
+        bundleID = String(bundle)
+        if pid == nil, let close = rest.firstIndex(of: ">"), rest[close...].dropFirst().first == ":" {
+            pid = Int32(rest[rest.index(close, offsetBy: 2)...].prefix { $0.isASCII && $0.isNumber })
+        }
+    }
+}
