@@ -27,6 +27,16 @@ enum ByteSearch {
         }
         return nil
     }
+
+    /// Calls `body` with each line of `bytes`, without its line break.
+    static func forEachLine(in bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        var start = 0
+        for index in 0..<bytes.count where bytes[index] == .newline {
+            body(UnsafeBufferPointer(rebasing: bytes[start..<index]))
+            start = index + 1
+        }
+        if start < bytes.count { body(UnsafeBufferPointer(rebasing: bytes[start...])) }
+    }
 }
 
 extension ByteSearch {

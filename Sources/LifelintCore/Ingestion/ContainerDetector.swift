@@ -10,6 +10,8 @@ enum ContainerDetector {
         case binaryPlist
         /// An Apple crash, termination or JetsamEvent report (text or `.ips`).
         case appleReport
+        /// An Apple log as text: `log show`, Console.app, Xcode's console.
+        case appleLogText(AppleLogTextLayout)
         /// JSON, but in no shape lifelint reads.
         case unknownJSON
     }
@@ -20,13 +22,15 @@ enum ContainerDetector {
             let text = UnsafeBufferPointer(rebasing: bytes[firstNonBlank(bytes)...])
             if AppleReportReader.isReport(text) { return .appleReport }
             if text.first == UInt8(ascii: "<") {
-                return ByteSearch.contains("<plist", in: text) || ByteSearch.contains("PropertyList", in: text) ? .xmlPlist : .logcat
+                if ByteSearch.contains("<plist", in: text) || ByteSearch.contains("PropertyList", in: text) { return .xmlPlist }
+                return appleLogLayout(text).map(Container.appleLogText) ?? .logcat
             }
             let startsAsJSON = (text.first == UInt8(ascii: "{") || text.first == .openBracket) && !startsWithLogcatLongHeader(text)
+                && AppleLogLinePrefix.length(text) == 0
             if ByteSearch.contains("\"eventMessage\"", in: bytes) || ByteSearch.contains("\"machTimestamp\"", in: bytes) {
                 return startsAsJSON || containsJSONLine(bytes) ? .appleLog : .logcat
             }
-            guard startsAsJSON else { return .logcat }
+            guard startsAsJSON else { return appleLogLayout(text).map(Container.appleLogText) ?? .logcat }
             if ByteSearch.contains("\"applicationExitMetrics\"", in: bytes) || ByteSearch.contains("\"timeStampBegin\"", in: bytes) {
                 return .metricKit
             }
@@ -36,6 +40,14 @@ enum ContainerDetector {
             if ByteSearch.contains("\"event\"", in: bytes) || ByteSearch.contains("\"events\"", in: bytes) { return .lifelintJSON }
             return .unknownJSON
         }
+    }
+
+    /// The Apple log layout of a text, when one reads most of its lines, or some of them and
+    /// logcat none (an Xcode console where most lines are the app's bare `print` output).
+    private static func appleLogLayout(_ text: UnsafeBufferPointer<UInt8>) -> AppleLogTextLayout? {
+        guard let found = AppleLogTextLayout.detect(text) else { return nil }
+        if found.lines * 2 >= found.sampled { return found.layout }
+        return LogcatFormatDetector.detect(text).format == nil ? found.layout : nil
     }
 
     /// Whether the document is an object holding its records under `key` (`{"traceEvents": [...]}`)

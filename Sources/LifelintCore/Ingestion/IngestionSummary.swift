@@ -36,6 +36,8 @@ public struct IngestionSummary: Sendable, Hashable {
     /// Where the year came from, and the year, when the trace needed one.
     public var yearSource: YearSource?
     public var assumedYear: Int?
+    /// The day taken for times that had no date at all (Console.app copies).
+    public var assumedDay: CivilDateTime?
 
     public init(path: String, format: String) {
         self.path = path

@@ -16,6 +16,17 @@ public struct InstrumentationMessage: Sendable, Hashable {
         return InstrumentationMessage(name: String(decoding: name, as: UTF8.self), attributes: attributes)
     }
 
+    /// Where no tag or subsystem can say `lifelint` (a Flutter app's `print`, Xcode's console),
+    /// the message says it: `lifelint: persist.begin key=draft`, or `[lifelint] …`. Nil for
+    /// any other message.
+    public static func parse(prefixed message: some StringProtocol) -> InstrumentationMessage? {
+        let text = Substring(message)
+        for prefix in prefixes where text.hasPrefix(prefix) { return parse(text.dropFirst(prefix.count)) }
+        return nil
+    }
+
+    static let prefixes = ["lifelint: ", "[lifelint] "]
+
     /// Adds the `key=value` and `key="quoted value"` pairs of `text` to `attributes`; words
     /// that are not pairs become one `text` attribute.
     static func add(keyValuePairsIn text: Substring.UTF8View.SubSequence, to attributes: inout Attributes) {

@@ -24,7 +24,7 @@ public enum TraceReader {
             try ingestor.run(reader, format: options.logcatFormat, emit: emit)
             var summary = ingestor.summary
             if summary.neededYear {
-                summary.yearSource = options.year != nil ? .option : input.path == TraceInput.standardInputName ? .currentTime : .fileModificationTime
+                summary.yearSource = options.year != nil ? .option : Self.yearSource(input)
                 summary.assumedYear = options.year ?? input.modificationYear
             }
             return summary
@@ -54,7 +54,26 @@ public enum TraceReader {
             return try BinaryPlistReader.read(input, head: head, emit: emit)
         case .appleReport:
             return try AppleReportReader.read(input, head: head, emit: emit)
+        case let .appleLogText(layout):
+            let reader = ByteLineReader(source: input.byteSource, initial: head)
+            var ingestor = AppleLogTextIngestor(
+                path: input.path, layout: layout, baseYear: options.year ?? input.modificationYear, baseDay: input.modificationDay,
+                mappings: options.mappings)
+            ingestor.run(reader, emit: emit)
+            var summary = ingestor.summary
+            if ingestor.neededYear || ingestor.neededDate {
+                summary.neededYear = true
+                summary.yearSource = options.year != nil && !ingestor.neededDate ? .option : Self.yearSource(input)
+                summary.assumedYear = ingestor.neededDate ? nil : options.year ?? input.modificationYear
+                summary.assumedDay = ingestor.neededDate ? input.modificationDay : nil
+            }
+            return summary
         }
+    }
+
+    /// Where a year or date the trace lacks comes from when `--year` does not give it.
+    private static func yearSource(_ input: TraceInput) -> YearSource {
+        input.path == TraceInput.standardInputName ? .currentTime : .fileModificationTime
     }
 
     private static func readJSON<Decoder: JSONRecordDecoder>(

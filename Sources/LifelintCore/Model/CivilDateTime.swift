@@ -47,8 +47,13 @@ public struct CivilDateTime: Sendable, Hashable {
         return seconds * 1_000_000_000 + Int64(nanosecond)
     }
 
+    /// `2024-01-08`.
+    var iso8601Date: String {
+        Self.fourDigits(year) + "-" + Self.twoDigits(month) + "-" + Self.twoDigits(day)
+    }
+
     func iso8601DateTime(fractionDigits: UInt8) -> String {
-        var text = Self.fourDigits(year) + "-" + Self.twoDigits(month) + "-" + Self.twoDigits(day)
+        var text = iso8601Date
         text += "T" + Self.twoDigits(hour) + ":" + Self.twoDigits(minute) + ":" + Self.twoDigits(second)
         if fractionDigits > 0 { text += "." + Self.fractionText(Int64(nanosecond), digits: fractionDigits) }
         return text

@@ -9,6 +9,8 @@ public enum Platform: String, Sendable, Hashable, CaseIterable, Codable {
     case android
     case ios
     case reactNative = "react-native"
+    /// A Flutter app's own `AppLifecycleState` lines, on Android or iOS.
+    case flutter
     case unknown
 }
 

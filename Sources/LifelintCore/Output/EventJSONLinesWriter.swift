@@ -32,6 +32,7 @@ public struct EventJSONLinesWriter {
         case .android: json.append(",\"platform\":\"android\",\"attrs\":{")
         case .ios: json.append(",\"platform\":\"ios\",\"attrs\":{")
         case .reactNative: json.append(",\"platform\":\"react-native\",\"attrs\":{")
+        case .flutter: json.append(",\"platform\":\"flutter\",\"attrs\":{")
         case .unknown: json.append(",\"platform\":\"unknown\",\"attrs\":{")
         }
         var first = true

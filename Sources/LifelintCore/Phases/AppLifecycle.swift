@@ -16,6 +16,10 @@ struct AppLifecycle {
     /// True from a cold start until the incarnation first changes phase (an iOS
     /// `did-finish-launching` right after a process start is the same launch).
     var awaitingLaunch = false
+    /// The app reports its own lifecycle callbacks (iOS scenes, React Native or Flutter
+    /// states): those drive its phases, and the system's coarser view (`system.*`) only fills
+    /// in for apps that report none.
+    var reportsOwnCallbacks = false
     var incarnation = IncarnationFacts()
     var lastDeath: Death?
 

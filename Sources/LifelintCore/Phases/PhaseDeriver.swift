@@ -7,8 +7,10 @@
 ///
 /// Android: the app is in the background when its last started activity stops and none starts
 /// again within 700 ms (as ProcessLifecycleOwner does, so a rotation is not a departure);
-/// `paused` alone is inactive. iOS: from scene events, background only when every scene is.
-/// React Native: `appstate.*`. Output is in time order; a pending Android departure holds the
+/// `paused` alone is inactive. iOS: from scene events, background only when every scene is;
+/// for apps that log none, from RunningBoard and FrontBoard (`system.foreground`,
+/// `system.background`). React Native: `appstate.*`. Flutter: `flutter.*` (`paused` is the
+/// background entry). Output is in time order; a pending Android departure holds the
 /// events after it until it is decided.
 public struct PhaseDeriver {
     public static let departureDebounceNanoseconds: Int64 = 700_000_000
@@ -76,6 +78,7 @@ public struct PhaseDeriver {
     }
 
     private mutating func apply(_ event: Event, to app: inout AppLifecycle, _ effects: inout Effects) {
+        if Self.ownCallbackFamilies.contains(where: { event.name.hasPrefix($0) }) { app.reportsOwnCallbacks = true }
         switch event.name {
         case "process.started" where event.attributes["process"] == nil:
             coldStart(event, app: &app, into: &effects.before)
@@ -107,6 +110,14 @@ public struct PhaseDeriver {
             app.visibleActivities[AppLifecycle.activityKey(event) ?? ""] = nil
         case _ where event.name.hasPrefix("scene."):
             applyScene(event, to: &app, &effects.after)
+        case _ where event.name.hasPrefix("flutter."):
+            if let phase = Self.flutterPhases[event.name] { transition(&app, to: phase, event, &effects.after) }
+        case "system.foreground" where !app.reportsOwnCallbacks:
+            if app.phase?.isForeground != true { transition(&app, to: .foregroundActive, event, &effects.after) }
+        case "system.background" where !app.reportsOwnCallbacks:
+            // Only a departure from a phase the trace showed: an app launched straight into the
+            // background (a fetch, a location event) never left the foreground.
+            if app.phase != nil { transition(&app, to: .background, event, &effects.after) }
         case "appstate.active", "appstate.focus":
             if event.name == "appstate.active" || app.phase == .foregroundInactive { transition(&app, to: .foregroundActive, event, &effects.after) }
         case "appstate.inactive", "appstate.blur":
@@ -117,6 +128,14 @@ public struct PhaseDeriver {
             break
         }
     }
+
+    static let ownCallbackFamilies = ["scene.", "appstate.", "flutter."]
+
+    /// Flutter's states: `paused` is the background entry; `hidden` and `inactive` are not.
+    static let flutterPhases: [String: AppPhase] = [
+        "flutter.resumed": .foregroundActive, "flutter.inactive": .foregroundInactive, "flutter.hidden": .foregroundInactive,
+        "flutter.paused": .background,
+    ]
 
     private func applyScene(_ event: Event, to app: inout AppLifecycle, _ output: inout [Event]) {
         let scene = event.attributes["scene"] ?? "main"

@@ -5,6 +5,10 @@ enum YearNote {
     static func text(for summaries: [IngestionSummary]) -> String? {
         let guessed = summaries.filter { $0.yearSource == .fileModificationTime || $0.yearSource == .currentTime }
         guard let first = guessed.first else { return nil }
+        if let day = first.assumedDay, guessed.count == 1 {
+            let source = first.yearSource == .currentTime ? "today" : "the file's modification time"
+            return "lifelint: note: \(first.path) has times without a date; \(day.iso8601Date) was taken from \(source)"
+        }
         let years = Set(guessed.compactMap(\.assumedYear)).sorted().map(String.init).joined(separator: ", ")
         let subject = guessed.count == 1 ? "\(first.path) has times" : "\(guessed.count) traces have times"
         let source = guessed.allSatisfy { $0.yearSource == .currentTime } ? "the current year" : "the files' modification time"

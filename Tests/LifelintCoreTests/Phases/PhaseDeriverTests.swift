@@ -148,6 +148,38 @@ import Testing
         ])
     }
 
+    @Test func flutterPausedIsTheBackgroundEntryAndHiddenIsNot() {
+        let stream = Self.events([
+            (0, "flutter.resumed", [:]), (10, "flutter.inactive", [:]), (20, "flutter.hidden", [:]),
+            (30, "flutter.paused", [:]), (40, "flutter.hidden", [:]), (50, "flutter.resumed", [:]), (60, "flutter.detached", [:]),
+        ], platform: .flutter)
+        #expect(Self.derive(stream) == [
+            "phase.active@0{from=unknown,after=unknown}", "phase.inactive@10{from=foreground-active}",
+            "phase.background@30{from=foreground-inactive}", "phase.inactive@40{from=background}",
+            "phase.active@50{from=foreground-inactive,after=background}",
+        ])
+    }
+
+    @Test func theSystemsViewDrivesOnlyAppsThatReportNoCallbacks() {
+        let system = Self.events([
+            (0, "system.foreground", [:]), (10, "system.background", [:]), (20, "process.frozen", [:]), (30, "system.foreground", [:]),
+        ], platform: .ios)
+        #expect(Self.derive(system) == [
+            "phase.active@0{from=unknown,after=unknown}", "phase.background@10{from=foreground-active}",
+            "phase.active@30{from=background,after=background}",
+        ])
+        let both = Self.events([
+            (0, "scene.did-become-active", [:]), (5, "scene.will-resign-active", [:]), (10, "system.background", [:]),
+            (12, "scene.did-enter-background", [:]), (30, "system.foreground", [:]), (31, "scene.will-enter-foreground", [:]),
+            (32, "scene.did-become-active", [:]),
+        ], platform: .ios)
+        #expect(Self.derive(both) == [
+            "phase.active@0{from=unknown,after=unknown}", "phase.inactive@5{from=foreground-active}",
+            "phase.background@12{from=foreground-inactive}", "phase.inactive@31{from=background}",
+            "phase.active@32{from=foreground-inactive,after=background}",
+        ])
+    }
+
     @Test func slightlyUnorderedInputIsReordered() {
         var stream = Self.events([(0, "activity.resumed", [:]), (100, "input.edited", [:]), (50, "persist.begin", [:])])
         stream[2].source.line = 3

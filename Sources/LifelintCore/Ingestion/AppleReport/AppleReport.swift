@@ -13,9 +13,13 @@ struct AppleReport: Sendable {
     /// Set for a JetsamEvent entry: the kill reason (`per-process-limit`) and the process's state.
     var jetsamReason: String?
     var states: String?
+    /// A resource report's `Event` (`cpu usage`, `wakeups`) and whether its `Action taken` was
+    /// to kill the process.
+    var resourceEvent: String?
+    var resourceActionKilled = false
 
     func event(path: String) -> Event {
-        let (reason, initiator) = jetsamReason.map { ("jetsam-\($0)", DeathInitiator.system) } ?? termination.death
+        let (reason, initiator) = jetsamReason.map { ("jetsam-\($0)", DeathInitiator.system) } ?? resourceKill ?? termination.death
         var attributes: Attributes = ["reason": reason, "initiator": initiator.rawValue]
         attributes["code"] = termination.code.map { "0x" + String($0, radix: 16) }
         attributes["namespace"] = termination.namespace
@@ -30,10 +34,18 @@ struct AppleReport: Sendable {
             name: "process.died", attributes: attributes, source: SourceLocation(path: path, line: line))
     }
 
+    /// A resource report (bug type 206 and kin) whose action was a kill: `cpu-limit`, `wakeups-limit`.
+    private var resourceKill: (String, DeathInitiator)? {
+        guard resourceActionKilled, let resourceEvent else { return nil }
+        let resource = resourceEvent.lowercased().split(separator: " ").first.map(String.init) ?? "resource"
+        return ("\(resource)-limit", .system)
+    }
+
     /// `application<com.x.y>:4410` or `app<com.x.y(…)>:4410`, in a termination's explanation:
     /// what a pasted excerpt without its header still says about who ended.
     mutating func readSubject(in text: Substring) {
-        guard bundleID == nil, let open = text.range(of: "app<") ?? text.range(of: "application<") else { return }
+        guard bundleID == nil else { return }
+        guard let open = text.range(of: "app<") ?? text.range(of: "application<") else { return readTransgressor(in: text) }
         let rest = text[open.upperBound...]
         let bundle = rest.prefix { $0 != ">" && $0 != "(" }
         guard !bundle.isEmpty, ProcessName.isDottedName(Substring(bundle).utf8[...]) else { return }
@@ -41,5 +53,12 @@ struct AppleReport: Sendable {
         if pid == nil, let close = rest.firstIndex(of: ">"), rest[close...].dropFirst().first == ":" {
             pid = Int32(rest[rest.index(close, offsetBy: 2)...].prefix { $0.isASCII && $0.isNumber })
         }
+    }
+
+    /// `watchdog transgression: org.wordpress exhausted …`: older reports name the bundle bare.
+    private mutating func readTransgressor(in text: Substring) {
+        guard let range = text.range(of: "transgression: ") else { return }
+        let word = text[range.upperBound...].prefix { $0 != " " && $0 != "\n" }
+        if ProcessName.isDottedName(word.utf8[...]), word.contains(".") { bundleID = String(word) }
     }
 }

@@ -14,7 +14,9 @@ enum AppleReportReader {
     static let maximumSize = 16 << 20
 
     /// The keys of a text report that say what happened, at the start of a line.
-    static let markers = ["Incident Identifier:", "Exception Type:", "Termination Reason:", "Exception Codes:"]
+    static let markers = ["Incident Identifier:", "Exception Type:", "Termination Reason:", "Termination Description:", "Exception Codes:"]
+    /// The members of a bug type 309 body that say how the process ended, as pasted on their own.
+    static let fragmentKeys = ["\"termination\" : {", "\"exception\" : {", "\"termination\":{", "\"exception\":{"]
 
     static func read(_ input: TraceInput, head: [UInt8], emit: (Event) -> Void) throws(IngestionError) -> IngestionSummary {
         let bytes = try readAll(input, head: head)
@@ -38,7 +40,10 @@ enum AppleReportReader {
         var lineStart = 0
         for index in head.indices where head[index] == .newline || index == head.count - 1 {
             let line = UnsafeBufferPointer(rebasing: head[lineStart...index])
-            if markers.contains(where: { line.starts(with: $0.utf8) }) { found += 1 }
+            let text = UnsafeBufferPointer(rebasing: line[(line.firstIndex { $0 != UInt8(ascii: ">") && $0 != .space } ?? line.count)...])
+            if markers.contains(where: { text.starts(with: $0.utf8) }) { found += 1 }
+            // A pasted body's termination member is a report on its own.
+            if fragmentKeys.contains(where: { text.starts(with: $0.utf8) }), ByteSearch.contains("\"namespace\"", in: text) { return true }
             lineStart = index + 1
         }
         return found >= 2
@@ -51,6 +56,10 @@ enum AppleReportReader {
         summary.lines = lines.count
         summary.structuralLines = lines.blankCount
         guard let header = ipsHeader(bytes, lines) else {
+            if let fragment = fragmentReport(bytes, lines) {
+                summary.format = "apple report (ips body excerpt)"
+                return [fragment]
+            }
             summary.format = "apple crash report (text)"
             return [textReport(bytes, lines, from: 0, defaults: AppleReport())]
         }
@@ -92,21 +101,26 @@ enum AppleReportReader {
         var head = ""
         var anchor: (priority: Int, line: Int)?
         for number in lines.number(ofOffset: start)...max(lines.count, 1) {
-            let line = lines.text(ofLine: number, in: bytes)
+            let line = unquoted(lines.text(ofLine: number, in: bytes))
             if line.hasPrefix("Thread ") || line.hasPrefix("Binary Images") || line.hasPrefix("Last Exception Backtrace") { break }
             head += line + "\n"
             let (key, value) = keyAndValue(line)
             switch key {
-            case "Process": readProcess(value, into: &report)
+            case "Process", "Command": readProcess(value, into: &report)
+            case "PID": report.pid = report.pid ?? Int32(value.trimmingCharacters(in: .whitespaces))
+            case "Event": report.resourceEvent = nonEmpty(value)
+            case "Action taken": report.resourceActionKilled = value.contains("killed")
             case "Identifier": report.bundleID = report.bundleID ?? nonEmpty(value)
             case "Date/Time": report.time = TimestampParser.parse(String(value)) ?? report.time
             case "Exception Type": report.termination.exceptionType = nonEmpty(value)
             case "Termination Description": report.description = nonEmpty(value)
             default: break
             }
-            let priority = ["Termination Reason": 3, "Exception Codes": 2, "Exception Type": 1][key] ?? 0
+            let priority = ["Termination Reason": 3, "Action taken": 3, "Exception Codes": 2, "Exception Type": 1][key] ?? 0
             if priority > (anchor?.priority ?? 0) { anchor = (priority, number) }
         }
+        // A resource report's Date/Time starts the measured window; the kill is the header's time.
+        if report.resourceEvent != nil, defaults.time.clock != .unknown { report.time = defaults.time }
         report.termination.read(Substring(head))
         report.readSubject(in: Substring(head))
         report.line = anchor?.line ?? lines.number(ofOffset: start)
@@ -140,6 +154,30 @@ enum AppleReportReader {
         return report
     }
 
+    /// Members of a 309 body pasted without the rest (`"termination" : {…},` on a line of its
+    /// own): each line that is a whole member is read, the others are left.
+    private static func fragmentReport(_ bytes: UnsafeBufferPointer<UInt8>, _ lines: TextLines) -> AppleReport? {
+        var members: [String] = []
+        var terminationLine: Int?
+        for number in 1...max(lines.count, 1) {
+            var member = lines.text(ofLine: number, in: bytes).trimmingCharacters(in: .whitespaces)
+            guard member.hasPrefix("\"") else { continue }
+            if member.hasSuffix(",") { member.removeLast() }
+            var object = "{" + member + "}"
+            guard object.withUTF8({ parseJSON($0) }) != nil else { continue }
+            members.append(member)
+            if member.hasPrefix("\"termination\"") { terminationLine = number }
+        }
+        guard let terminationLine else { return nil }
+        var body = "{" + members.joined(separator: ",") + "}"
+        return body.withUTF8 { buffer in
+            guard let value = parseJSON(buffer), let object = JSONObject(value) else { return nil }
+            var report = jsonReport(object, bodyStart: 0, lines, defaults: AppleReport())
+            report.line = terminationLine
+            return report
+        }
+    }
+
     /// A JetsamEvent (bug type 298): every process entry with a kill `reason`.
     private static func jetsamReports(_ body: JSONObject, bodyStart: Int, _ lines: TextLines, defaults: AppleReport) -> [AppleReport] {
         let time = body["date"]?.string.flatMap(TimestampParser.parse) ?? defaults.time
@@ -163,6 +201,12 @@ enum AppleReportReader {
         let name = value.prefix { $0 != "[" }.trimmingCharacters(in: .whitespaces)
         if !name.isEmpty { report.processName = report.processName ?? name }
         if let open = value.firstIndex(of: "[") { report.pid = Int32(value[value.index(after: open)...].prefix { $0.isASCII && $0.isNumber }) }
+    }
+
+    /// A line quoted in an issue (`> Termination Reason: …`), without the quote.
+    private static func unquoted(_ line: Substring) -> Substring {
+        guard line.first == ">" else { return line }
+        return line.drop { $0 == ">" || $0 == " " }
     }
 
     private static func keyAndValue(_ line: Substring) -> (key: Substring, value: Substring) {

@@ -50,9 +50,11 @@ struct ProcessAttribution {
 
     // MARK: Events
 
-    /// Passes an event on, or holds it while its pid has no name.
-    mutating func deliver(_ event: Event, emit: (Event) -> Void) {
-        guard event.isNamedByPidOnly, let pid = event.pid else { return emit(event) }
+    /// Passes an event on, or holds it while its pid has no name. A `provisionalName` (an iOS
+    /// executable's, standing in for the bundle id) is held like `pid N` and kept if nothing
+    /// names the pid.
+    mutating func deliver(_ event: Event, provisionalName: Bool = false, emit: (Event) -> Void) {
+        guard event.isNamedByPidOnly || provisionalName, let pid = event.pid else { return emit(event) }
         let incarnation = table.current(pid)
         if let process = incarnation.process { return emit(Self.named(event, process: process)) }
         if incarnation.wasReleasedUnnamed { return emit(event) }

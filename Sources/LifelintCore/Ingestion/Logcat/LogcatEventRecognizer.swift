@@ -189,6 +189,7 @@ struct LogcatEventRecognizer {
             if message.hasPrefix("!!! FAILED BINDER TRANSACTION !!!") { recogniseBinderFailure(line, message, &out) }
         case .instrumentation: recogniseInstrumentation(line, line.message, &out)
         case .processNaming: recogniseProcessNaming(line, line.message, &out)
+        case .flutter: recogniseFlutter(line, &out)
         default:
             if let payload = EventLogPayload(line.message) { recogniseEventLog(line, tag, payload, &out) }
         }
@@ -198,6 +199,15 @@ struct LogcatEventRecognizer {
     private mutating func recogniseInstrumentation(_ line: Line, _ message: Substring, _ out: inout Output) {
         guard let parsed = InstrumentationMessage.parse(message) else { return }
         add(appEvent(parsed.name, parsed.attributes, platform: nil, line), &out)
+    }
+
+    /// A Flutter app's line: a lifecycle state, or instrumentation it printed (`lifelint: …`).
+    private mutating func recogniseFlutter(_ line: Line, _ out: inout Output) {
+        if let state = FlutterLifecycle.state(in: UnsafeBufferPointer(rebasing: line.bytes[line.record.message])) {
+            add(appEvent(FlutterLifecycle.eventName(state), [:], platform: .flutter, line), &out)
+        } else if let parsed = InstrumentationMessage.parse(prefixed: line.message) {
+            add(appEvent(parsed.name, parsed.attributes, platform: .flutter, line), &out)
+        }
     }
 
     /// A message line of a `-v long` entry whose header's tag a mapping names.

@@ -41,7 +41,7 @@ enum LogcatFormatDetector {
 
     private static func isBareReport(_ sample: UnsafeBufferPointer<UInt8>) -> Bool {
         var found = false
-        forEachLine(in: UnsafeBufferPointer(rebasing: sample[..<min(sample.count, 65_536)])) { line in
+        ByteSearch.forEachLine(in: UnsafeBufferPointer(rebasing: sample[..<min(sample.count, 65_536)])) { line in
             if !found, reportOpenings.contains(where: { line.starts(with: $0) }) { found = true }
         }
         return found
@@ -54,7 +54,7 @@ enum LogcatFormatDetector {
         var inLongEntry = false
         var seen = 0
         var sawColor = false
-        forEachLine(in: sample) { raw in
+        ByteSearch.forEachLine(in: sample) { raw in
             guard seen < sampleLines else { return }
             LogcatLineCleaner.withCleanLine(raw, stripQuotes: true, stripLineNumbers: stripLineNumbers) { line, hadColor in
                 sawColor = sawColor || hadColor
@@ -87,14 +87,5 @@ enum LogcatFormatDetector {
         if longScore > bestScore { best = Detection(format: .long, modifiers: []) }
         if sawColor { best.modifiers.insert(.color) }
         return best
-    }
-
-    private static func forEachLine(in bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        var start = 0
-        for index in 0..<bytes.count where bytes[index] == .newline {
-            body(UnsafeBufferPointer(rebasing: bytes[start..<index]))
-            start = index + 1
-        }
-        if start < bytes.count { body(UnsafeBufferPointer(rebasing: bytes[start...])) }
     }
 }

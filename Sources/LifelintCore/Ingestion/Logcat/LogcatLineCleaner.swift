@@ -30,9 +30,19 @@ enum LogcatLineCleaner {
             if start < line.count, line[start] == .space { start += 1 }
             line = UnsafeBufferPointer(rebasing: line[start...])
         }
+        if stripQuotes, let first = line.first, first == .space || first == .tab { line = withoutIndent(line) }
         guard !line.isEmpty, memchr(line.baseAddress!, Int32(UInt8.escape), line.count) != nil else { return body(line, false) }
         let stripped = removingEscapeSequences(line)
         return stripped.withUnsafeBufferPointer { body($0, true) }
+    }
+
+    /// A log pasted as an indented block (`    I/flutter (30769): …`): the indent goes when a
+    /// logcat line starts after it (a date, or a priority and `/`); a crash's indented body
+    /// (`    at com.app.Main…`) keeps it.
+    private static func withoutIndent(_ line: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        guard let start = line.firstIndex(where: { $0 != .space && $0 != .tab }) else { return line }
+        let startsLogcat = line[start].isASCIIDigit || (start + 1 < line.count && line[start].isASCIILetter && line[start + 1] == .slash)
+        return startsLogcat ? UnsafeBufferPointer(rebasing: line[start...]) : line
     }
 
     /// Drops `ESC [ ... final-byte` sequences.

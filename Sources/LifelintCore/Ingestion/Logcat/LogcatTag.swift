@@ -28,6 +28,8 @@ enum LogcatTag: Sendable {
     /// ApplicationInfo updating for com.app`, MediaTek's `libPowerHal: [perfNotifyAppState]
     /// pack:com.app, … pid:1234`.
     case processNaming
+    /// A Flutter app's `print` output (`I/flutter ( 6914): AppLifecycleState.paused`).
+    case flutter
 
     /// The tag that marks an app's own instrumentation lines.
     static let instrumentationTag = "lifelint"
@@ -42,7 +44,7 @@ enum LogcatTag: Sendable {
             "am_anr": .anr, "am_crash": .crash, "am_freeze": .freeze, "am_unfreeze": .unfreeze,
             "am_finish_activity": .finishActivity, "wm_finish_activity": .finishActivity,
             "killinfo": .lmkdKillInfo, "am_proc_bound": .procBound,
-            "ActivityThread": .processNaming, "libPowerHal": .processNaming,
+            "ActivityThread": .processNaming, "libPowerHal": .processNaming, "flutter": .flutter,
         ]
         let callbacks = [
             "create": "activity.created", "start": "activity.started", "resume": "activity.resumed",

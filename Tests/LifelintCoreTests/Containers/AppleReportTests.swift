@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+@testable import LifelintCore
+
+/// Apple crash, termination and JetsamEvent reports (formats.md §9): one `process.died` per
+/// death, with the reason an iOS engineer reads from the codes, in every form people send.
+@Suite struct AppleReportTests {
+    static func deaths(_ text: String) throws -> [String] {
+        let read = try TraceFixture.ingest(text, name: "report.txt")
+        #expect(read.summary.categoriesAddUp)
+        return read.events.map { "\($0.source.line) \($0.time.iso8601 ?? "-") \($0.summaryLine)" }
+    }
+
+    @Test func theSamplesReadAsTheirStories() throws {
+        let lock = try TraceReader.events(atPath: RepositoryPaths.path("SampleLogs/ios-killed-holding-lock.crash"))
+        #expect(lock.events.map(\.summaryLine) == [
+            "process.died com.example.journal 4410 {reason=lock-held-at-suspension initiator=system code=0xdead10cc namespace=RUNNINGBOARD visibility=background exception=EXC_CRASH (SIGKILL) process=Journal}",
+        ])
+        #expect(lock.events.first?.source.line == 21 && lock.summary.format == "apple crash report (text)")
+        let watchdog = try TraceReader.events(atPath: RepositoryPaths.path("SampleLogs/ios-watchdog-in-background.ips"))
+        #expect(watchdog.summary.format == "apple report (ips 309)")
+        #expect(watchdog.events.map { "\($0.time.iso8601!) \($0.app) \($0.pid!) \($0.attributes["reason"]!) \($0.attributes["visibility"]!) \($0.attributes["watchdog_event"]!)" } == [
+            "2024-03-05T08:12:43.9127+01:00 com.example.journal 5127 watchdog background scene-update",
+        ])
+    }
+
+    @Test func anExcerptWithoutItsHeaderStillSaysWhoAndWhy() throws {
+        #expect(try Self.deaths("""
+            >Termination Reason: Namespace SPRINGBOARD, Code 0x8badf00d
+            Termination Description: SPRINGBOARD, scene-create watchdog transgression: org.wordpress exhausted CPU time allowance of 4.41 seconds | ProcessVisibility: Background | WatchdogEvent: scene-create
+            """) == [
+            "1 - process.died org.wordpress - {reason=watchdog initiator=system code=0x8badf00d namespace=SPRINGBOARD visibility=background watchdog_event=scene-create detail=SPRINGBOARD, scene-create watchdog transgression: org.wordpress exhausted CPU time allowance of 4.41 seconds | ProcessVisibility: Background | WatchdogEvent: scene-create}",
+        ])
+        #expect(try Self.deaths("""
+            Exception Type:  EXC_CRASH (SIGKILL)
+            Exception Codes: 0x0000000000000000, 0x0000000000000000
+            Termination Reason: RUNNINGBOARD 0xdead10cc\u{20}
+            """) == ["3 - process.died unknown - {reason=lock-held-at-suspension initiator=system code=0xdead10cc namespace=RUNNINGBOARD exception=EXC_CRASH (SIGKILL)}"])
+    }
+
+    @Test func codesAreReadInEverySpelling() {
+        for text in ["Code 0x8badf00d", "code:0x8BADF00D", "0x000000008badf00d", "FRONTBOARD 2343432205 "] {
+            #expect(AppleTermination.code(in: Substring(text)) == 0x8badf00d, "\(text)")
+        }
+        #expect(AppleTermination.code(in: "Code 23434322050") == nil)
+    }
+
+    @Test func aCrashIsACrashEvenWithATerminationReason() throws {
+        #expect(try Self.deaths("""
+            Incident Identifier: 1A2B
+            Process:             Roam [5271]
+            Identifier:          com.x.roam
+            Date/Time:           2024-05-29 18:24:41.5562 -0700
+
+            Exception Type:  EXC_BAD_ACCESS (SIGSEGV)
+            Termination Reason: Namespace SIGNAL, Code 0xb
+            """) == ["7 2024-05-29T18:24:41.5562-07:00 process.died com.x.roam 5271 {reason=crash initiator=crash namespace=SIGNAL exception=EXC_BAD_ACCESS (SIGSEGV) process=Roam}"])
+    }
+
+    @Test func aPastedJSONFragmentIsReadMemberByMember() throws {
+        #expect(try Self.deaths("""
+              "exception" : {"codes":"0x0000000000000000, 0x0000000000000000","rawCodes":[0,0],"type":"EXC_CRASH","signal":"SIGKILL"},
+              "termination" : {"code":2343432205,"flags":6,"namespace":"FRONTBOARD","reasons":["<RBSTerminateContext| domain:10 code:0x8BADF00D explanation:scene-update watchdog transgression: application<au.com.x.podcasts>:11304 exhausted real (wall clock) time allowance of 10.00 seconds","ProcessVisibility: Background","WatchdogEvent: scene-update"]},
+            """) == [
+            "2 - process.died au.com.x.podcasts 11304 {reason=watchdog initiator=system code=0x8badf00d namespace=FRONTBOARD visibility=background watchdog_event=scene-update exception=EXC_CRASH (SIGKILL) detail=<RBSTerminateContext| domain:10 code:0x8BADF00D explanation:scene-update watchdog transgression: application<au.com.x.podcasts>:11304 exhausted real (wall clock) time allowance of 10.00 seconds}",
+        ])
+    }
+
+    @Test func aJetsamEventKillsEachProcessItNamesWithAReason() throws {
+        let text = #"""
+            {"bug_type":"298","timestamp":"2020-10-15 17:29:58.79 +0100","os_version":"iPhone OS 14.2"}
+            {
+              "date" : "2020-10-15 17:29:58.79 +0100",
+              "largestProcess" : "Notes",
+              "processes" : [
+              {"pid" : 2527, "name" : "wifianalyticsd", "reason" : "highwater", "states" : ["daemon", "idle"]},
+              {"pid" : 812, "name" : "Notes", "states" : ["frontmost"]},
+              {"pid" : 900, "name" : "Journal", "reason" : "per-process-limit", "states" : ["suspended"]}
+              ]
+            }
+            """#
+        #expect(try Self.deaths(text) == [
+            "6 2020-10-15T17:29:58.79+01:00 process.died wifianalyticsd 2527 {reason=jetsam-highwater initiator=system state=daemon,idle}",
+            "8 2020-10-15T17:29:58.79+01:00 process.died Journal 900 {reason=jetsam-per-process-limit initiator=system state=suspended}",
+        ])
+    }
+
+    @Test func aResourceReportsKillIsAtTheHeadersTime() throws {
+        #expect(try Self.deaths("""
+            {"app_name":"MapMyRun","timestamp":"2018-09-22 08:59:45.18 -0500","bundleID":"com.x.run","bug_type":"206","name":"MapMyRun"}
+            Date/Time:       2018-09-22 08:58:50.113113 -0500
+            Command:         MapMyRun
+            PID:             2489
+
+            Event:           cpu usage
+            Action taken:    Process killed
+            CPU:             48 seconds cpu time over 54 seconds (88% cpu average), exceeding limit of 80% cpu over 60 seconds
+            """) == ["7 2018-09-22T08:59:45.18-05:00 process.died com.x.run 2489 {reason=cpu-limit initiator=system process=MapMyRun}"])
+    }
+
+    @Test func oneMarkerAloneIsNotAReport() throws {
+        let read = try TraceFixture.ingest("01-08 09:14:25.969  4242  4242 I MyApp: Exception Type: none\n", name: "trace.log")
+        #expect(read.summary.format.hasPrefix("logcat"))
+    }
+}
