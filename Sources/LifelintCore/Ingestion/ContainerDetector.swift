@@ -10,6 +10,8 @@ enum ContainerDetector {
         case binaryPlist
         /// An Apple crash, termination or JetsamEvent report (text or `.ips`).
         case appleReport
+        /// `dumpsys activity exit-info` records.
+        case exitInfo
         /// An Apple log as text: `log show`, Console.app, Xcode's console.
         case appleLogText(AppleLogTextLayout)
         /// JSON, but in no shape lifelint reads.
@@ -21,6 +23,7 @@ enum ContainerDetector {
             if bytes.starts(with: "bplist00".utf8) { return .binaryPlist }
             let text = UnsafeBufferPointer(rebasing: bytes[firstNonBlank(bytes)...])
             if AppleReportReader.isReport(text) { return .appleReport }
+            if ExitInfoReader.isExitInfo(text) { return .exitInfo }
             if text.first == UInt8(ascii: "<") {
                 if ByteSearch.contains("<plist", in: text) || ByteSearch.contains("PropertyList", in: text) { return .xmlPlist }
                 return appleLogLayout(text).map(Container.appleLogText) ?? .logcat

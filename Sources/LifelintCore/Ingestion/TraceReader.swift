@@ -54,6 +54,8 @@ public enum TraceReader {
             return try BinaryPlistReader.read(input, head: head, emit: emit)
         case .appleReport:
             return try AppleReportReader.read(input, head: head, emit: emit)
+        case .exitInfo:
+            return try ExitInfoReader.read(input, head: head, emit: emit)
         case let .appleLogText(layout):
             let reader = ByteLineReader(source: input.byteSource, initial: head)
             var ingestor = AppleLogTextIngestor(
