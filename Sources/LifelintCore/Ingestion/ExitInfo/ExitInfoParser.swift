@@ -14,6 +14,8 @@ struct ExitInfoParser {
     private var package: String?
     private var current: ExitInfoRecord?
 
+    var isInRecord: Bool { current != nil }
+
     /// Whether the line belonged to a record (its header or one of its fields).
     @discardableResult
     mutating func feed(_ raw: Substring, line: Int) -> Bool {

@@ -31,6 +31,8 @@ struct LogcatIngestor {
     /// Inside a dumpstate section that is not a logcat (dumpsys, kernel, properties...), whose
     /// lines are counted as structural rather than read as logs.
     private var inOtherSection = false
+    /// A bugreport's exit-info records, read from its dumpsys section.
+    private var exitInfo = BugreportExitInfo()
 
     init(path: String, baseYear: Int, mappings: [LineMapping] = []) {
         self.path = path
@@ -58,6 +60,24 @@ struct LogcatIngestor {
         format = detected
         hasLineNumbers = detection.hasLineNumbers
         summary.format = detection.description
+        if isDumpstate {
+            // Each app's latest event time, for the exit-info deaths added at the end.
+            var lastSeen: [String: Int64] = [:]
+            readLines(input) { event in
+                if event.time.clock != .unknown { lastSeen[event.app] = max(lastSeen[event.app] ?? .min, event.time.nanoseconds) }
+                emit(event)
+            }
+            addExitInfoDeaths(lastSeen: lastSeen, emit: emit)
+        } else {
+            readLines(input, emit: emit)
+        }
+        summary.unnamedProcesses = recognizer.attribution.unnamedProcesses
+        summary.clockEnd = clock.timestamp
+        summary.neededYear = usedInferredYear
+        summary.bytes = input.bytesConsumed
+    }
+
+    private mutating func readLines(_ input: ByteLineReader, emit: (Event) -> Void) {
         do {
             try input.forEachLine { line in process(line, emit: emit) }
         } catch {
@@ -65,10 +85,18 @@ struct LogcatIngestor {
             summary.report(IngestionProblem(location: SourceLocation(path: path, line: summary.lines + 1), message: "read failed: \(error.message)"))
         }
         recognizer.finish(emit: emit)
-        summary.unnamedProcesses = recognizer.attribution.unnamedProcesses
-        summary.clockEnd = clock.timestamp
-        summary.neededYear = usedInferredYear
-        summary.bytes = input.bytesConsumed
+    }
+
+    /// The bugreport's exit-info deaths that the logcat did not show (`BugreportExitInfo`).
+    private mutating func addExitInfoDeaths(lastSeen: [String: Int64], emit: (Event) -> Void) {
+        let table = recognizer.attribution.table
+        let deaths = exitInfo.deaths(path: path, isReported: { table.incarnation(of: $0)?.isLive == false }, lastSeen: { lastSeen[$0] })
+        for death in deaths {
+            emit(death)
+            summary.events += 1
+            summary.eventLines += 1
+            summary.structuralLines -= 1
+        }
     }
 
     private static func firstNonBlankLine(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
@@ -105,6 +133,7 @@ struct LogcatIngestor {
             return
         }
         if inOtherSection {
+            exitInfo.feed(line, number: summary.lines)
             summary.structuralLines += 1
             return
         }
