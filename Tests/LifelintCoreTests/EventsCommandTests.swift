@@ -29,8 +29,8 @@ import Testing
         #expect(result.output.split(separator: "\n").count == 1)
         #expect(result.diagnostics == """
             lifelint: error: /nonexistent/trace.log: cannot open: No such file or directory
-            lifelint: error: \(binary.path):2: binary content (NUL bytes): not a text trace in a format lifelint reads
-            lifelint: error: \(directory): a folder with no trace files (.bplist .gz .json .jsonl .log .logcat .ndjson .plist .trace .txt .zip)
+            lifelint: error: \(binary.path):2: binary data, not a trace (binary content); \(ContentSketch.readable)
+            lifelint: error: \(directory): a folder with no trace files (.bplist .crash .gz .ips .json .jsonl .log .logcat .ndjson .plist .trace .txt .zip)
 
             """)
     }
@@ -40,6 +40,28 @@ import Testing
         let result = run(["events", url.path])
         #expect(result.status == .failure)
         #expect(result.diagnostics.hasPrefix("lifelint: error: \(url.path):3: not a trace format lifelint reads"))
+    }
+
+    @Test func anUnreadableFileIsSaidForWhatItIs() throws {
+        let cases: [(Data, String)] = [
+            (Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00]), ":3: a PNG image, not a trace"),
+            (Data("<!DOCTYPE html>\n<html><body>log</body></html>\n".utf8), ":1: not a trace format lifelint reads (an HTML page"),
+            (Data("Log Name:      Application\nSource:        Foo\nEvent ID:      1000\n".utf8), ":1: not a trace format lifelint reads (a Windows event log export"),
+            (Data("Thread 0 Crashed:\n0   libsystem_kernel.dylib  0x1 mach_msg2_trap + 8\n".utf8), ":1: not a trace format lifelint reads (the threads of an iOS crash report without its header"),
+            (Data("2024/01/08 09:14:25 [4242] I/ActivityManager says hello\n".utf8), ":1: not a trace format lifelint reads (lines that look like logcat in a layout lifelint did not recognise; use --input-format"),
+            (Data("Dear diary,\ntoday nothing happened.\n".utf8), ":1: not a trace format lifelint reads (text, but no line reads as any format lifelint knows; lifelint reads logcat"),
+        ]
+        for (contents, expected) in cases {
+            let url = TraceFixture.temporaryFile(name: "file.txt", contents: contents)
+            let result = run(["events", "--quiet", url.path])
+            #expect(result.status == .failure)
+            #expect(result.diagnostics.hasPrefix("lifelint: error: \(url.path)\(expected)"), "\(result.diagnostics)")
+        }
+    }
+
+    @Test func theHelpListsEveryInputFormat() {
+        let help = run(["events", "--help"]).output
+        for format in InputFormat.allCases { #expect(help.contains(format.rawValue), "\(format.rawValue)") }
     }
 
     @Test func usageErrors() {

@@ -57,7 +57,8 @@ struct AnalyzeCommand {
         INPUT:
           --jobs <n>               Traces analysed at once (default: the number of cores).
           --no-progress            No progress bar (shown on a terminal for large batches).
-          --input-format <format>  Read logcat in this layout instead of detecting it.
+          --input-format <format>  Read the input in this format instead of detecting it
+                                   (lifelint events --help lists them).
           --year <year>            The year for logcat times that have none.
           --help                   Show this help.
 

@@ -17,9 +17,12 @@ struct EventsCommand {
         standard error. Use '-' to read standard input.
 
         OPTIONS:
-          --input-format <format>  Read the input as logcat in this layout instead of
-                                   detecting the container and layout:
-                                   \(LogcatFormat.allCases.map(\.rawValue).joined(separator: ", ")).
+          --input-format <format>  Read the input in this format instead of detecting it.
+                                   Logcat layouts: threadtime, time, brief, process, tag,
+                                   thread, long, raw, studio, studio-new.
+                                   Apple logs: \(AppleLogTextLayout.allCases.map(\.rawValue).joined(separator: ", ")).
+                                   Reports: apple-report (crash, .ips, JetsamEvent),
+                                   exit-info (dumpsys activity exit-info).
           --year <year>            The year for logcat times that have none
                                    (default: the year the file was last modified).
           --quiet                  No summary on standard error.

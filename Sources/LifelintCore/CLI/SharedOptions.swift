@@ -13,7 +13,7 @@ enum SharedOptions {
 
     static func traceReadOptions(_ arguments: CommandLineArguments) throws(UsageError) -> TraceReadOptions {
         TraceReadOptions(
-            logcatFormat: try arguments.choice("--input-format", of: LogcatFormat.self),
+            inputFormat: try arguments.choice("--input-format", of: InputFormat.self),
             year: try arguments.integer("--year", in: 1970...CivilDateTime.supportedYears.upperBound))
     }
 

@@ -33,7 +33,8 @@ struct TimelineCommand {
           --to <time>              Only up to this time (same forms).
           --config <file>          As for analyze (rules, thresholds, mappings).
           --no-config              Ignore any .lifelint.json.
-          --input-format <format>  Read logcat in this layout instead of detecting it.
+          --input-format <format>  Read the input in this format instead of detecting it
+                                   (lifelint events --help lists them).
           --year <year>            The year for logcat times that have none.
           --help                   Show this help.
 

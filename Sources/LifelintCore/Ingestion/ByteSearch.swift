@@ -28,6 +28,11 @@ enum ByteSearch {
         return nil
     }
 
+    static func firstIndex(of needle: String, in haystack: UnsafeBufferPointer<UInt8>) -> Int? {
+        var needle = needle
+        return needle.withUTF8 { firstIndex(of: $0, in: haystack, from: 0) }
+    }
+
     /// Calls `body` with each line of `bytes`, without its line break.
     static func forEachLine(in bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         var start = 0

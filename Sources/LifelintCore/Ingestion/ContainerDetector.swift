@@ -16,6 +16,16 @@ enum ContainerDetector {
         case appleLogText(AppleLogTextLayout)
         /// JSON, but in no shape lifelint reads.
         case unknownJSON
+
+        /// The container `--input-format` names.
+        init(forced format: InputFormat) {
+            switch format {
+            case .logcat: self = .logcat
+            case let .appleLog(layout): self = .appleLogText(layout)
+            case .appleReport: self = .appleReport
+            case .exitInfo: self = .exitInfo
+            }
+        }
     }
 
     static func detect(_ head: [UInt8]) -> Container {

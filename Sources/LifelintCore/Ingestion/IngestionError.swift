@@ -3,7 +3,8 @@
 public enum IngestionError: Error, Sendable, Equatable, CustomStringConvertible {
     case cannotOpen(path: String, reason: String)
     case isDirectory(path: String)
-    case binaryContent(path: String, line: Int)
+    /// `kind` says what it looks like (`a PNG image`, `binary data`).
+    case binaryContent(path: String, line: Int, kind: String)
     case readFailed(path: String, line: Int, reason: String)
     case unrecognisedFormat(path: String, line: Int, reason: String)
     case unsafeContent(path: String, line: Int, reason: String)
@@ -19,8 +20,8 @@ public enum IngestionError: Error, Sendable, Equatable, CustomStringConvertible 
             return "\(path): cannot open: \(reason)"
         case let .isDirectory(path):
             return "\(path): is a directory, not a trace file"
-        case let .binaryContent(path, line):
-            return "\(path):\(line): binary content (NUL bytes): not a text trace in a format lifelint reads"
+        case let .binaryContent(path, line, kind):
+            return "\(path):\(line): \(kind), not a trace (binary content); \(ContentSketch.readable)"
         case let .readFailed(path, line, reason):
             return "\(path):\(line): read failed: \(reason)"
         case let .unrecognisedFormat(path, line, reason):

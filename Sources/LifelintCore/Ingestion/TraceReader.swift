@@ -16,12 +16,13 @@ public enum TraceReader {
         _ input: TraceInput, options: TraceReadOptions, emit: (Event) -> Void
     ) throws(IngestionError) -> IngestionSummary {
         let head = try input.readHead()
-        let container = options.logcatFormat == nil ? ContainerDetector.detect(head) : .logcat
+        let container = options.inputFormat.map(ContainerDetector.Container.init(forced:)) ?? ContainerDetector.detect(head)
         switch container {
         case .logcat:
             let reader = ByteLineReader(source: input.byteSource, initial: head)
             var ingestor = LogcatIngestor(path: input.path, baseYear: options.year ?? input.modificationYear, mappings: options.mappings)
-            try ingestor.run(reader, format: options.logcatFormat, emit: emit)
+            let forced: LogcatFormat? = if case let .logcat(layout)? = options.inputFormat { layout } else { nil }
+            try ingestor.run(reader, format: forced, emit: emit)
             var summary = ingestor.summary
             if summary.neededYear {
                 summary.yearSource = options.year != nil ? .option : Self.yearSource(input)

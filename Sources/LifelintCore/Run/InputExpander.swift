@@ -13,7 +13,7 @@ import Darwin
 /// folders are skipped; a folder contributes files whose extension is one traces use (see
 /// `docs/decisions/0008-batch-inputs.md`).
 public enum InputExpander {
-    public static let traceExtensions: Set<String> = ["log", "txt", "logcat", "json", "jsonl", "ndjson", "plist", "bplist", "gz", "zip", "trace"]
+    public static let traceExtensions: Set<String> = ["log", "txt", "logcat", "json", "jsonl", "ndjson", "plist", "bplist", "gz", "zip", "trace", "crash", "ips"]
 
     public static func expand(_ arguments: [String]) -> [BatchInput] {
         var seen = Set<String>()

@@ -10,7 +10,7 @@
 ///   message, or the same with the TABs turned into spaces;
 /// - `xcode`: Xcode's console and NSLog, `2024-05-02 09:41:07.123456-0700 Notes[812:33019] message`,
 ///   and the bare `flutter: …` lines of `flutter run` and Xcode's default console.
-enum AppleLogTextLayout: String, CaseIterable, Sendable {
+public enum AppleLogTextLayout: String, CaseIterable, Sendable {
     case logShow = "log-show"
     case compact = "log-show-compact"
     case syslog

@@ -46,7 +46,7 @@ struct LogcatIngestor {
         let head: UnsafeBufferPointer<UInt8>
         do { head = try input.prefetch() } catch { throw .readFailed(path: path, line: 1, reason: error.message) }
         if let nul = head.firstIndex(of: 0) {
-            throw .binaryContent(path: path, line: 1 + head[..<nul].reduce(0) { $0 + ($1 == .newline ? 1 : 0) })
+            throw .binaryContent(path: path, line: 1 + head[..<nul].reduce(0) { $0 + ($1 == .newline ? 1 : 0) }, kind: ContentSketch.binary(head))
         }
         isDumpstate = ByteSearch.contains("== dumpstate", in: UnsafeBufferPointer(rebasing: head[..<min(head.count, 4096)]))
         inOtherSection = isDumpstate
@@ -55,7 +55,7 @@ struct LogcatIngestor {
         if detection.format == nil, isDumpstate { detection = LogcatFormatDetector.Detection(format: .threadtime, modifiers: []) }
         guard let detected = detection.format else {
             guard let firstLine = Self.firstNonBlankLine(head) else { return }
-            throw .unrecognisedFormat(path: path, line: firstLine, reason: "no line reads as logcat; use --input-format to force a layout")
+            throw .unrecognisedFormat(path: path, line: firstLine, reason: ContentSketch.text(head))
         }
         format = detected
         hasLineNumbers = detection.hasLineNumbers
