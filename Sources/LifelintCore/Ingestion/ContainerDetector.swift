@@ -12,6 +12,8 @@ enum ContainerDetector {
         case appleReport
         /// `dumpsys activity exit-info` records.
         case exitInfo
+        /// systrace / atrace text (`# tracer: nop`).
+        case atraceText
         /// An Apple log as text: `log show`, Console.app, Xcode's console.
         case appleLogText(AppleLogTextLayout)
         /// JSON, but in no shape lifelint reads.
@@ -34,6 +36,7 @@ enum ContainerDetector {
             let text = UnsafeBufferPointer(rebasing: bytes[firstNonBlank(bytes)...])
             if AppleReportReader.isReport(text) { return .appleReport }
             if ExitInfoReader.isExitInfo(text) { return .exitInfo }
+            if AtraceTextReader.isAtrace(text) { return .atraceText }
             if text.first == UInt8(ascii: "<") {
                 if ByteSearch.contains("<plist", in: text) || ByteSearch.contains("PropertyList", in: text) { return .xmlPlist }
                 return appleLogLayout(text).map(Container.appleLogText) ?? .logcat

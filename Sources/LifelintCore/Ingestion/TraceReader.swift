@@ -57,6 +57,10 @@ public enum TraceReader {
             return try AppleReportReader.read(input, head: head, emit: emit)
         case .exitInfo:
             return try ExitInfoReader.read(input, head: head, emit: emit)
+        case .atraceText:
+            var reader = AtraceTextReader(path: input.path)
+            reader.run(ByteLineReader(source: input.byteSource, initial: head), emit: emit)
+            return reader.summary
         case let .appleLogText(layout):
             let reader = ByteLineReader(source: input.byteSource, initial: head)
             var ingestor = AppleLogTextIngestor(
