@@ -78,7 +78,7 @@ public struct PhaseDeriver {
     }
 
     private mutating func apply(_ event: Event, to app: inout AppLifecycle, _ effects: inout Effects) {
-        if Self.ownCallbackFamilies.contains(where: { event.name.hasPrefix($0) }) { app.reportsOwnCallbacks = true }
+        if !app.reportsOwnCallbacks, Self.isOwnCallback(event.name) { app.reportsOwnCallbacks = true }
         switch event.name {
         case "process.started" where event.attributes["process"] == nil:
             coldStart(event, app: &app, into: &effects.before)
@@ -130,6 +130,13 @@ public struct PhaseDeriver {
     }
 
     static let ownCallbackFamilies = ["scene.", "appstate.", "flutter."]
+
+    /// Whether the event is one of the app's own lifecycle callbacks (first byte first: this
+    /// runs on every event).
+    private static func isOwnCallback(_ name: String) -> Bool {
+        guard let first = name.utf8.first, first == UInt8(ascii: "s") || first == UInt8(ascii: "a") || first == UInt8(ascii: "f") else { return false }
+        return ownCallbackFamilies.contains { name.hasPrefix($0) }
+    }
 
     /// Flutter's states: `paused` is the background entry; `hidden` and `inactive` are not.
     static let flutterPhases: [String: AppPhase] = [

@@ -39,8 +39,8 @@ struct AppleLogEventRecognizer {
         var count = 0
         if Self.mayBeAboutAnApp(entry.message) {
             let message = Substring(decoding: entry.message, as: UTF8.self)
-            for (bundle, pid) in AppleSystemLine.namedPids(in: message) {
-                if pidOfBundle[bundle] != pid { dead.remove(bundle) }
+            for (bundle, pid) in AppleSystemLine.namedPids(in: message) where pidOfBundle[bundle] != pid {
+                dead.remove(bundle)
                 pidOfBundle[bundle] = pid
                 attribution.name(pid: pid, process: bundle, emit: emit)
             }
@@ -143,8 +143,8 @@ struct AppleLogEventRecognizer {
     /// `… taskID = 5, taskName = Called by MyApp, from -[AppDelegate save], creationTime = …`.
     private static func uikitTask(_ message: Substring) -> Attributes {
         var attributes: Attributes = ["source": "system", "detail": "UIKit: background task still not ended after expiration handlers were called"]
-        if let range = message.range(of: "taskID = ") { attributes["id"] = String(message[range.upperBound...].prefix { $0.isNumber }) }
-        if let range = message.range(of: "taskName = ") { attributes["task"] = String(message[range.upperBound...].prefix { $0 != "," }) }
+        if let range = message.byteRange(of: "taskID = ") { attributes["id"] = String(message[range.upperBound...].prefix { $0.isNumber }) }
+        if let range = message.byteRange(of: "taskName = ") { attributes["task"] = String(message[range.upperBound...].prefix { $0 != "," }) }
         return attributes
     }
 

@@ -33,7 +33,7 @@ struct AppleSystemLine {
         var found: [(String, Int32)] = []
         if let job = launchdJob(message) { found.append(job) }
         var rest = message
-        while let range = rest.range(of: "application<") ?? rest.range(of: "app<") {
+        while let range = rest.byteRange(of: "application<") ?? rest.byteRange(of: "app<") {
             rest = rest[range.upperBound...]
             guard let (bundle, pid, after) = subject(rest) else { continue }
             if let pid { found.append((bundle, pid)) }
@@ -47,8 +47,8 @@ struct AppleSystemLine {
         if let line = readBracketed(message) { return line }
         if let line = readStateChange(message) { return line }
         if let line = readLaunchdExit(message) { return line }
-        if let range = message.range(of: "Calculated state for ") { return readCalculatedState(message[range.upperBound...]) }
-        if let range = message.range(of: "Application process state changed for ") { return readProcessState(message[range.upperBound...]) }
+        if let range = message.byteRange(of: "Calculated state for ") { return readCalculatedState(message[range.upperBound...]) }
+        if let range = message.byteRange(of: "Application process state changed for ") { return readProcessState(message[range.upperBound...]) }
         return nil
     }
 
@@ -57,7 +57,7 @@ struct AppleSystemLine {
     /// `[application<com.x.y>:4410] Resuming task.`, and `Removing assertions for terminated
     /// process: [application<com.x.y>:716]`.
     private static func readBracketed(_ message: Substring) -> AppleSystemLine? {
-        if let range = message.range(of: " has active assertions beyond permitted time"), !message.hasPrefix("["),
+        if let range = message.byteRange(of: " has active assertions beyond permitted time"), !message.hasPrefix("["),
             let (name, pid) = executableWithPid(message[..<range.lowerBound])
         {
             return AppleSystemLine(bundleID: name, pid: pid, isExecutableName: true, facts: [.backgroundTaskExpired(detail: "SpringBoard: active assertions beyond permitted time")])
@@ -74,7 +74,7 @@ struct AppleSystemLine {
 
     /// SpringBoard's notification server: `[com.x.y] com.x.y application state changed to Terminated`.
     private static func readStateChange(_ message: Substring) -> AppleSystemLine? {
-        guard let range = message.range(of: " application state changed to Terminated") else { return nil }
+        guard let range = message.byteRange(of: " application state changed to Terminated") else { return nil }
         let bundle = message[..<range.lowerBound].reversed().prefix { $0 != " " && $0 != "]" }
         let id = String(bundle.reversed())
         guard isBundleID(Substring(id)) else { return nil }
@@ -84,7 +84,7 @@ struct AppleSystemLine {
     /// iOS 4–6 launchd: `(UIKitApplication:jp.co.x.BT[0xc343][4821]) Exited: Killed`.
     private static func readLaunchdExit(_ message: Substring) -> AppleSystemLine? {
         guard message.hasPrefix("(UIKitApplication:"), let (bundle, pid) = launchdJob(message),
-            let range = message.range(of: ") Exited: ") ?? message.range(of: "]) Exited: ")
+            let range = message.byteRange(of: ") Exited: ") ?? message.byteRange(of: "]) Exited: ")
         else { return nil }
         let how = message[range.upperBound...].prefix { $0 != "\n" }
         let fact: Fact = how.hasPrefix("Killed")
@@ -95,10 +95,10 @@ struct AppleSystemLine {
 
     /// `(UIKitApplication:jp.co.x.BT[0xc343][4821])`: launchd's job for the app, with its pid.
     static func launchdJob(_ message: Substring) -> (String, Int32)? {
-        guard let range = message.range(of: "(UIKitApplication:") else { return nil }
+        guard let range = message.byteRange(of: "(UIKitApplication:") else { return nil }
         let rest = message[range.upperBound...]
         let bundle = rest.prefix { $0 != "[" && $0 != ")" }
-        guard isBundleID(bundle), let close = rest.range(of: "][") else { return nil }
+        guard isBundleID(bundle), let close = rest.byteRange(of: "][") else { return nil }
         guard let pid = Int32(rest[close.upperBound...].prefix { $0.isASCII && $0.isNumber }) else { return nil }
         return (String(bundle), pid)
     }
@@ -113,7 +113,7 @@ struct AppleSystemLine {
         if let value = value(after: "Setting process visibility to: ", in: text) {
             return visibility(value, detail: "visibility \(value)").map { [$0] } ?? []
         }
-        if text.contains("has active assertions beyond permitted time") {
+        if text.contains(bytes: "has active assertions beyond permitted time") {
             return [.backgroundTaskExpired(detail: "RunningBoard: active assertions beyond permitted time")]
         }
         if text.hasPrefix("termination reported by launchd") {
@@ -159,10 +159,10 @@ struct AppleSystemLine {
     /// `Process exited: <RBSProcessExitContext| voluntary>` or `… specific, status:<RBSProcessExitStatus| domain:signal(2) code:SIGKILL(9)>>`.
     private static func exited(_ text: Substring) -> Fact {
         let detail = String(text.prefix(200))
-        if text.contains("domain:jetsam") { return .died(reason: "jetsam", initiator: .system, detail: detail) }
-        if text.contains("watchdog") { return .died(reason: "watchdog", initiator: .system, detail: detail) }
-        if text.contains("SIGKILL") { return .died(reason: "killed", initiator: .system, detail: detail) }
-        if text.contains("domain:signal") { return .died(reason: "crash", initiator: .crash, detail: detail) }
+        if text.contains(bytes: "domain:jetsam") { return .died(reason: "jetsam", initiator: .system, detail: detail) }
+        if text.contains(bytes: "watchdog") { return .died(reason: "watchdog", initiator: .system, detail: detail) }
+        if text.contains(bytes: "SIGKILL") { return .died(reason: "killed", initiator: .system, detail: detail) }
+        if text.contains(bytes: "domain:signal") { return .died(reason: "crash", initiator: .crash, detail: detail) }
         if let code = AppleTermination.code(in: text), let known = AppleTermination.knownCodes[code] {
             return .died(reason: known.reason, initiator: known.initiator, detail: detail)
         }
@@ -187,8 +187,8 @@ struct AppleSystemLine {
     }
 
     /// The word after `key` in `text`.
-    private static func value(after key: String, in text: Substring) -> Substring? {
-        guard let range = text.range(of: key) else { return nil }
+    private static func value(after key: StaticString, in text: Substring) -> Substring? {
+        guard let range = text.byteRange(of: key) else { return nil }
         return text[range.upperBound...].prefix { $0 != " " && $0 != ";" && $0 != ">" && $0 != "\n" }
     }
 
@@ -201,16 +201,20 @@ struct AppleSystemLine {
     }
 
     /// After `application<`: the bundle id up to `>` or `(`, then `:pid` if present; and the rest.
+    /// On UTF-8 indices: it runs on every line that mentions an app.
     private static func subject(_ text: Substring) -> (String, Int32?, Substring)? {
-        let bundle = text.prefix { $0 != ">" && $0 != "(" && $0 != " " }
-        guard isBundleID(bundle), let close = text.firstIndex(of: ">") else { return nil }
+        let utf8 = text.utf8
+        guard let close = utf8.firstIndex(of: .greaterThan) else { return nil }
+        let bundleEnd = utf8[..<close].firstIndex { $0 == .openParen || $0 == .space } ?? close
+        let bundle = text[text.startIndex..<bundleEnd]
+        guard isBundleID(bundle) else { return nil }
         let id = bundleID(bundle)
-        var rest = text[text.index(after: close)...]
-        guard rest.first == ":" else { return (id, nil, rest) }
-        let digits = rest.dropFirst().prefix { $0.isASCII && $0.isNumber }
-        guard let pid = Int32(digits) else { return (id, nil, rest) }
-        rest = rest[digits.endIndex...]
-        return (id, pid, rest)
+        let afterClose = utf8.index(after: close)
+        guard afterClose < text.endIndex, utf8[afterClose] == .colon else { return (id, nil, text[afterClose...]) }
+        let digitsStart = utf8.index(after: afterClose)
+        let digitsEnd = utf8[digitsStart...].firstIndex { !$0.isASCIIDigit } ?? text.endIndex
+        guard let pid = Int32(text[digitsStart..<digitsEnd]) else { return (id, nil, text[afterClose...]) }
+        return (id, pid, text[digitsEnd...])
     }
 
     /// macOS names an app `application.com.x.y.72555345.72555351`: the bundle id is inside.
@@ -223,7 +227,7 @@ struct AppleSystemLine {
 
     /// Letters, digits, `-` and `_` in words joined by dots (`com.my-company.app`).
     static func isBundleID(_ text: Substring) -> Bool {
-        guard let first = text.first, first != ".", text.last != ".", text.contains(".") else { return false }
+        guard let first = text.first, first != ".", text.last != ".", text.contains(bytes: ".") else { return false }
         return text.utf8.allSatisfy { $0.isASCIILetter || $0.isASCIIDigit || $0 == .dot || $0 == .dash || $0 == UInt8(ascii: "_") }
     }
 }
