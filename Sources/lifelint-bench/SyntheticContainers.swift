@@ -1,7 +1,8 @@
 /// Seeded synthetic traces in the structured containers, shaped like what exporters write:
 /// lifelint event JSON Lines, a Chrome trace (`{"traceEvents": [...]}`, mostly ordinary
-/// slices with arguments, a few lifecycle slices and lifelint instants), and an XML plist of
-/// events.
+/// slices with arguments, a few lifecycle slices and lifelint instants), an XML plist of
+/// events, and `log show` text (mostly ordinary lines, one in five naming an app's pid, 3 %
+/// RunningBoard and FrontBoard state changes of 200 apps).
 struct SyntheticContainers {
     private var random: SplitMix64
     private var microseconds: Int64 = 1_704_700_800_000_000
@@ -51,6 +52,29 @@ struct SyntheticContainers {
 
             """
         buffer.append(contentsOf: record.utf8)
+    }
+
+    private static let appleNoise = [
+        "runningboardd: (RunningBoard) [com.apple.runningboard:general] RBSStateCapture remove item called for untracked item <RBProcessMonitorObserver| qos:0>",
+        "kernel: (AppleACPIPlatform) [com.apple.kernel:default] AppleACPICPU: ProcessorId=3 LocalApicId=6 Enabled",
+        "Notes: (UIKitCore) [com.apple.UIKit:Scene] Scene update: reason=foreground-update",
+        "mediaserverd: (MediaExperience) [com.apple.amp.mediaremote:MediaRemote] Client com.x.app with pid '812' is now Foreground Running",
+        "SpringBoard: (FrontBoard) [com.apple.FrontBoard:Common] Hit the server for a process handle 19aed2300000a17 that resolved to: [application<com.x.app>:812]",
+    ]
+
+    mutating func appendAppleLogLine(to buffer: inout [UInt8]) {
+        microseconds += Int64(random.next(upTo: 5000))
+        let app = random.next(upTo: 200)
+        let message: String
+        switch random.next(upTo: 100) {
+        case 0: message = "runningboardd: (RunningBoard) [com.apple.runningboard:monitor] Calculated state for application<com.x.app\(app)>: running-active (role: UserInteractiveFocal)"
+        case 1: message = "SpringBoard: (FrontBoard) [com.apple.FrontBoard:Process] [application<com.x.app\(app)>:\(1000 + app)] Setting process visibility to: Background"
+        case 2: message = "runningboardd: (RunningBoard) [com.apple.runningboard:process] [application<com.x.app\(app)>:\(1000 + app)] Suspending task."
+        default: message = Self.appleNoise[random.next(upTo: Self.appleNoise.count)]
+        }
+        let seconds = microseconds / 1_000_000
+        let time = "2024-01-08 \(pad(Int(seconds / 3600 % 24), 2)):\(pad(Int(seconds / 60 % 60), 2)):\(pad(Int(seconds % 60), 2)).\(pad(Int(microseconds % 1_000_000), 6))-0700"
+        buffer.append(contentsOf: "\(time) 0x2b1c     Default     0x0                  33     0    \(message)\n".utf8)
     }
 
     private func pad(_ value: Int, _ width: Int) -> String {

@@ -100,10 +100,16 @@ let plistBytes = BenchmarkFile.ensure(
     prefix: "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n<plist version=\"1.0\">\n<array>\n",
     suffix: "</array>\n</plist>\n") { buffer, _ in containers.appendPlistRecord(to: &buffer) }
 
+let appleLogPath = "\(options.directory)/lifelint-bench-\(options.containerMegabytes)mb-seed\(options.seed).logshow.log"
+let appleLogBytes = BenchmarkFile.ensure(
+    path: appleLogPath, megabytes: options.containerMegabytes,
+    prefix: "Timestamp                       Thread     Type        Activity             PID    TTL  \n") { buffer, _ in containers.appendAppleLogLine(to: &buffer) }
+
 for (label, path, bytes, reference) in [
     ("JSON Lines", jsonLinesPath, jsonLinesBytes, ("jq -c .", "/usr/bin/jq", ["-c", ".", jsonLinesPath])),
     ("Chrome trace", chromePath, chromeBytes, ("jq -c .", "/usr/bin/jq", ["-c", ".", chromePath])),
     ("XML plist", plistPath, plistBytes, ("xmllint --stream --noout", "/usr/bin/xmllint", ["--stream", "--noout", plistPath])),
+    ("Apple log text", appleLogPath, appleLogBytes, ("wc -l", "/usr/bin/wc", ["-l", appleLogPath])),
 ] {
     let size = Double(bytes) / 1_000_000
     var count = 0
