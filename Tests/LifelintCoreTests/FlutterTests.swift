@@ -21,6 +21,11 @@ import Testing
         #expect(threadtime.events.map(\.summaryLine) == ["flutter.paused pid 7731 7731"])
     }
 
+    @Test func aLineNamingTwoStatesMeansTheLast() throws {
+        let read = try TraceFixture.ingest("I/flutter ( 6914): state changed from AppLifecycleState.paused to AppLifecycleState.resumed\n")
+        #expect(read.events.map(\.name) == ["flutter.resumed"])
+    }
+
     @Test func theConsoleWithAndWithoutItsPrefix() throws {
         let read = try TraceFixture.ingest("""
             flutter: state = AppLifecycleState.inactive

@@ -59,7 +59,7 @@ struct AnalyzeCommand {
           --no-progress            No progress bar (shown on a terminal for large batches).
           --input-format <format>  Read the input in this format instead of detecting it
                                    (lifelint events --help lists them).
-          --year <year>            The year for logcat times that have none.
+          --year <year>            The year for log times that have none.
           --help                   Show this help.
 
         Colour is used on a terminal unless NO_COLOR is set.

@@ -20,11 +20,12 @@ struct EventsCommand {
           --input-format <format>  Read the input in this format instead of detecting it.
                                    Logcat layouts: threadtime, time, brief, process, tag,
                                    thread, long, raw, studio, studio-new.
-                                   Apple logs: \(AppleLogTextLayout.allCases.map(\.rawValue).joined(separator: ", ")).
-                                   Reports: apple-report (crash, .ips, JetsamEvent),
-                                   exit-info (dumpsys activity exit-info).
-          --year <year>            The year for logcat times that have none
-                                   (default: the year the file was last modified).
+                                   Apple logs: log-show, log-show-compact, syslog,
+                                   console, xcode. Reports: apple-report (crash, .ips,
+                                   JetsamEvent), exit-info (dumpsys activity exit-info).
+          --year <year>            The year for log times that have none (logcat, syslog)
+                                   (default: the year the file was last modified, or the
+                                   year before when the log starts in a later month).
           --quiet                  No summary on standard error.
           --config <file>          Read the mappings of this configuration instead of the
                                    nearest .lifelint.json.

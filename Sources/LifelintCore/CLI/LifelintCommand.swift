@@ -11,9 +11,11 @@ public enum LifelintCommand {
 
     static let help = """
         lifelint \(version): finds the mobile-app lifecycle mistakes that lose users' data,
-        in traces of real runs: Android logcat (every layout), lifelint event JSON, Chrome /
-        Perfetto trace JSON, Apple log exports (json, ndjson), MetricKit payloads, and XML or
-        binary property lists. The container is detected from the content.
+        in traces of real runs: Android logcat (every layout), bugreports, exit-info and
+        systrace text; iOS crash, .ips and JetsamEvent reports; Apple logs from log show,
+        Console.app and Xcode (text, json, ndjson); lifelint event JSON, Chrome / Perfetto
+        trace JSON, MetricKit payloads, and XML or binary property lists; native, React Native
+        and Flutter apps. The format is detected from the content.
 
         USAGE: lifelint [analyze] [options] <trace | folder | pattern>...
                lifelint <command> [options] ...

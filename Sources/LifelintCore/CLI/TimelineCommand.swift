@@ -35,7 +35,7 @@ struct TimelineCommand {
           --no-config              Ignore any .lifelint.json.
           --input-format <format>  Read the input in this format instead of detecting it
                                    (lifelint events --help lists them).
-          --year <year>            The year for logcat times that have none.
+          --year <year>            The year for log times that have none.
           --help                   Show this help.
 
         EXIT STATUS: 0 shown, 2 usage, configuration or input errors.

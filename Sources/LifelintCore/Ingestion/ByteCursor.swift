@@ -104,4 +104,5 @@ extension UInt8 {
 
     var isASCIIDigit: Bool { self &- .zero < 10 }
     var isASCIILetter: Bool { (self | 0x20) &- UInt8(ascii: "a") < 26 }
+    var isASCIIHexDigit: Bool { isASCIIDigit || (self | 0x20) &- UInt8(ascii: "a") < 6 }
 }

@@ -36,7 +36,6 @@ enum ContainerDetector {
             let text = UnsafeBufferPointer(rebasing: bytes[firstNonBlank(bytes)...])
             if AppleReportReader.isReport(text) { return .appleReport }
             if ExitInfoReader.isExitInfo(text) { return .exitInfo }
-            if AtraceTextReader.isAtrace(text) { return .atraceText }
             if text.first == UInt8(ascii: "<") {
                 if ByteSearch.contains("<plist", in: text) || ByteSearch.contains("PropertyList", in: text) { return .xmlPlist }
                 return appleLogLayout(text).map(Container.appleLogText) ?? .logcat
@@ -46,7 +45,11 @@ enum ContainerDetector {
             if ByteSearch.contains("\"eventMessage\"", in: bytes) || ByteSearch.contains("\"machTimestamp\"", in: bytes) {
                 return startsAsJSON || containsJSONLine(bytes) ? .appleLog : .logcat
             }
-            guard startsAsJSON else { return appleLogLayout(text).map(Container.appleLogText) ?? .logcat }
+            guard startsAsJSON else {
+                // A Chrome JSON may embed atrace text (`systemTraceEvents`): only text is atrace.
+                if AtraceTextReader.isAtrace(text) { return .atraceText }
+                return appleLogLayout(text).map(Container.appleLogText) ?? .logcat
+            }
             if ByteSearch.contains("\"applicationExitMetrics\"", in: bytes) || ByteSearch.contains("\"timeStampBegin\"", in: bytes) {
                 return .metricKit
             }

@@ -11,7 +11,9 @@ enum FlutterLifecycle {
     static func state(in message: UnsafeBufferPointer<UInt8>) -> String? {
         let needle = UnsafeBufferPointer(start: marker.utf8Start, count: marker.utf8CodeUnitCount)
         var start: Int
-        if let found = ByteSearch.firstIndex(of: needle, in: message, from: 0) {
+        if var found = ByteSearch.firstIndex(of: needle, in: message, from: 0) {
+            // `changed from AppLifecycleState.paused to AppLifecycleState.resumed`: the last is the new state.
+            while let next = ByteSearch.firstIndex(of: needle, in: message, from: found + needle.count) { found = next }
             start = found + needle.count
         } else {
             let callback = UnsafeBufferPointer(start: callbackName.utf8Start, count: callbackName.utf8CodeUnitCount)

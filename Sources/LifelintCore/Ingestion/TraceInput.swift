@@ -16,9 +16,9 @@ public final class TraceInput {
     /// The year of the file's last modification (the current year for standard input), used to
     /// complete logcat times that have no year.
     public let modificationYear: Int
-    /// The day of the file's last modification (UTC; today for standard input), for log times
-    /// that have no date at all (Console.app copies).
-    public let modificationDay: CivilDateTime
+    /// When the file was last modified, in seconds since 1970 (now for standard input): the
+    /// date of log times that have none (Console.app copies) is taken from it.
+    public let modificationTime: Int64
     private let source: any ByteSource
 
     public static let standardInputName = "-"
@@ -28,7 +28,7 @@ public final class TraceInput {
         var status = stat()
         if path == Self.standardInputName {
             descriptor = STDIN_FILENO
-            modificationDay = Self.day(ofSecondsSinceEpoch: Int64(time(nil)))
+            modificationTime = Int64(time(nil))
         } else {
             descriptor = open(path, O_RDONLY | O_CLOEXEC)
             guard descriptor >= 0 else { throw .cannotOpen(path: path, reason: String(cString: strerror(errno))) }
@@ -41,9 +41,9 @@ public final class TraceInput {
                 close(descriptor)
                 throw .isDirectory(path: path)
             }
-            modificationDay = Self.day(ofSecondsSinceEpoch: Int64(status.st_mtim.tv_sec))
+            modificationTime = Int64(status.st_mtim.tv_sec)
         }
-        modificationYear = modificationDay.year
+        modificationYear = CivilDateTime(nanosecondsSinceEpoch: modificationTime * 1_000_000_000).year
         let file = FileDescriptorSource(descriptor, owns: path != Self.standardInputName)
         do throws(ReadBuffer.Failure) {
             var magic = [UInt8](repeating: 0, count: 4)
@@ -86,10 +86,6 @@ public final class TraceInput {
         OwnedSource(entry, owner: file)
     }
 
-    private static func day(ofSecondsSinceEpoch seconds: Int64) -> CivilDateTime {
-        let time = CivilDateTime(nanosecondsSinceEpoch: seconds * 1_000_000_000)
-        return CivilDateTime(year: time.year, month: time.month, day: time.day)
-    }
 }
 
 /// A source that keeps another object alive as long as it is read.

@@ -20,13 +20,14 @@ public enum TraceReader {
         switch container {
         case .logcat:
             let reader = ByteLineReader(source: input.byteSource, initial: head)
-            var ingestor = LogcatIngestor(path: input.path, baseYear: options.year ?? input.modificationYear, mappings: options.mappings)
+            var ingestor = LogcatIngestor(
+                path: input.path, baseYear: options.year ?? input.modificationYear, savedMonth: Self.savedMonth(input, options),
+                mappings: options.mappings)
             let forced: LogcatFormat? = if case let .logcat(layout)? = options.inputFormat { layout } else { nil }
             try ingestor.run(reader, format: forced, emit: emit)
             var summary = ingestor.summary
             if summary.neededYear {
                 summary.yearSource = options.year != nil ? .option : Self.yearSource(input)
-                summary.assumedYear = options.year ?? input.modificationYear
             }
             return summary
         case .lifelintJSON:
@@ -64,18 +65,24 @@ public enum TraceReader {
         case let .appleLogText(layout):
             let reader = ByteLineReader(source: input.byteSource, initial: head)
             var ingestor = AppleLogTextIngestor(
-                path: input.path, layout: layout, baseYear: options.year ?? input.modificationYear, baseDay: input.modificationDay,
+                path: input.path, layout: layout, baseYear: options.year ?? input.modificationYear, savedMonth: Self.savedMonth(input, options),
+                savedAt: input.modificationTime,
                 mappings: options.mappings)
             ingestor.run(reader, emit: emit)
             var summary = ingestor.summary
             if ingestor.neededYear || ingestor.neededDate {
                 summary.neededYear = true
                 summary.yearSource = options.year != nil && !ingestor.neededDate ? .option : Self.yearSource(input)
-                summary.assumedYear = ingestor.neededDate ? nil : options.year ?? input.modificationYear
-                summary.assumedDay = ingestor.neededDate ? input.modificationDay : nil
+                summary.assumedYear = ingestor.neededDate ? nil : ingestor.firstYear
+                summary.assumedDay = ingestor.firstDay
             }
             return summary
         }
+    }
+
+    /// The month the file was saved, when the year of times without one comes from the file.
+    private static func savedMonth(_ input: TraceInput, _ options: TraceReadOptions) -> Int? {
+        options.year == nil ? CivilDateTime(nanosecondsSinceEpoch: input.modificationTime * 1_000_000_000).month : nil
     }
 
     /// Where a year or date the trace lacks comes from when `--year` does not give it.

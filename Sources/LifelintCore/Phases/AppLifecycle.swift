@@ -20,6 +20,9 @@ struct AppLifecycle {
     /// states): those drive its phases, and the system's coarser view (`system.*`) only fills
     /// in for apps that report none.
     var reportsOwnCallbacks = false
+    /// The trace shows the app's activities (Android): they decide its background entries, and
+    /// a Flutter `paused` (also sent when the app opens a native activity of its own) does not.
+    var hasActivityEvidence = false
     var incarnation = IncarnationFacts()
     var lastDeath: Death?
 

@@ -79,6 +79,7 @@ public struct PhaseDeriver {
 
     private mutating func apply(_ event: Event, to app: inout AppLifecycle, _ effects: inout Effects) {
         if !app.reportsOwnCallbacks, Self.isOwnCallback(event.name) { app.reportsOwnCallbacks = true }
+        if !app.hasActivityEvidence, event.name.utf8.first == UInt8(ascii: "a"), event.name.hasPrefix("activity.") { app.hasActivityEvidence = true }
         switch event.name {
         case "process.started" where event.attributes["process"] == nil:
             coldStart(event, app: &app, into: &effects.before)
@@ -110,14 +111,14 @@ public struct PhaseDeriver {
             app.visibleActivities[AppLifecycle.activityKey(event) ?? ""] = nil
         case _ where event.name.hasPrefix("scene."):
             applyScene(event, to: &app, &effects.after)
-        case _ where event.name.hasPrefix("flutter."):
+        case _ where event.name.hasPrefix("flutter.") && !app.hasActivityEvidence:
             if let phase = Self.flutterPhases[event.name] { transition(&app, to: phase, event, &effects.after) }
         case "system.foreground" where !app.reportsOwnCallbacks:
             if app.phase?.isForeground != true { transition(&app, to: .foregroundActive, event, &effects.after) }
         case "system.background" where !app.reportsOwnCallbacks:
             // Only a departure from a phase the trace showed: an app launched straight into the
             // background (a fetch, a location event) never left the foreground.
-            if app.phase != nil { transition(&app, to: .background, event, &effects.after) }
+            if app.phase?.isForeground == true { transition(&app, to: .background, event, &effects.after) }
         case "appstate.active", "appstate.focus":
             if event.name == "appstate.active" || app.phase == .foregroundInactive { transition(&app, to: .foregroundActive, event, &effects.after) }
         case "appstate.inactive", "appstate.blur":

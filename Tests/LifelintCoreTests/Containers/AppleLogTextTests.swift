@@ -110,6 +110,58 @@ import Testing
         ])
     }
 
+    @Test func oneDeathAndOneExpiryEachHoweverManyLinesSayIt() throws {
+        let read = try Self.read("""
+            default\t08:00:54.100000-0600\trunningboardd\t[application<com.x.app>:432] Setting process visibility to: Foreground
+            default\t08:00:55.000000-0600\tSpringBoard\t[application<com.x.app>:432] Setting process visibility to: Background
+            default\t08:00:56.000000-0600\trunningboardd\t[application<com.x.app>:432] has active assertions beyond permitted time: {(…)}
+            default\t08:00:56.000200-0600\trunningboardd\t[application<com.x.app>:432] has active assertions beyond permitted time: {(…)}
+            default\t08:00:57.000000-0600\tSpringBoard\t[com.x.app] com.x.app application state changed to Terminated
+            default\t08:00:57.000100-0600\trunningboardd\t[application<com.x.app>:432] termination reported by launchd (2, 10, 10)
+            default\t08:00:57.000200-0600\trunningboardd\t[application<com.x.app>:432] Terminating with context: <RBSTerminateContext| domain:10 code:0x8BADF00D explanation:scene-update watchdog transgression | ProcessVisibility: Background | WatchdogEvent: scene-update>
+            """)
+        #expect(read.events.map(\.name) == ["system.foreground", "system.background", "bgtask.expired", "process.died"])
+        // UIKit (the app's line) and RunningBoard report one expiry of pid 432.
+        let both = try Self.read("""
+            Mar  3 08:15:46 iPhone MyApp[432] <Notice>: [BackgroundTask] Background task still not ended after expiration handlers were called: taskID = 7, taskName = Upload
+            Mar  3 08:15:46 iPhone runningboardd(RunningBoard)[33] <Notice>: [application<com.x.app>:432] has active assertions beyond permitted time: {(…)}
+            """)
+        #expect(both.events.map(\.summaryLine) == [
+            "bgtask.expired com.x.app 432 {source=system detail=UIKit: background task still not ended after expiration handlers were called id=7 task=Upload}",
+        ])
+    }
+
+    @Test func aWatchdogKillSeenInTheLogCarriesWhatItsContextSays() throws {
+        let read = try Self.read("""
+            Nov 12 12:24:57 iPad runningboardd(RunningBoard)[31] <Notice>: [application<com.x.app>:796] Terminating with context: <RBSTerminateContext| domain:10 code:0x8BADF00D explanation:scene-update watchdog transgression: exhausted real (wall clock) time allowance of 10.00 seconds | ProcessVisibility: Background | WatchdogEvent: scene-update>
+            Nov 12 12:25:30 iPad runningboardd(RunningBoard)[31] <Notice>: [application<com.x.other>:801] Process exited: <RBSProcessExitContext| specific, status:<RBSProcessExitStatus| domain:signal(2) code:SIGTERM(15)>>
+            """)
+        #expect(read.events.map { "\($0.app) \($0.attributes["reason"]!) \($0.attributes["initiator"]!) \($0.attributes["visibility"] ?? "-") \($0.attributes["watchdog_event"] ?? "-")" } == [
+            "com.x.app watchdog system background scene-update", "com.x.other killed unknown - -",
+        ])
+        let findings = try TraceFixture.ingestFindings(
+            "Nov 12 12:24:57 iPad runningboardd(RunningBoard)[31] <Notice>: [application<com.x.app>:796] Terminating with context: <RBSTerminateContext| code:0x8BADF00D | ProcessVisibility: Background | WatchdogEvent: scene-update>\n",
+            rules: try RuleCatalog.builtIn().rules)
+        #expect(findings.map(\.ruleID) == ["watchdog-kill-in-background"])
+    }
+
+    @Test func onlyTheFocalRoleIsTheForeground() throws {
+        let read = try Self.read("""
+            default\t08:00:54.158902-0600\trunningboardd\tRunningBoard\tCalculated state for application<com.x.app>: running-active (role: UserInteractiveNonFocal)
+            default\t23:29:45.466555-0700\trunningboardd\tCalculated state for app<application.com.mowglii.ItsycalApp.55996869.55996875(501)>: running-active (role: UserInteractiveFocal)
+            """)
+        #expect(read.events.isEmpty)
+    }
+
+    @Test func afterABareLineAnotherBareLineIsTheAppsPrintNotAContinuation() throws {
+        let read = try Self.read("""
+            lifelint: persist.begin key=draft
+            Saved draft ok
+            """)
+        #expect(read.events.map(\.summaryLine) == ["persist.begin unknown - {key=draft}"])
+        #expect(read.summary.logLines == 1 && read.summary.continuationLines == 0)
+    }
+
     @Test func theAppsOwnLinesGoUnderItsBundleOnceASystemLineNamesItsPid() throws {
         let read = try Self.read("""
             2024-05-02 09:41:31.006551-0700 Notes[812:33019] lifelint: input.edited field=body
@@ -149,9 +201,10 @@ import Testing
         _ = utimensat(AT_FDCWD, url.path, &times, 0)
         _ = time
         let read = try TraceReader.events(atPath: url.path)
-        #expect(read.events.map { $0.time.iso8601 ?? "-" } == ["2024-01-01T23:59:58.500000+01:00", "2024-01-02T00:00:03.000000+01:00"])
-        #expect(read.summary.assumedDay?.iso8601Date == "2024-01-01")
-        #expect(YearNote.text(for: [read.summary]) == "lifelint: note: \(url.path) has times without a date; 2024-01-01 was taken from the file's modification time")
+        // Saved at 02:00 local time on 1 January: a capture that starts at 23:59 began the day before.
+        #expect(read.events.map { $0.time.iso8601 ?? "-" } == ["2023-12-31T23:59:58.500000+01:00", "2024-01-01T00:00:03.000000+01:00"])
+        #expect(read.summary.assumedDay?.iso8601Date == "2023-12-31")
+        #expect(YearNote.text(for: [read.summary]) == "lifelint: note: \(url.path) has times without a date; 2023-12-31 was taken from the file's modification time")
     }
 
     @Test func flutterRunOutputReadsTheDeviceLogNotItsEcho() throws {

@@ -98,6 +98,20 @@ import Testing
             """) == ["7 2018-09-22T08:59:45.18-05:00 process.died com.x.run 2489 {reason=cpu-limit initiator=system process=MapMyRun}"])
     }
 
+    @Test func aResourceReportWhoseActionWasNoneEndedNothing() throws {
+        let read = try TraceFixture.ingest("""
+            {"app_name":"Notes","timestamp":"2018-09-22 08:59:45.18 -0500","bundleID":"com.x.notes","bug_type":"145","name":"Notes"}
+            Date/Time:       2018-09-22 08:58:50.113113 -0500
+            Command:         Notes
+            PID:             2489
+
+            Event:           disk writes
+            Action taken:    none
+            Writes:          1073.75 MB of file backed memory dirtied over 2430 seconds
+            """, name: "report.txt")
+        #expect(read.events.isEmpty)
+    }
+
     @Test func oneMarkerAloneIsNotAReport() throws {
         let read = try TraceFixture.ingest("01-08 09:14:25.969  4242  4242 I MyApp: Exception Type: none\n", name: "trace.log")
         #expect(read.summary.format.hasPrefix("logcat"))

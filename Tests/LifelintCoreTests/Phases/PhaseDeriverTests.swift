@@ -160,6 +160,25 @@ import Testing
         ])
     }
 
+    @Test func activitiesDecideAFlutterAppsBackgroundEntries() {
+        // The app opens a native activity of its own: Flutter says paused, the app never left.
+        var stream = Self.events([
+            (0, "activity.started", ["component": "com.x/.MainActivity"]), (1, "activity.resumed", ["component": "com.x/.MainActivity"]),
+            (5, "flutter.inactive", [:]), (6, "activity.paused", ["component": "com.x/.MainActivity"]),
+            (10, "activity.started", ["component": "com.x/.PayActivity"]), (11, "activity.resumed", ["component": "com.x/.PayActivity"]),
+            (12, "activity.stopped", ["component": "com.x/.MainActivity"]), (13, "flutter.paused", [:]),
+        ])
+        for index in [2, 7] { stream[index].platform = .flutter }
+        #expect(!Self.derive(stream).contains { $0.hasPrefix("phase.background") })
+    }
+
+    @Test func aRelaunchIntoTheBackgroundIsNoDeparture() {
+        let stream = Self.events([
+            (0, "system.foreground", [:]), (10, "process.died", ["reason": "killed"]), (20, "system.background", [:]),
+        ], platform: .ios)
+        #expect(!Self.derive(stream).contains { $0.hasPrefix("phase.background") })
+    }
+
     @Test func theSystemsViewDrivesOnlyAppsThatReportNoCallbacks() {
         let system = Self.events([
             (0, "system.foreground", [:]), (10, "system.background", [:]), (20, "process.frozen", [:]), (30, "system.foreground", [:]),

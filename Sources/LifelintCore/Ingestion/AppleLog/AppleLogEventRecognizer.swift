@@ -29,6 +29,10 @@ struct AppleLogEventRecognizer {
     private var suspended: [String: Bool] = [:]
     /// Apps whose death was reported and that nothing has shown alive since.
     private var dead: Set<String> = []
+    /// Processes (`pid N`, or the app when no pid is known) whose background task expiry was
+    /// reported since they last ran in the foreground: RunningBoard and UIKit each say it, and
+    /// Console shows lines twice; one expiry is one event.
+    private var expiryReported: Set<String> = []
 
     init(mappings: [LineMapping]) {
         self.mappings = MappingTable(mappings, container: .appleLog)
@@ -39,8 +43,9 @@ struct AppleLogEventRecognizer {
         var count = 0
         if Self.mayBeAboutAnApp(entry.message) {
             let message = Substring(decoding: entry.message, as: UTF8.self)
-            for (bundle, pid) in AppleSystemLine.namedPids(in: message) where pidOfBundle[bundle] != pid {
-                dead.remove(bundle)
+            for (bundle, pid) in AppleProcessSubject.namedPids(in: message) where pidOfBundle[bundle] != pid {
+                // A new pid is a new process; a pid named for the first time may be the dead one.
+                if pidOfBundle[bundle] != nil { dead.remove(bundle) }
                 pidOfBundle[bundle] = pid
                 attribution.name(pid: pid, process: bundle, emit: emit)
             }
@@ -51,7 +56,7 @@ struct AppleLogEventRecognizer {
                 }
             }
         }
-        if let (event, named) = appEvent(entry) {
+        if let (event, named) = appEvent(entry), event.name != "bgtask.expired" || isNewExpiry(app: event.app, pid: event.pid) {
             count += 1
             deliver(event, provisional: entry.pid != nil && !named, emit: emit)
         }
@@ -75,7 +80,7 @@ struct AppleLogEventRecognizer {
 
     private mutating func systemEvents(_ line: AppleSystemLine, _ entry: Entry) -> [Event] {
         var events: [Event] = []
-        let app = line.bundleID
+        let app = line.app
         let pid = line.pid ?? pidOfBundle[app]
         for fact in line.facts {
             var name: String
@@ -86,6 +91,7 @@ struct AppleLogEventRecognizer {
                 guard foreground[app] != isForeground else { continue }
                 foreground[app] = isForeground
                 dead.remove(app)
+                if isForeground { expiryReported.remove(Self.expiryKey(app: app, pid: pid)) }
                 name = isForeground ? "system.foreground" : "system.background"
                 attributes["detail"] = detail
             case .suspended, .resumed:
@@ -94,20 +100,31 @@ struct AppleLogEventRecognizer {
                 guard isSuspended ? suspended[app] != true : suspended[app] == true else { continue }
                 suspended[app] = isSuspended
                 name = isSuspended ? "process.frozen" : "process.unfrozen"
-            case let .died(reason, initiator, detail):
+            case let .died(reason, initiator, stated):
                 guard !dead.contains(app) else { continue }
                 dead.insert(app)
                 foreground[app] = nil
                 suspended[app] = nil
+                expiryReported.remove(Self.expiryKey(app: app, pid: pid))
                 name = "process.died"
-                attributes = ["reason": reason, "initiator": initiator.rawValue, "detail": detail]
+                attributes = ["reason": reason, "initiator": initiator.rawValue]
+                for entry in stated { attributes[entry.key] = entry.value }
             case let .backgroundTaskExpired(detail):
+                guard isNewExpiry(app: app, pid: pid) else { continue }
                 name = "bgtask.expired"
                 attributes = ["source": "system", "detail": detail]
             }
             events.append(Event(time: entry.time, app: app, pid: pid, platform: .ios, name: name, attributes: attributes, source: entry.source))
         }
         return events
+    }
+
+    private mutating func isNewExpiry(app: String, pid: Int32?) -> Bool {
+        expiryReported.insert(Self.expiryKey(app: app, pid: pid)).inserted
+    }
+
+    private static func expiryKey(app: String, pid: Int32?) -> String {
+        pid.map(Event.appName(forUnknownPid:)) ?? app
     }
 
     // MARK: The app's own lines

@@ -123,18 +123,13 @@ enum AppleLogLineParser {
         var cursor = ByteCursor(column)
         if let dated = datedTime(&cursor), cursor.isAtEnd { return .complete(dated) }
         cursor.index = 0
-        guard var time = timeOfDay(&cursor) else { return nil }
-        if cursor.skipBlanks() > 0, let sign = cursor.peek(), sign == .plus || sign == .dash {
-            cursor.index += 1
-            guard let offset = cursor.readDigits(4) else { return nil }
-            time.utcOffsetSeconds = Int32((offset / 100 * 60 + offset % 100) * 60) * (sign == .dash ? -1 : 1)
-        }
+        guard let time = timeOfDay(&cursor, spaceBeforeOffset: true) else { return nil }
         return cursor.isAtEnd ? .withoutDate(time) : nil
     }
 
     /// What Xcode's console shows with its metadata hidden, and `flutter run` without `--verbose`:
     /// the message alone. Only the openings lifelint reads are taken as records.
-    private static let bareOpenings = ["flutter: ", "[BackgroundTask] ", "lifelint: ", "[lifelint] "].map { Array($0.utf8) }
+    private static let bareOpenings = (["flutter: ", "[BackgroundTask] "] + InstrumentationMessage.prefixes).map { Array($0.utf8) }
 
     /// `2024-05-02 09:41:07.123456-0700 Notes[812:33019] message`; also a bare `flutter: …` line.
     static func xcode(_ cursor: inout ByteCursor) -> AppleLogRecord? {
@@ -165,7 +160,7 @@ enum AppleLogLineParser {
     }
 
     /// `10:12:13`, `10:12:13.123456`, `10:12:13.123456-0800`.
-    private static func timeOfDay(_ cursor: inout ByteCursor) -> AppleLogTime.TimeOfDay? {
+    private static func timeOfDay(_ cursor: inout ByteCursor, spaceBeforeOffset: Bool = false) -> AppleLogTime.TimeOfDay? {
         let start = cursor.index
         guard let hour = cursor.readDigits(2), cursor.skip(.colon), let minute = cursor.readDigits(2), cursor.skip(.colon),
             let second = cursor.readDigits(2), hour < 24, minute < 60, second < 61
@@ -186,6 +181,8 @@ enum AppleLogLineParser {
             time.nanosecond = value
             time.fractionDigits = UInt8(kept)
         }
+        let beforeOffset = cursor.index
+        if spaceBeforeOffset { _ = cursor.skipBlanks() }
         if let sign = cursor.peek(), sign == .plus || sign == .dash {
             cursor.index += 1
             guard let offset = cursor.readDigits(4) else {
@@ -193,6 +190,8 @@ enum AppleLogLineParser {
                 return nil
             }
             time.utcOffsetSeconds = Int32((offset / 100 * 60 + offset % 100) * 60) * (sign == .dash ? -1 : 1)
+        } else {
+            cursor.index = beforeOffset
         }
         guard cursor.isAtEnd || cursor.peek() == .space || cursor.peek() == .tab else {
             cursor.index = start
@@ -229,27 +228,23 @@ enum AppleLogLineParser {
                 while end > start, bytes[end - 1] == .space { end -= 1 }
                 guard end > start else { return nil }
                 var process = start..<end
-                var sender: Range<Int>?
+                // `runningboardd(RunningBoard)`: the sender in parentheses is not the process.
                 if bytes[end - 1] == .closeParen, let paren = bytes[start..<end].lastIndex(of: .openParen), paren > start {
-                    sender = (paren + 1)..<(end - 1)
                     process = start..<paren
                 }
                 cursor.index = probe.index
-                var record = AppleLogRecord(time: time, process: process, pid: Int32(exactly: pid), message: cursor.remaining)
-                record.sender = sender
-                return record
+                return AppleLogRecord(time: time, process: process, pid: Int32(exactly: pid), message: cursor.remaining)
             }
             open += 1
         }
         return nil
     }
 
-    /// After the process: ` (Sender)`, ` [subsystem:category]`, then the message.
+    /// After the process: ` (Sender)` (skipped), ` [subsystem:category]`, then the message.
     private static func readTail(_ cursor: inout ByteCursor, into record: inout AppleLogRecord) {
         _ = cursor.skipBlanks()
         let bytes = cursor.bytes
         if cursor.peek() == .openParen, let close = closing(.closeParen, in: bytes, from: cursor.index + 1), close > cursor.index + 1 {
-            record.sender = (cursor.index + 1)..<close
             cursor.index = close + 1
             _ = cursor.skipBlanks()
         }
@@ -275,13 +270,6 @@ enum AppleLogLineParser {
     private static func closing(_ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         let end = min(bytes.count, start + 200)
         return start < end ? bytes[start..<end].firstIndex(of: byte) : nil
-    }
-
-    /// Up to the next TAB (not consumed).
-    private static func column(_ cursor: inout ByteCursor) -> Range<Int>? {
-        let start = cursor.index
-        while let byte = cursor.peek(), byte != .tab { cursor.index += 1 }
-        return start..<cursor.index
     }
 
     private static func skipHexNumber(_ cursor: inout ByteCursor) -> Bool {
@@ -312,8 +300,4 @@ enum AppleLogLineParser {
             type.count == range.count && zip(type, bytes[range]).allSatisfy { $0 == ($1 | 0x20) }
         }
     }
-}
-
-extension UInt8 {
-    var isASCIIHexDigit: Bool { isASCIIDigit || (self | 0x20) &- UInt8(ascii: "a") < 6 }
 }

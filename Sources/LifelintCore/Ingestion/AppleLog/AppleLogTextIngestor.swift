@@ -9,7 +9,8 @@ struct AppleLogTextIngestor {
     private let path: String
     private let layout: AppleLogTextLayout
     private let baseYear: Int
-    private let baseDay: CivilDateTime
+    /// When the file was saved (seconds since 1970): the capture ended by then.
+    private let savedAt: Int64
     private var recognizer: AppleLogEventRecognizer
     private(set) var summary: IngestionSummary
 
@@ -24,16 +25,24 @@ struct AppleLogTextIngestor {
     /// For times without a date: the day they are on, and the last time of day, to step over midnight.
     private var daysElapsed = 0
     private var lastTimeOfDay: Int64 = 0
+    /// The year the first time without one was taken to be in.
+    private(set) var firstYear: Int?
+    /// The day the first time without a date was taken to be on.
+    private(set) var firstDay: CivilDateTime?
     private var yearsWrapped = 0
     private var lastMonth = 0
     private(set) var neededYear = false
     private(set) var neededDate = false
 
-    init(path: String, layout: AppleLogTextLayout, baseYear: Int, baseDay: CivilDateTime, mappings: [LineMapping]) {
+    /// As in `LogcatIngestor`: the month the file was saved, when the year comes from it.
+    private let savedMonth: Int?
+
+    init(path: String, layout: AppleLogTextLayout, baseYear: Int, savedMonth: Int?, savedAt: Int64, mappings: [LineMapping]) {
+        self.savedMonth = savedMonth
         self.path = path
         self.layout = layout
         self.baseYear = baseYear
-        self.baseDay = baseDay
+        self.savedAt = savedAt
         recognizer = AppleLogEventRecognizer(mappings: mappings)
         summary = IngestionSummary(path: path, format: "apple log \(layout.rawValue)")
     }
@@ -68,9 +77,14 @@ struct AppleLogTextIngestor {
         } else if AppleLogTextLayout.isStructural(line) {
             flush(emit: emit)
             summary.structuralLines += 1
-        } else if pendingRecord != nil {
+        } else if let record = pendingRecord, !record.isBare {
             pendingContinuations += 1
             join(line)
+        } else if pendingRecord != nil {
+            // After a bare line (Xcode's console without metadata), another bare line is the
+            // app's own `print`, not a continuation.
+            flush(emit: emit)
+            summary.logLines += 1
         } else {
             summary.countUnrecognised(line: summary.lines)
         }
@@ -113,6 +127,17 @@ struct AppleLogTextIngestor {
         UnsafeBufferPointer(rebasing: bytes[range.clamped(to: 0..<bytes.count)])
     }
 
+    /// The day a Console copy starts on: the day the file was saved, in the lines' own UTC
+    /// offset; the day before when its first time of day is later than the time it was saved
+    /// (a capture ends before it is saved).
+    private func startDay(_ first: AppleLogTime.TimeOfDay) -> CivilDateTime {
+        let saved = CivilDateTime(nanosecondsSinceEpoch: (savedAt + Int64(first.utcOffsetSeconds ?? 0)) * 1_000_000_000)
+        let savedTimeOfDay = Int64(saved.hour * 3600 + saved.minute * 60 + saved.second) * 1_000_000_000
+        let day = CivilDateTime(year: saved.year, month: saved.month, day: saved.day)
+        guard first.nanosecondsOfDay > savedTimeOfDay else { return day }
+        return CivilDateTime(nanosecondsSinceEpoch: day.nanosecondsSinceEpoch - 86_400_000_000_000)
+    }
+
     /// A complete time as it is; a syslog time in the trace's year (a December → January step
     /// is a new year); a time of day on the trace's day (a step back of more than 12 hours is
     /// the next day).
@@ -122,15 +147,19 @@ struct AppleLogTextIngestor {
             return timestamp
         case let .withoutYear(month, day, timeOfDay):
             neededYear = true
+            if lastMonth == 0, let savedMonth, month > savedMonth { yearsWrapped = -1 }
+            if lastMonth == 0 { firstYear = baseYear + yearsWrapped }
             if lastMonth == 12 && month == 1 { yearsWrapped += 1 }
             lastMonth = month
             return timeOfDay.timestamp(year: baseYear + yearsWrapped, month: month, day: day)
         case let .withoutDate(timeOfDay):
             neededDate = true
+            let day = firstDay ?? startDay(timeOfDay)
+            firstDay = day
             let now = timeOfDay.nanosecondsOfDay
             if now + 12 * 3_600_000_000_000 < lastTimeOfDay { daysElapsed += 1 }
             lastTimeOfDay = now
-            let shifted = CivilDateTime(nanosecondsSinceEpoch: baseDay.nanosecondsSinceEpoch + Int64(daysElapsed) * 86_400_000_000_000)
+            let shifted = CivilDateTime(nanosecondsSinceEpoch: day.nanosecondsSinceEpoch + Int64(daysElapsed) * 86_400_000_000_000)
             return timeOfDay.timestamp(year: shifted.year, month: shifted.month, day: shifted.day)
         }
     }

@@ -18,6 +18,13 @@ struct AppleReport: Sendable {
     var resourceEvent: String?
     var resourceActionKilled = false
 
+    /// Whether the report says the process ended: a termination code or namespace, an
+    /// exception, a jetsam kill, or a resource report whose action was a kill.
+    var statesADeath: Bool {
+        if resourceEvent != nil { return resourceActionKilled }
+        return jetsamReason != nil || termination.code != nil || termination.namespace != nil || termination.exceptionType != nil
+    }
+
     func event(path: String) -> Event {
         let (reason, initiator) = jetsamReason.map { ("jetsam-\($0)", DeathInitiator.system) } ?? resourceKill ?? termination.death
         var attributes: Attributes = ["reason": reason, "initiator": initiator.rawValue]
@@ -45,20 +52,17 @@ struct AppleReport: Sendable {
     /// what a pasted excerpt without its header still says about who ended.
     mutating func readSubject(in text: Substring) {
         guard bundleID == nil else { return }
-        guard let open = text.range(of: "app<") ?? text.range(of: "application<") else { return readTransgressor(in: text) }
-        let rest = text[open.upperBound...]
-        let bundle = rest.prefix { $0 != ">" && $0 != "(" }
-        guard !bundle.isEmpty, ProcessName.isDottedName(Substring(bundle).utf8[...]) else { return }
-        bundleID = String(bundle)
-        if pid == nil, let close = rest.firstIndex(of: ">"), rest[close...].dropFirst().first == ":" {
-            pid = Int32(rest[rest.index(close, offsetBy: 2)...].prefix { $0.isASCII && $0.isNumber })
-        }
+        guard let range = text.byteRange(of: "application<") ?? text.byteRange(of: "app<"),
+            let subject = AppleProcessSubject.after(text[range.upperBound...])
+        else { return readTransgressor(in: text) }
+        bundleID = subject.bundleID
+        if pid == nil { pid = subject.pid }
     }
 
     /// `watchdog transgression: org.wordpress exhausted …`: older reports name the bundle bare.
     private mutating func readTransgressor(in text: Substring) {
         guard let range = text.range(of: "transgression: ") else { return }
         let word = text[range.upperBound...].prefix { $0 != " " && $0 != "\n" }
-        if ProcessName.isDottedName(word.utf8[...]), word.contains(".") { bundleID = String(word) }
+        if AppleProcessSubject.isBundleID(word) { bundleID = String(word) }
     }
 }

@@ -21,7 +21,9 @@ enum AppleReportReader {
     static func read(_ input: TraceInput, head: [UInt8], emit: (Event) -> Void) throws(IngestionError) -> IngestionSummary {
         let bytes = try readAll(input, head: head)
         var summary = IngestionSummary(path: input.path, format: "apple report")
-        let reports = bytes.withUnsafeBufferPointer { buffer in parse(buffer, summary: &summary) }
+        // A report that states no termination, exception or kill (a resource report whose
+        // action was `none`) ended nothing.
+        let reports = bytes.withUnsafeBufferPointer { buffer in parse(buffer, summary: &summary) }.filter(\.statesADeath)
         summary.bytes = bytes.count
         let lines = Set(reports.map(\.line))
         for report in reports { emit(report.event(path: input.path)) }

@@ -6,7 +6,8 @@
 /// becomes a `process.died` then, when the logcat did not report that death itself (one death
 /// per process), and when it is not older than anything the logcat showed of the app: a death
 /// after the app's last line ends that incarnation in order; an older one is history the log
-/// has already moved past, and is left out (`docs/decisions/0018-os-evidence.md`).
+/// has already moved past, and is left out, as is a record older than the logcat's first event
+/// (`docs/decisions/0018-os-evidence.md`).
 struct BugreportExitInfo {
     private var parser = ExitInfoParser()
     private(set) var recordLines = 0
@@ -23,12 +24,12 @@ struct BugreportExitInfo {
         if parser.feed(Substring(decoding: line, as: UTF8.self), line: number) { recordLines += 1 }
     }
 
-    /// The deaths to add, in time order: `isReported(pid)` says whether the logcat reported
+    /// The deaths to add, in time order: none before `firstSeen`, the logcat's first event
+    /// (history the log does not cover); `isReported(pid)` says whether the logcat reported
     /// that pid's death; `lastSeen(app)` is the time of the app's last event in the logcat.
-    mutating func deaths(path: String, isReported: (Int32) -> Bool, lastSeen: (String) -> Int64?) -> [Event] {
-        let records = parser.finish().sorted { ($0.time.nanoseconds, $0.line) < ($1.time.nanoseconds, $1.line) }
-        return records.compactMap { record in
-            guard let pid = record.pid, !isReported(pid), record.time.clock != .unknown else { return nil }
+    mutating func deaths(path: String, since firstSeen: Int64, isReported: (Int32) -> Bool, lastSeen: (String) -> Int64?) -> [Event] {
+        parser.finish().sorted(by: ExitInfoRecord.inTimeOrder).compactMap { record in
+            guard let pid = record.pid, !isReported(pid), record.time.clock != .unknown, record.time.nanoseconds >= firstSeen else { return nil }
             let event = record.event(path: path)
             if let last = lastSeen(event.app), last > event.time.nanoseconds { return nil }
             return event

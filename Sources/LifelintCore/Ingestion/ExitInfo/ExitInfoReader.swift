@@ -24,7 +24,7 @@ enum ExitInfoReader {
         } catch {
             summary.report(IngestionProblem(location: SourceLocation(path: input.path, line: summary.lines + 1), message: "read failed: \(error.message)"))
         }
-        let records = parser.finish().sorted { ($0.time.nanoseconds, $0.line) < ($1.time.nanoseconds, $1.line) }
+        let records = parser.finish().sorted(by: ExitInfoRecord.inTimeOrder)
         for record in records { emit(record.event(path: input.path)) }
         summary.events = records.count
         summary.eventLines = records.count

@@ -15,6 +15,11 @@ struct ExitInfoRecord: Sendable {
     var exitReason: String? { Self.name(fields["reason"]) }
     var subreason: String? { Self.name(fields["subreason"]) }
 
+    /// Records are listed per package, newest first: events go out in time, then line, order.
+    static func inTimeOrder(_ first: ExitInfoRecord, _ second: ExitInfoRecord) -> Bool {
+        (first.time.nanoseconds, first.line) < (second.time.nanoseconds, second.line)
+    }
+
     func event(path: String) -> Event {
         let (reason, initiator) = death
         var attributes: Attributes = ["reason": reason, "initiator": initiator.rawValue, "source": "exit-info"]

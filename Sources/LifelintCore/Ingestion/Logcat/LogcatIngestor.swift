@@ -16,6 +16,8 @@ struct LogcatIngestor {
     private var lastTime: LogcatTime?
     /// The trace's clock: its latest time, kernel lines aside.
     private var clock: LogcatClock
+    /// -1 when the first time without a year was in the year before the file's (`savedMonth`).
+    private var firstYearsWrapped = 0
     /// Whether some time had no year, so the year had to be supplied.
     private var usedInferredYear = false
     /// The header of the `-v long` entry whose message lines are being read.
@@ -34,9 +36,14 @@ struct LogcatIngestor {
     /// A bugreport's exit-info records, read from its dumpsys section.
     private var exitInfo = BugreportExitInfo()
 
-    init(path: String, baseYear: Int, mappings: [LineMapping] = []) {
+    /// The month the file was saved, when the year comes from that (no `--year`): a log whose
+    /// first month is later was written the year before (December's log saved in January).
+    private let savedMonth: Int?
+
+    init(path: String, baseYear: Int, savedMonth: Int? = nil, mappings: [LineMapping] = []) {
         self.path = path
         self.baseYear = baseYear
+        self.savedMonth = savedMonth
         recognizer = LogcatEventRecognizer(mappings: mappings)
         clock = LogcatClock(baseYear: baseYear)
         summary = IngestionSummary(path: path, format: "logcat")
@@ -63,17 +70,22 @@ struct LogcatIngestor {
         if isDumpstate {
             // Each app's latest event time, for the exit-info deaths added at the end.
             var lastSeen: [String: Int64] = [:]
+            var firstSeen = Int64.max
             readLines(input) { event in
-                if event.time.clock != .unknown { lastSeen[event.app] = max(lastSeen[event.app] ?? .min, event.time.nanoseconds) }
+                if event.time.clock != .unknown {
+                    lastSeen[event.app] = max(lastSeen[event.app] ?? .min, event.time.nanoseconds)
+                    firstSeen = min(firstSeen, event.time.nanoseconds)
+                }
                 emit(event)
             }
-            addExitInfoDeaths(lastSeen: lastSeen, emit: emit)
+            addExitInfoDeaths(since: firstSeen, lastSeen: lastSeen, emit: emit)
         } else {
             readLines(input, emit: emit)
         }
         summary.unnamedProcesses = recognizer.attribution.unnamedProcesses
         summary.clockEnd = clock.timestamp
         summary.neededYear = usedInferredYear
+        if usedInferredYear { summary.assumedYear = baseYear + firstYearsWrapped }
         summary.bytes = input.bytesConsumed
     }
 
@@ -88,9 +100,10 @@ struct LogcatIngestor {
     }
 
     /// The bugreport's exit-info deaths that the logcat did not show (`BugreportExitInfo`).
-    private mutating func addExitInfoDeaths(lastSeen: [String: Int64], emit: (Event) -> Void) {
+    private mutating func addExitInfoDeaths(since firstSeen: Int64, lastSeen: [String: Int64], emit: (Event) -> Void) {
         let table = recognizer.attribution.table
-        let deaths = exitInfo.deaths(path: path, isReported: { table.incarnation(of: $0)?.isLive == false }, lastSeen: { lastSeen[$0] })
+        let deaths = exitInfo.deaths(
+            path: path, since: firstSeen, isReported: { table.incarnation(of: $0)?.isLive == false }, lastSeen: { lastSeen[$0] })
         for death in deaths {
             emit(death)
             summary.events += 1
@@ -240,6 +253,10 @@ struct LogcatIngestor {
         guard let time else { return }
         if time.kind == .calendar, time.year == nil {
             usedInferredYear = true
+            if lastMonth == 0, let savedMonth, Int(time.month) > savedMonth {
+                yearsWrapped = -1
+                firstYearsWrapped = -1
+            }
             if lastMonth == 12 && time.month == 1 { yearsWrapped += 1 }
             lastMonth = time.month
         }
