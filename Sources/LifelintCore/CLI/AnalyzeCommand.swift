@@ -122,7 +122,7 @@ struct AnalyzeCommand {
                 files.append((ByteOutput.fileDescriptor(descriptor), descriptor))
             }
         } catch {
-            diagnostics.writeLine("lifelint: error: \(error)")
+            diagnostics.writeErrors(error)
             return .failure
         }
         var reporters: [any Reporter] = [format.makeReporter(output: output, colors: TerminalStyle(for: output).colors)]

@@ -55,7 +55,7 @@ struct EventsCommand {
         do {
             options.mappings = try configuration.load().mappings
         } catch {
-            diagnostics.writeLine("lifelint: error: \(error)")
+            diagnostics.writeErrors(error)
             return .failure
         }
         var status = ExitCode.success
@@ -70,7 +70,7 @@ struct EventsCommand {
                 if !quiet { diagnostics.writeLine(summary.humanDescription) }
                 summaries.append(summary)
             } catch {
-                diagnostics.writeLine("lifelint: error: \(error)")
+                diagnostics.writeErrors(error)
                 status = .failure
             }
         }

@@ -97,7 +97,7 @@ public enum LifelintCommand {
     }
 
     private static func usageFailure(_ error: UsageError, diagnostics: ByteOutput) -> ExitCode {
-        diagnostics.writeLine("lifelint: error: \(error)")
+        diagnostics.writeErrors(error)
         diagnostics.writeLine("Run 'lifelint --help' for usage.")
         return .failure
     }

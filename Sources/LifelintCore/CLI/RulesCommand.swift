@@ -5,28 +5,34 @@ struct RulesCommand {
     static let options: [CommandLineArguments.Option] = [
         .init(name: "--rules", takesValue: true),
         .init(name: "--help", takesValue: false),
-    ]
+    ] + SharedOptions.configuration
 
     static let help = """
-        USAGE: lifelint rules [--rules <dir>] [<id>]
+        USAGE: lifelint rules [--rules <dir>] [--config <file> | --no-config] [<id>]
 
         Lists every rule (id, severity, summary, and the app events it needs) and the
         thresholds rules use, or shows one rule in full: why it matters, how to fix it, what
         evidence it needs, how it is matched, and its examples. A rule whose evidence an app
         never reports in a trace is not evaluated on that app (the report's coverage says so).
+        The rules are checked as they load: a mistake in any rule file is named with its key
+        path, and the status is 2. The configuration's rule folders and mappings (whose events
+        rules may name) apply, as for analyze.
         """
 
     let ids: [String]
     let ruleDirectories: [String]
+    let configuration: SharedOptions.ConfigurationChoice
 
     init(arguments: CommandLineArguments) {
         ids = arguments.inputs
         ruleDirectories = arguments.values["--rules"] ?? []
+        configuration = SharedOptions.ConfigurationChoice(arguments)
     }
 
     func run(output: ByteOutput, diagnostics: ByteOutput) -> ExitCode {
         do {
-            let catalog = try RuleCatalog.load(adding: ruleDirectories)
+            let configuration = try configuration.load()
+            let catalog = try RuleCatalog.load(adding: configuration.ruleFolders + ruleDirectories, mappedEvents: configuration.mappedEvents)
             if ids.isEmpty {
                 list(catalog, to: output)
             } else {
@@ -37,7 +43,7 @@ struct RulesCommand {
             }
             return .success
         } catch {
-            diagnostics.writeLine("lifelint: error: \(error)")
+            diagnostics.writeErrors(error)
             return .failure
         }
     }

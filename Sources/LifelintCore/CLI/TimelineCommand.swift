@@ -64,7 +64,7 @@ struct TimelineCommand {
         do {
             settings = try AnalysisSettings.make(configuration: try configuration.load(), readOptions: readOptions)
         } catch {
-            diagnostics.writeLine("lifelint: error: \(error)")
+            diagnostics.writeErrors(error)
             return .failure
         }
         settings.collectsTimeline = true

@@ -30,6 +30,9 @@ public struct Configuration: Sendable {
     /// Folders of extra rules, resolved against the configuration file's folder.
     public var ruleFolders: [String] = []
     public var mappings: [LineMapping] = []
+
+    /// The events the mappings make: rules may name them.
+    public var mappedEvents: Set<String> { Set(mappings.map(\.event)) }
     /// The apps to analyse (package names or bundle ids); nil for every app.
     public var apps: Set<String>?
 

@@ -43,6 +43,10 @@ public enum AttributeCondition: Sendable, Hashable, Decodable, CustomStringConve
                 return
             }
             if let exists = object["exists"] {
+                guard exists.value == "true" || exists.value == "false" else {
+                    throw DecodingError.dataCorrupted(.init(
+                        codingPath: decoder.codingPath, debugDescription: "'exists' takes true or false, not '\(exists.value)'"))
+                }
                 self = .exists(exists.value == "true")
                 return
             }

@@ -5,22 +5,31 @@ import Foundation
 public struct RuleCatalog: Sendable {
     public let rules: [Rule]
 
-    public init(rules: [Rule], origins: [String]? = nil) throws(RuleError) {
+    /// Checks the rules as a whole: unique ids, every rule's meaning (`RuleValidator`), the
+    /// evidence patterns' capacity. Every mistake is reported, not only the first.
+    /// `mappedEvents`: the events the user's mappings make, which rules may name.
+    public init(rules: [Rule], origins: [String]? = nil, mappedEvents: Set<String> = []) throws(RuleError) {
+        var errors: [RuleError] = []
         var seen: [String: String] = [:]
         for (index, rule) in rules.enumerated() {
             let origin = origins?[index] ?? rule.id
-            if let first = seen[rule.id] { throw .duplicateID(rule.id, paths: [first, origin]) }
+            if let first = seen[rule.id] { errors.append(.duplicateID(rule.id, paths: [first, origin])) }
             seen[rule.id] = origin
+            for problem in RuleValidator.problems(in: rule, mappedEvents: mappedEvents) {
+                errors.append(.invalid(path: origin, keyPath: problem.keyPath, reason: problem.reason))
+            }
         }
         var requirements = Set<EventPattern>()
         for (index, rule) in rules.enumerated() {
             requirements.formUnion(rule.requires + rule.match.flatMap { $0.requires ?? [] })
             guard requirements.count <= EvidenceRequirements.capacity else {
-                throw .invalid(
+                errors.append(.invalid(
                     path: origins?[index] ?? rule.id, keyPath: "requires",
-                    reason: "the rules loaded name more than \(EvidenceRequirements.capacity) distinct event patterns in 'requires'; share families (e.g. 'sync.*') instead")
+                    reason: "the rules loaded name more than \(EvidenceRequirements.capacity) distinct event patterns in 'requires'; share families (e.g. 'sync.*') instead"))
+                break
             }
         }
+        if let error = RuleError.combining(errors) { throw error }
         self.rules = rules.sorted { $0.id < $1.id }
     }
 
@@ -29,17 +38,34 @@ public struct RuleCatalog: Sendable {
         try RuleCatalog(rules: builtInRules(), origins: EmbeddedRules.files.map { "Rules/\($0.name)" })
     }
 
-    /// The built-in catalogue plus every `*.json` rule in `directories`.
-    public static func load(adding directories: [String]) throws(RuleError) -> RuleCatalog {
+    /// The built-in catalogue plus every `*.json` rule in `directories`. Every file is read
+    /// and every mistake reported together.
+    public static func load(adding directories: [String], mappedEvents: Set<String> = []) throws(RuleError) -> RuleCatalog {
         var rules = try builtInRules()
         var origins = EmbeddedRules.files.map { "Rules/\($0.name)" }
+        var errors: [RuleError] = []
         for directory in directories {
-            for path in try ruleFiles(in: directory) {
-                rules.append(try decode(path: path))
-                origins.append(path)
+            do {
+                for path in try ruleFiles(in: directory) {
+                    do {
+                        rules.append(try decode(path: path))
+                        origins.append(path)
+                    } catch {
+                        errors.append(error)
+                    }
+                }
+            } catch {
+                errors.append(error)
             }
         }
-        return try RuleCatalog(rules: rules, origins: origins)
+        let catalog: RuleCatalog
+        do throws(RuleError) {
+            catalog = try RuleCatalog(rules: rules, origins: origins, mappedEvents: mappedEvents)
+        } catch {
+            throw RuleError.combining(errors + error.all)!
+        }
+        if let error = RuleError.combining(errors) { throw error }
+        return catalog
     }
 
     public func rule(id: String) -> Rule? { rules.first { $0.id == id } }

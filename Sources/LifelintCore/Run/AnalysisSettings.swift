@@ -27,7 +27,7 @@ public struct AnalysisSettings: Sendable {
     public static func make(
         configuration: Configuration, ruleFolders: [String] = [], thresholdAssignments: [String] = [], readOptions: TraceReadOptions
     ) throws -> AnalysisSettings {
-        let catalog = try RuleCatalog.load(adding: configuration.ruleFolders + ruleFolders)
+        let catalog = try RuleCatalog.load(adding: configuration.ruleFolders + ruleFolders, mappedEvents: configuration.mappedEvents)
         var thresholds = Thresholds()
         try configuration.apply(to: &thresholds)
         for assignment in thresholdAssignments { try thresholds.set(assignment) }

@@ -1,0 +1,9 @@
+extension ByteOutput {
+    /// `lifelint: error: …` for each line of the error's description: an error that gathers
+    /// several mistakes (a rule folder's) names each on its own line.
+    func writeErrors(_ error: any Error) {
+        for line in String(describing: error).split(separator: "\n", omittingEmptySubsequences: false) {
+            writeLine("lifelint: error: \(line)")
+        }
+    }
+}
