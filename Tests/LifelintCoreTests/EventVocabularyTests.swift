@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+@testable import LifelintCore
+
+/// The vocabulary has one home (`EventVocabulary`); the README's table says the same.
+@Suite struct EventVocabularyTests {
+    static func readmeSection() throws -> String {
+        let readme = try String(contentsOfFile: RepositoryPaths.path("README.md"), encoding: .utf8)
+        let start = try #require(readme.range(of: "### Event vocabulary"))
+        let end = try #require(readme.range(of: "### Instrumenting your app", range: start.upperBound..<readme.endIndex))
+        return String(readme[start.upperBound..<end.lowerBound])
+    }
+
+    @Test func everyEventIsInTheReadmeRowOfItsFamily() throws {
+        let rows = try Self.readmeSection().split(separator: "\n").filter { $0.hasPrefix("| ") }
+        for name in EventVocabulary.events.keys.sorted() where !name.hasPrefix("phase.") {
+            let family = String(name.prefix { $0 != "." })
+            let member = String(name.dropFirst(family.count + 1))
+            let listed = rows.contains { row in
+                row.contains("`\(name)`") || (row.contains("`\(family).") && (row.contains("`\(member)`") || row.contains("/`\(member)`")))
+            }
+            #expect(listed, "\(name) is not in the README's Event vocabulary")
+        }
+    }
+
+    @Test func everyEventTheReadmeNamesIsKnown() throws {
+        let section = try Self.readmeSection()
+        let names = section.matches(of: /`([a-z]+\.[a-z][a-z-]*)`/).map { String($0.1) }
+        for name in names {
+            #expect(EventVocabulary.events[name] != nil, "the README names \(name), which EventVocabulary does not know")
+        }
+    }
+
+    @Test func thePhaseDeriversEventsAreInTheVocabulary() {
+        for phase in AppPhase.allCases { #expect(EventVocabulary.events[phase.eventName] != nil) }
+        #expect(EventVocabulary.events[PhaseEvent.coldStart] != nil)
+    }
+}
