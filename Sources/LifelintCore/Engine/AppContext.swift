@@ -15,31 +15,31 @@ struct AppContext {
     var history: [String: Occurrence] = [:]
     var monitors: [Int: ClauseMonitor] = [:]
 
-    func last(_ pattern: EventPattern, thresholds: Thresholds) -> Occurrence? {
+    func last(_ pattern: EventPattern) -> Occurrence? {
         if let prefix = pattern.familyPrefix {
             return history.values
-                .filter { $0.event.name.hasPrefix(prefix) && pattern.matches($0.event, thresholds: thresholds) }
+                .filter { $0.event.name.hasPrefix(prefix) && pattern.matches($0.event) }
                 .max { $0.sequence < $1.sequence }
         }
-        guard let occurrence = history[pattern.name], pattern.matches(occurrence.event, thresholds: thresholds) else { return nil }
+        guard let occurrence = history[pattern.name], pattern.matches(occurrence.event) else { return nil }
         return occurrence
     }
 
     /// Whether every guard holds, with the history events that made them hold (for the
     /// finding's related locations).
-    func evaluate(_ guards: [Guard], thresholds: Thresholds) -> [Occurrence]? {
+    func evaluate(_ guards: [Guard]) -> [Occurrence]? {
         var evidence: [Occurrence] = []
         for condition in guards {
             switch condition {
             case let .phase(phases):
                 guard let phase, phases.contains(phase) else { return nil }
             case let .occurred(pattern, since):
-                guard let occurrence = last(pattern, thresholds: thresholds) else { return nil }
-                if let since, let boundary = last(since, thresholds: thresholds), boundary.sequence > occurrence.sequence { return nil }
+                guard let occurrence = last(pattern) else { return nil }
+                if let since, let boundary = last(since), boundary.sequence > occurrence.sequence { return nil }
                 evidence.append(occurrence)
             case let .absent(pattern, since):
-                guard let boundary = last(since, thresholds: thresholds) else { return nil }
-                if let occurrence = last(pattern, thresholds: thresholds), occurrence.sequence > boundary.sequence { return nil }
+                guard let boundary = last(since) else { return nil }
+                if let occurrence = last(pattern), occurrence.sequence > boundary.sequence { return nil }
                 evidence.append(boundary)
             }
         }

@@ -31,23 +31,24 @@ enum ClauseMonitor {
         }
     }
 
-    mutating func observe(_ observation: Observation, _ primitive: RuleClause.Primitive, report: (Violation) -> Void) {
+    mutating func observe(_ observation: Observation, _ compiled: CompiledClause, report: (Violation) -> Void) {
         // Moved out (`self` holds `.running` meanwhile), so the monitor's storage is uniquely
         // referenced and changes in place.
         let current = self
         self = .running
+        let primitive = compiled.clause.primitive
         switch consume current {
         case var .expect(monitor):
             guard case let .expect(clause) = primitive else { preconditionFailure("a clause's monitor always matches its primitive") }
-            monitor.observe(observation, clause, report: report)
+            monitor.observe(observation, clause, within: compiled.within, report: report)
             self = .expect(monitor)
         case var .forbid(monitor):
             guard case let .forbid(clause) = primitive else { preconditionFailure("a clause's monitor always matches its primitive") }
-            monitor.observe(observation, clause, report: report)
+            monitor.observe(observation, clause, window: compiled.within, report: report)
             self = .forbid(monitor)
         case var .maxDuration(monitor):
             guard case let .maxDuration(clause) = primitive else { preconditionFailure("a clause's monitor always matches its primitive") }
-            monitor.observe(observation, clause, report: report)
+            monitor.observe(observation, clause, limits: compiled.limits, report: report)
             self = .maxDuration(monitor)
         case var .unpaired(monitor):
             guard case let .unpaired(clause) = primitive else { preconditionFailure("a clause's monitor always matches its primitive") }
@@ -55,7 +56,7 @@ enum ClauseMonitor {
             self = .unpaired(monitor)
         case var .rate(monitor):
             guard case let .rate(clause) = primitive else { preconditionFailure("a clause's monitor always matches its primitive") }
-            monitor.observe(observation, clause, report: report)
+            monitor.observe(observation, clause, max: compiled.maximum, window: compiled.within, report: report)
             self = .rate(monitor)
         case .running:
             preconditionFailure("a monitor observes one event at a time")

@@ -11,7 +11,7 @@ struct ExpectMonitor {
 
     var isIdle: Bool { waits.isEmpty }
 
-    mutating func observe(_ observation: Observation, _ clause: RuleClause.Expect, report: (Violation) -> Void) {
+    mutating func observe(_ observation: Observation, _ clause: RuleClause.Expect, within: Int64?, report: (Violation) -> Void) {
         let event = observation.event
         waits = waits.filter { wait in
             if let deadline = wait.deadline, event.time.clock != .unknown, event.time.nanoseconds > deadline {
@@ -26,9 +26,9 @@ struct ExpectMonitor {
             return !observation.matches(clause.cancelOn)
         }
         guard observation.matches(clause.after),
-            let evidence = observation.context.evaluate(clause.when, thresholds: observation.thresholds)
+            let evidence = observation.context.evaluate(clause.when)
         else { return }
-        let deadline = observation.duration(clause.within).map { event.time.nanoseconds + $0 }
+        let deadline = within.map { event.time.nanoseconds + $0 }
         waits.append(Wait(trigger: event, evidence: evidence.map(\.event), deadline: deadline))
     }
 

@@ -11,15 +11,15 @@ struct ForbidMonitor {
 
     var isIdle: Bool { candidate == nil }
 
-    mutating func observe(_ observation: Observation, _ clause: RuleClause.Forbid, report: (Violation) -> Void) {
+    mutating func observe(_ observation: Observation, _ clause: RuleClause.Forbid, window: Int64?, report: (Violation) -> Void) {
         let event = observation.event
         if observation.matches(clause.event) {
-            guard let evidence = observation.context.evaluate(clause.when, thresholds: observation.thresholds) else { return }
+            guard let evidence = observation.context.evaluate(clause.when) else { return }
             guard let inside = clause.inside else {
                 report(Violation(event: event, time: event.time, related: evidence.map(\.event)))
                 return
             }
-            if let callback = recentCallback(inside, observation) {
+            if let callback = recentCallback(inside, within: window, observation) {
                 report(Violation(event: event, time: event.time, related: evidence.map(\.event) + [callback]))
                 candidate = nil
             } else {
@@ -35,10 +35,10 @@ struct ForbidMonitor {
         }
     }
 
-    private func recentCallback(_ inside: RuleClause.Forbid.Inside, _ observation: Observation) -> Event? {
-        guard let window = observation.duration(inside.after) else { return nil }
+    private func recentCallback(_ inside: RuleClause.Forbid.Inside, within window: Int64?, _ observation: Observation) -> Event? {
+        guard let window else { return nil }
         return inside.callbacks
-            .compactMap { observation.context.last($0, thresholds: observation.thresholds) }
+            .compactMap { observation.context.last($0) }
             .max { $0.sequence < $1.sequence }
             .map(\.event)
             .filter { observation.event.time.nanoseconds - $0.time.nanoseconds <= window }

@@ -12,10 +12,10 @@ struct MaxDurationMonitor {
 
     var isIdle: Bool { spans.isEmpty }
 
-    mutating func observe(_ observation: Observation, _ clause: RuleClause.MaxDuration, report: (Violation) -> Void) {
+    mutating func observe(_ observation: Observation, _ clause: RuleClause.MaxDuration, limits: [Int64?], report: (Violation) -> Void) {
         let event = observation.event
         let key = event.key(clause.sameAttributes)
-        if clause.end.matches(event, thresholds: observation.thresholds), let span = spans.removeValue(forKey: key) {
+        if clause.end.matches(event), let span = spans.removeValue(forKey: key) {
             if let from = span.measuredFrom, let limit = span.limit, event.time.nanoseconds - from.time.nanoseconds > limit {
                 report(violation(span, endedAt: event, elapsed: event.time.nanoseconds - from.time.nanoseconds))
             }
@@ -26,13 +26,13 @@ struct MaxDurationMonitor {
             }
             spans = [:]
         }
-        if clause.start.matches(event, thresholds: observation.thresholds) {
+        if clause.start.matches(event) {
             spans[key] = Span(start: event)
         }
         guard clause.during.isEmpty || observation.context.phase.map(clause.during.contains) == true else { return }
         for (key, span) in spans where span.measuredFrom == nil {
             spans[key]?.measuredFrom = event
-            spans[key]?.limit = Self.limit(clause, observation)
+            spans[key]?.limit = Self.limit(clause, limits: limits, observation)
         }
     }
 
@@ -44,9 +44,10 @@ struct MaxDurationMonitor {
         spans = [:]
     }
 
-    private static func limit(_ clause: RuleClause.MaxDuration, _ observation: Observation) -> Int64? {
-        let chosen = clause.limits.first { observation.context.evaluate($0.when, thresholds: observation.thresholds) != nil }
-        return observation.duration(chosen?.limit)
+    /// The first limit whose guards hold.
+    private static func limit(_ clause: RuleClause.MaxDuration, limits: [Int64?], _ observation: Observation) -> Int64? {
+        guard let index = clause.limits.firstIndex(where: { observation.context.evaluate($0.when) != nil }) else { return nil }
+        return limits[index]
     }
 
     private func violation(_ span: Span, endedAt end: Event?, elapsed: Int64?) -> Violation {

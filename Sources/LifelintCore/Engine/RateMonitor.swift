@@ -9,9 +9,9 @@ struct RateMonitor {
 
     var isIdle: Bool { times.isEmpty && !episodeOpen }
 
-    mutating func observe(_ observation: Observation, _ clause: RuleClause.Rate, report: (Violation) -> Void) {
+    mutating func observe(_ observation: Observation, _ clause: RuleClause.Rate, max limit: Double?, window: Int64?, report: (Violation) -> Void) {
         let event = observation.event
-        guard let limit = observation.thresholds.resolve(clause.max)?.attributeValue else { return }
+        guard let limit else { return }
         if let episode = clause.per {
             if observation.matches(episode.end) { episodeOpen = false }
             if observation.matches(episode.start) {
@@ -25,7 +25,7 @@ struct RateMonitor {
                 episodeReported = true
                 report(Violation(event: event, time: event.time, values: ["count": String(episodeCount)]))
             }
-        } else if let window = observation.duration(clause.window), observation.matches(clause.event) {
+        } else if let window, observation.matches(clause.event) {
             let now = event.time.nanoseconds
             times.append(now)
             times.removeAll { $0 <= now - window }

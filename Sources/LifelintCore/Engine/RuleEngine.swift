@@ -17,7 +17,7 @@ public struct RuleEngine {
     public private(set) var coverage: [RuleCoverage] = []
 
     public init(rules: [Rule], thresholds: Thresholds = Thresholds()) {
-        tables = ClauseTables(clauses: rules.flatMap { rule in rule.match.map { CompiledClause(rule: rule, clause: $0) } })
+        tables = ClauseTables(clauses: rules.flatMap { rule in rule.match.map { CompiledClause(rule: rule, clause: $0, thresholds: thresholds) } })
         requirements = EvidenceRequirements(tables.clauses)
         self.rules = rules
         self.thresholds = thresholds
@@ -31,14 +31,12 @@ public struct RuleEngine {
         // A static function on the context in place (one lookup, no copy): its collections
         // then stay uniquely referenced and change without being copied on every event.
         Self.observe(
-            event, sequence: sequence, evidence: evidence, in: &apps[event.app, default: AppContext()], tables: tables, thresholds: thresholds,
-            violations: &violations)
+            event, sequence: sequence, evidence: evidence, in: &apps[event.app, default: AppContext()], tables: tables, violations: &violations)
         for (violation, clause) in violations { record(violation, clause) }
     }
 
     private static func observe(
-        _ event: Event, sequence: Int, evidence: UInt64, in context: inout AppContext, tables: ClauseTables, thresholds: Thresholds,
-        violations: inout [(Violation, Int)]
+        _ event: Event, sequence: Int, evidence: UInt64, in context: inout AppContext, tables: ClauseTables, violations: inout [(Violation, Int)]
     ) {
         context.evidence |= evidence
         if event.name == PhaseEvent.coldStart {
@@ -50,12 +48,12 @@ public struct RuleEngine {
         // context's phase and history) does not share them.
         var monitors = context.monitors
         context.monitors = [:]
-        let observation = Observation(event: event, context: context, thresholds: thresholds)
+        let observation = Observation(event: event, context: context)
         for index in tables.relevantClauses(for: event, openMonitors: monitors.keys) {
             let compiled = tables.clauses[index]
             guard compiled.applies(to: event.platform) else { continue }
             var monitor = monitors.removeValue(forKey: index) ?? ClauseMonitor(compiled.clause.primitive)
-            monitor.observe(observation, compiled.clause.primitive) { violations.append(($0, index)) }
+            monitor.observe(observation, compiled) { violations.append(($0, index)) }
             if !monitor.isIdle { monitors[index] = monitor }
         }
         // An empty dictionary keeps its storage; most apps have nothing open most of the time.

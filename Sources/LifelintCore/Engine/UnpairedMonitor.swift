@@ -16,6 +16,6 @@ struct UnpairedMonitor {
                 if let start = open.removeValue(forKey: key) { report(Violation(event: start, time: event.time, related: [event])) }
             }
         }
-        if clause.start.matches(event, thresholds: observation.thresholds) { open[key] = event }
+        if clause.start.matches(event) { open[key] = event }
     }
 }

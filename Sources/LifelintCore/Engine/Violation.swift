@@ -11,14 +11,9 @@ struct Violation {
 struct Observation {
     let event: Event
     let context: AppContext
-    let thresholds: Thresholds
 
     func matches(_ patterns: [EventPattern]) -> Bool {
-        patterns.contains { $0.matches(event, thresholds: thresholds) }
-    }
-
-    func duration(_ name: String?) -> Int64? {
-        name.flatMap { thresholds.resolve($0)?.nanoseconds }
+        patterns.contains { $0.matches(event) }
     }
 }
 

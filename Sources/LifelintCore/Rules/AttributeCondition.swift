@@ -17,9 +17,22 @@ public enum AttributeCondition: Sendable, Hashable, Decodable, CustomStringConve
         }
 
         public var op: Operator
-        /// A number, a literal with a unit, or a threshold name; resolved when evaluated so
-        /// `--set` applies.
+        /// A number, a literal with a unit, or a threshold name, as the rule file writes it.
         public var operand: String
+        /// The operand's value in the attribute's unit, once the engine has compiled the rule
+        /// with the run's thresholds (`resolved(with:)`); nil until then, or if it resolves to nothing.
+        public var limit: Double?
+    }
+
+    /// The condition with its comparisons' operands resolved once, for the run's thresholds
+    /// (after the configuration and `--set`): nothing is parsed per event.
+    public func resolved(with thresholds: Thresholds) -> AttributeCondition {
+        guard case let .compare(comparisons) = self else { return self }
+        return .compare(comparisons.map { comparison in
+            var comparison = comparison
+            comparison.limit = thresholds.resolve(comparison.operand)?.attributeValue
+            return comparison
+        })
     }
 
     public init(from decoder: any Decoder) throws {
@@ -57,13 +70,14 @@ public enum AttributeCondition: Sendable, Hashable, Decodable, CustomStringConve
                         codingPath: decoder.codingPath,
                         debugDescription: "unknown condition '\(key)'; use a value, a list, {\"exists\": bool}, {\"not\": value} or >, >=, <, <="))
                 }
-                comparisons.append(Comparison(op: op, operand: value.value))
+                comparisons.append(Comparison(op: op, operand: value.value, limit: nil))
             }
             self = .compare(comparisons)
         }
     }
 
-    public func holds(for value: String?, thresholds: Thresholds) -> Bool {
+    /// Whether the attribute's value meets the condition; comparisons need `resolved(with:)` first.
+    public func holds(for value: String?) -> Bool {
         switch self {
         case let .oneOf(values):
             return value.map(values.contains) ?? false
@@ -74,7 +88,7 @@ public enum AttributeCondition: Sendable, Hashable, Decodable, CustomStringConve
         case let .compare(comparisons):
             guard let value, let number = Double(value.trimmingSuffix("ms")) else { return false }
             return comparisons.allSatisfy { comparison in
-                guard let limit = thresholds.resolve(comparison.operand)?.attributeValue else { return false }
+                guard let limit = comparison.limit else { return false }
                 switch comparison.op {
                 case .greater: return number > limit
                 case .greaterOrEqual: return number >= limit

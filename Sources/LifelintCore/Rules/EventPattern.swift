@@ -37,13 +37,22 @@ public struct EventPattern: Sendable, Hashable, Decodable, CustomStringConvertib
         return InstrumentationMessage.isValidEventName(Substring(base).utf8[...])
     }
 
-    public func matches(_ event: Event, thresholds: Thresholds) -> Bool {
+    /// The pattern with its conditions' operands resolved for the run's thresholds.
+    public func resolved(with thresholds: Thresholds) -> EventPattern {
+        guard !conditions.isEmpty else { return self }
+        var pattern = self
+        pattern.conditions = conditions.mapValues { $0.resolved(with: thresholds) }
+        return pattern
+    }
+
+    /// Whether the event matches; a pattern with comparisons needs `resolved(with:)` first.
+    public func matches(_ event: Event) -> Bool {
         if let prefix = familyPrefix {
             guard event.name.hasPrefix(prefix) else { return false }
         } else if event.name != name {
             return false
         }
-        return conditions.allSatisfy { key, condition in condition.holds(for: event.attributes[key], thresholds: thresholds) }
+        return conditions.allSatisfy { key, condition in condition.holds(for: event.attributes[key]) }
     }
 
     public var description: String {

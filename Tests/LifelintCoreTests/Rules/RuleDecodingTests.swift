@@ -86,13 +86,15 @@ import Testing
 
     @Test func attributeConditions() {
         let thresholds = Thresholds()
-        let sizes = AttributeCondition.compare([.init(op: .greater, operand: "savedStateWarnBytes"), .init(op: .less, operand: "1MB")])
-        #expect(sizes.holds(for: "600000", thresholds: thresholds))
-        #expect(!sizes.holds(for: "1000000", thresholds: thresholds))
-        #expect(!sizes.holds(for: nil, thresholds: thresholds))
+        let sizes = AttributeCondition.compare([.init(op: .greater, operand: "savedStateWarnBytes"), .init(op: .less, operand: "1MB")]).resolved(with: thresholds)
+        #expect(sizes.holds(for: "600000"))
+        #expect(!sizes.holds(for: "1000000"))
+        #expect(!sizes.holds(for: nil))
         let budget = AttributeCondition.compare([.init(op: .greater, operand: "callbackBudget")])
-        #expect(budget.holds(for: "250", thresholds: thresholds) && !budget.holds(for: "100", thresholds: thresholds))
-        #expect(AttributeCondition.noneOf(["false"]).holds(for: nil, thresholds: thresholds))
-        #expect(!AttributeCondition.noneOf(["false"]).holds(for: "false", thresholds: thresholds))
+        #expect(!budget.holds(for: "250"), "an operand is compared only once resolved")
+        let resolved = budget.resolved(with: thresholds)
+        #expect(resolved.holds(for: "250") && !resolved.holds(for: "100"))
+        #expect(AttributeCondition.noneOf(["false"]).holds(for: nil))
+        #expect(!AttributeCondition.noneOf(["false"]).holds(for: "false"))
     }
 }
