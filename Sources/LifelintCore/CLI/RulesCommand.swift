@@ -86,7 +86,7 @@ struct RulesCommand {
             output.writeLine("  - \(clause)\(own ?? "")")
         }
         output.writeLine("")
-        output.writeLine("Examples: triggering \(rule.examples.triggering.joined(separator: ", ")); clean \(rule.examples.clean.joined(separator: ", "))")
+        output.writeLine("Examples: triggering \(rule.examples.triggering.map(\.description).joined(separator: ", ")); clean \(rule.examples.clean.joined(separator: ", "))")
         if !rule.references.isEmpty {
             output.writeLine("References:")
             for reference in rule.references { output.writeLine("  \(reference)") }

@@ -22,9 +22,35 @@ public struct Rule: Sendable, Hashable, Decodable, Identifiable {
     public var optIn: Bool
 
     public struct Examples: Sendable, Hashable, Decodable {
-        /// Paths relative to the repository root (`SampleLogs/...`).
-        public var triggering: [String]
+        /// Traces the rule must fire on (paths relative to the repository root, `SampleLogs/...`).
+        public var triggering: [Example]
+        /// Traces it must stay silent on.
         public var clean: [String]
+    }
+
+    /// A triggering example: `"SampleLogs/x.log"`, or `{"trace": "SampleLogs/x.log", "lines":
+    /// [17]}` to pin the lines its findings point at, exactly.
+    public struct Example: Sendable, Hashable, Decodable, CustomStringConvertible {
+        public var trace: String
+        /// Nil: the rule fires somewhere in the trace.
+        public var lines: [Int]?
+
+        private enum CodingKeys: String, CodingKey { case trace, lines }
+
+        public init(from decoder: any Decoder) throws {
+            if let trace = try? decoder.singleValueContainer().decode(String.self) {
+                self.trace = trace
+                return
+            }
+            try decoder.rejectUnknownKeys(allowed: ["trace", "lines"])
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            trace = try container.decode(String.self, forKey: .trace)
+            lines = try container.decode([Int].self, forKey: .lines)
+        }
+
+        public var description: String {
+            lines.map { "\(trace) (lines \($0.map(String.init).joined(separator: ", ")))" } ?? trace
+        }
     }
 
     private enum CodingKeys: String, CodingKey, CaseIterable {
