@@ -59,6 +59,13 @@ import Testing
         }
     }
 
+    @Test func yearDashIsThisYear() throws {
+        let url = TraceFixture.temporaryFile(name: "t.log", contents: Data("06-01 10:00:00.000  1  1 I lifelint: input.edited\n".utf8))
+        let result = run(["events", "--quiet", "--year", "-", url.path])
+        let thisYear = CivilDateTime(nanosecondsSinceEpoch: Int64(Date().timeIntervalSince1970) * 1_000_000_000).year
+        #expect(result.status == .success && result.output.contains("\"time\":\"\(thisYear)-06-01T10:00:00.000\""))
+    }
+
     @Test func theHelpListsEveryInputFormat() {
         let help = run(["events", "--help"]).output
         for format in InputFormat.allCases { #expect(help.contains(format.rawValue), "\(format.rawValue)") }

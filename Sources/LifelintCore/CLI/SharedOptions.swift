@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The options several commands take, declared and read in one place: how to read traces
 /// (`--input-format`, `--year`) and which configuration to use (`--config`, `--no-config`).
 enum SharedOptions {
@@ -14,7 +20,13 @@ enum SharedOptions {
     static func traceReadOptions(_ arguments: CommandLineArguments) throws(UsageError) -> TraceReadOptions {
         TraceReadOptions(
             inputFormat: try arguments.choice("--input-format", of: InputFormat.self),
-            year: try arguments.integer("--year", in: 1970...CivilDateTime.supportedYears.upperBound))
+            year: try year(arguments))
+    }
+
+    /// `--year N`, or `--year -` for this year (a capture made today, whatever its file's date).
+    private static func year(_ arguments: CommandLineArguments) throws(UsageError) -> Int? {
+        if arguments.value("--year") == "-" { return CivilDateTime(nanosecondsSinceEpoch: Int64(time(nil)) * 1_000_000_000).year }
+        return try arguments.integer("--year", in: 1970...CivilDateTime.supportedYears.upperBound)
     }
 
     /// The configuration `--config` names, none with `--no-config`, else the nearest
