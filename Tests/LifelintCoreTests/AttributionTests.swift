@@ -93,8 +93,8 @@ import Testing
         ])
         var deriver = PhaseDeriver()
         var phases: [String] = []
-        for event in events { deriver.process(event) { if $0.name.hasPrefix("phase.") { phases.append($0.name) } } }
-        deriver.finish { if $0.name.hasPrefix("phase.") { phases.append($0.name) } }
+        for event in events { deriver.process(event) { if $0.name.hasPrefix("phase.") { phases.append($0.name.rawValue) } } }
+        deriver.finish { if $0.name.hasPrefix("phase.") { phases.append($0.name.rawValue) } }
         #expect(phases == ["phase.cold-start", "phase.active"], "the main process is still running")
     }
 

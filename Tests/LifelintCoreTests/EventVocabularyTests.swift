@@ -14,8 +14,8 @@ import Testing
     @Test func everyEventIsInTheReadmeRowOfItsFamily() throws {
         let rows = try Self.readmeSection().split(separator: "\n").filter { $0.hasPrefix("| ") }
         for name in EventVocabulary.events.keys.sorted() where !name.hasPrefix("phase.") {
-            let family = String(name.prefix { $0 != "." })
-            let member = String(name.dropFirst(family.count + 1))
+            let family = String(name.family)
+            let member = String(name.rawValue.dropFirst(family.count + 1))
             let listed = rows.contains { row in
                 row.contains("`\(name)`") || (row.contains("`\(family).") && (row.contains("`\(member)`") || row.contains("/`\(member)`")))
             }
@@ -27,12 +27,12 @@ import Testing
         let section = try Self.readmeSection()
         let names = section.matches(of: /`([a-z]+\.[a-z][a-z-]*)`/).map { String($0.1) }
         for name in names {
-            #expect(EventVocabulary.events[name] != nil, "the README names \(name), which EventVocabulary does not know")
+            #expect(EventVocabulary.events[EventName(name)] != nil, "the README names \(name), which EventVocabulary does not know")
         }
     }
 
     @Test func thePhaseDeriversEventsAreInTheVocabulary() {
         for phase in AppPhase.allCases { #expect(EventVocabulary.events[phase.eventName] != nil) }
-        #expect(EventVocabulary.events[PhaseEvent.coldStart] != nil)
+        #expect(EventVocabulary.events[EventName.phaseColdStart] != nil)
     }
 }

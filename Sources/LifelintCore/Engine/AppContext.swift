@@ -12,16 +12,16 @@ struct AppContext {
     /// The `requires` patterns the app's events have matched anywhere in the trace so far
     /// (bits of `EvidenceRequirements`); unlike the history, kept across incarnations.
     var evidence: UInt64 = 0
-    var history: [String: Occurrence] = [:]
+    var history: [EventName: Occurrence] = [:]
     var monitors: [Int: ClauseMonitor] = [:]
 
     func last(_ pattern: EventPattern) -> Occurrence? {
         if let prefix = pattern.familyPrefix {
             return history.values
-                .filter { $0.event.name.hasPrefix(prefix) && pattern.matches($0.event) }
+                .filter { $0.event.name.rawValue.hasPrefix(prefix) && pattern.matches($0.event) }
                 .max { $0.sequence < $1.sequence }
         }
-        guard let occurrence = history[pattern.name], pattern.matches(occurrence.event) else { return nil }
+        guard let occurrence = history[pattern.eventName], pattern.matches(occurrence.event) else { return nil }
         return occurrence
     }
 

@@ -3,14 +3,14 @@
 /// type, so the engine's per-event work passes it with one retain.
 final class ClauseTables: Sendable {
     let clauses: [CompiledClause]
-    private let clausesByName: [String: [Int]]
+    private let clausesByName: [EventName: [Int]]
     private let familyClauses: [(prefix: String, index: Int)]
 
     init(clauses: [CompiledClause]) {
         self.clauses = clauses
-        var byName: [String: [Int]] = [:]
+        var byName: [EventName: [Int]] = [:]
         for (index, clause) in clauses.enumerated() {
-            for name in clause.names { byName[name, default: []].append(index) }
+            for name in clause.names { byName[EventName(name), default: []].append(index) }
         }
         clausesByName = byName
         familyClauses = clauses.enumerated().flatMap { index, clause in clause.families.map { ($0, index) } }

@@ -46,7 +46,7 @@ final class CompiledClause: Sendable {
         case let .forbid(clause):
             return clause.event + (clause.inside?.callbacks ?? [])
         case let .maxDuration(clause):
-            let phases = clause.during.isEmpty ? [] : AppPhase.allCases.map { EventPattern($0.eventName) } + [EventPattern(PhaseEvent.coldStart)]
+            let phases = clause.during.isEmpty ? [] : AppPhase.allCases.map { EventPattern($0.eventName) } + [EventPattern(EventName.phaseColdStart)]
             return [clause.start, clause.end] + clause.cutoff + phases
         case let .unpaired(clause):
             return [clause.start] + clause.end + clause.cutoff

@@ -12,7 +12,7 @@ struct EvidenceRequirements {
     let patterns: [EventPattern]
     /// Per clause, in clause order; 0 for a clause that needs nothing.
     let clauseMasks: [UInt64]
-    private var maskByEventName: [String: UInt64] = [:]
+    private var maskByEventName: [EventName: UInt64] = [:]
 
     init(_ clauses: [CompiledClause]) {
         var patterns: [EventPattern] = []
@@ -33,7 +33,7 @@ struct EvidenceRequirements {
     mutating func mask(of event: Event) -> UInt64 {
         if let mask = maskByEventName[event.name] { return mask }
         var mask: UInt64 = 0
-        for (index, pattern) in patterns.enumerated() where pattern.familyPrefix.map(event.name.hasPrefix) ?? (pattern.name == event.name) {
+        for (index, pattern) in patterns.enumerated() where pattern.familyPrefix.map(event.name.hasPrefix) ?? (pattern.eventName == event.name) {
             mask |= 1 << UInt64(index)
         }
         maskByEventName[event.name] = mask

@@ -16,7 +16,7 @@ enum MessageTemplate {
 
     private static func value(of name: String, event: Event, values: [String: String], thresholds: Thresholds) -> String? {
         if name == "app" { return event.app }
-        if name == "event" { return event.name }
+        if name == "event" { return event.name.rawValue }
         if name.hasPrefix("attr.") { return event.attributes[String(name.dropFirst(5))] ?? "?" }
         return values[name] ?? thresholds[name]?.description
     }

@@ -39,7 +39,7 @@ public struct RuleEngine {
         _ event: Event, sequence: Int, evidence: UInt64, in context: inout AppContext, tables: ClauseTables, violations: inout [(Violation, Int)]
     ) {
         context.evidence |= evidence
-        if event.name == PhaseEvent.coldStart {
+        if event.name == EventName.phaseColdStart {
             context.history = [:]
             context.monitors = [:]
         }
@@ -114,7 +114,7 @@ public struct RuleEngine {
             time: violation.time,
             location: event.source,
             related: Self.related(violation.related),
-            fingerprint: Fingerprint.make([rule.id, event.app, event.name] + event.attributes.map { "\($0.key)=\($0.value)" }.sorted())), clause))
+            fingerprint: Fingerprint.make([rule.id, event.app, event.name.rawValue] + event.attributes.map { "\($0.key)=\($0.value)" }.sorted())), clause))
     }
 
     /// Related locations in trace order, each place once.
@@ -128,10 +128,10 @@ public struct RuleEngine {
 
     static func phase(announcedBy event: Event) -> AppPhase? {
         switch event.name {
-        case PhaseEvent.active: .foregroundActive
-        case PhaseEvent.inactive: .foregroundInactive
-        case PhaseEvent.background: .background
-        case PhaseEvent.terminated, PhaseEvent.coldStart: .notRunning
+        case EventName.phaseActive: .foregroundActive
+        case EventName.phaseInactive: .foregroundInactive
+        case EventName.phaseBackground: .background
+        case EventName.phaseTerminated, EventName.phaseColdStart: .notRunning
         default: nil
         }
     }

@@ -26,5 +26,5 @@ enum FlutterLifecycle {
         return states.contains(word) ? word : nil
     }
 
-    static func eventName(_ state: String) -> String { "flutter." + state }
+    static func eventName(_ state: String) -> EventName { EventName("flutter." + state) }
 }

@@ -1,7 +1,7 @@
 /// The app's own instrumentation line: `<event.name> key=value key="quoted value"`, as logged
 /// under the `lifelint` tag (logcat), subsystem (Apple log) or category (Chrome trace).
 public struct InstrumentationMessage: Sendable, Hashable {
-    public var name: String
+    public var name: EventName
     public var attributes: Attributes
 
     /// Parses the message; nil when it does not start with a valid event name
@@ -13,7 +13,7 @@ public struct InstrumentationMessage: Sendable, Hashable {
         guard isValidEventName(name) else { return nil }
         var attributes = Attributes()
         add(keyValuePairsIn: scanner, to: &attributes)
-        return InstrumentationMessage(name: String(decoding: name, as: UTF8.self), attributes: attributes)
+        return InstrumentationMessage(name: EventName(String(decoding: name, as: UTF8.self)), attributes: attributes)
     }
 
     /// Where no tag or subsystem can say `lifelint` (a Flutter app's `print`, Xcode's console),

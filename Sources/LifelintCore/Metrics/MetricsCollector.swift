@@ -12,8 +12,8 @@ public struct MetricsCollector {
         var hasLifecycle = false
     }
 
-    static let resyncEvents: Set<String> = ["sync.resync", "auth.refresh", "sync.catchup", "socket.probe"]
-    static let restoreEvents: Set<String> = ["state.restored", "nav.restored"]
+    static let resyncEvents: Set<EventName> = [EventName.syncResync, EventName.authRefresh, EventName.syncCatchup, EventName.socketProbe]
+    static let restoreEvents: Set<EventName> = [EventName.stateRestored, EventName.navRestored]
 
     private var apps: [String: AppState] = [:]
     /// The latest time in the trace: background spans still open end there.
@@ -23,8 +23,8 @@ public struct MetricsCollector {
 
     /// The events any metric reads; others return before touching per-app state.
     static let relevantEvents = Set([
-        PhaseEvent.background, PhaseEvent.active, PhaseEvent.inactive, PhaseEvent.terminated, PhaseEvent.coldStart,
-        "persist.begin", "persist.end", "bgtask.begin", "bgtask.end", "bgtask.expired", "screen.shown", "process.died",
+        EventName.phaseBackground, EventName.phaseActive, EventName.phaseInactive, EventName.phaseTerminated, EventName.phaseColdStart,
+        EventName.persistBegin, EventName.persistEnd, EventName.bgtaskBegin, EventName.bgtaskEnd, EventName.bgtaskExpired, EventName.screenShown, EventName.processDied,
     ]).union(resyncEvents).union(restoreEvents)
 
     public mutating func process(_ event: Event) {
@@ -39,51 +39,51 @@ public struct MetricsCollector {
         if state.metrics.platform == .unknown { state.metrics.platform = event.platform }
         let now = event.time.nanoseconds
         switch event.name {
-        case PhaseEvent.background:
+        case EventName.phaseBackground:
             state.hasLifecycle = true
             state.metrics.backgroundEntries += 1
             state.backgroundSince = now
             closeForeground(&state)
-        case PhaseEvent.active, PhaseEvent.inactive:
+        case EventName.phaseActive, EventName.phaseInactive:
             state.hasLifecycle = true
             closeBackground(&state, at: now)
-            if event.name == PhaseEvent.active, ["background", "system-kill"].contains(event.attributes["after"] ?? "") {
+            if event.name == EventName.phaseActive, ["background", "system-kill"].contains(event.attributes["after"] ?? "") {
                 closeForeground(&state)
                 state.foregroundSince = now
             }
-        case PhaseEvent.terminated:
+        case EventName.phaseTerminated:
             state.hasLifecycle = true
             closeBackground(&state, at: now)
             closeForeground(&state)
             state.pendingSaves = [:]
             state.restoreWatch = false
             state.metrics.processDeaths[event.attributes["reason"] ?? "unknown", default: 0] += 1
-        case PhaseEvent.coldStart:
+        case EventName.phaseColdStart:
             state.hasLifecycle = true
             state.metrics.coldStarts += 1
             state.restoreWatch = true
-        case "persist.begin" where state.backgroundSince != nil:
+        case EventName.persistBegin where state.backgroundSince != nil:
             state.pendingSaves[event.attributes["key"] ?? ""] = now
-        case "persist.end":
+        case EventName.persistEnd:
             if let begun = state.pendingSaves.removeValue(forKey: event.attributes["key"] ?? "") {
                 state.saveDurations.append((now - begun) / 1_000_000)
             }
-        case "process.died":
+        case EventName.processDied:
             state.metrics.deathsByProcess[event.attributes["process"] ?? event.app, default: 0] += 1
-        case "bgtask.begin": state.metrics.backgroundTasksBegun += 1
-        case "bgtask.end": state.metrics.backgroundTasksEnded += 1
-        case "bgtask.expired": state.metrics.backgroundTasksExpired += 1
+        case EventName.bgtaskBegin: state.metrics.backgroundTasksBegun += 1
+        case EventName.bgtaskEnd: state.metrics.backgroundTasksEnded += 1
+        case EventName.bgtaskExpired: state.metrics.backgroundTasksExpired += 1
         default: break
         }
         if Self.resyncEvents.contains(event.name), let since = state.foregroundSince {
             state.resyncDurations.append((now - since) / 1_000_000)
             state.foregroundSince = nil
         }
-        if state.restoreWatch, Self.restoreEvents.contains(event.name) || (event.name == "screen.shown" && event.attributes["restored"] == "true") {
+        if state.restoreWatch, Self.restoreEvents.contains(event.name) || (event.name == EventName.screenShown && event.attributes["restored"] == "true") {
             state.metrics.coldStartsRestored += 1
             state.restoreWatch = false
         }
-        if event.name == PhaseEvent.background { state.restoreWatch = false }
+        if event.name == EventName.phaseBackground { state.restoreWatch = false }
     }
 
     /// The metrics of every app that had lifecycle phases, by app name. Background spans

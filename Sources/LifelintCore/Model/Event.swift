@@ -9,13 +9,13 @@ public struct Event: Sendable, Hashable {
     public var pid: Int32?
     public var tid: Int32?
     public var platform: Platform
-    public var name: String
+    public var name: EventName
     public var attributes: Attributes
     public var source: SourceLocation
 
     public init(
         time: Timestamp, app: String, pid: Int32? = nil, tid: Int32? = nil,
-        platform: Platform, name: String, attributes: Attributes = [:], source: SourceLocation
+        platform: Platform, name: EventName, attributes: Attributes = [:], source: SourceLocation
     ) {
         self.time = time
         self.app = app

@@ -21,7 +21,7 @@ public struct EventJSONLinesWriter {
         case .monotonic: json.append(",\"clock\":\"monotonic\",\"event\":")
         case .unknown: json.append(",\"clock\":\"unknown\",\"event\":")
         }
-        json.appendJSONString(event.name)
+        json.appendJSONString(event.name.rawValue)
         json.append(",\"app\":")
         json.appendJSONString(event.app)
         json.append(",\"pid\":")

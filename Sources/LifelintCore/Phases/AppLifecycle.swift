@@ -70,9 +70,9 @@ struct AppLifecycle {
 
     mutating func note(_ event: Event) {
         switch event.name {
-        case "state.saved": incarnation.savedState = true
-        case "input.edited": incarnation.unsavedInput = true
-        case "persist.end" where event.attributes["ok"] != "false": incarnation.unsavedInput = false
+        case EventName.stateSaved: incarnation.savedState = true
+        case EventName.inputEdited: incarnation.unsavedInput = true
+        case EventName.persistEnd where event.attributes["ok"] != "false": incarnation.unsavedInput = false
         default: break
         }
     }

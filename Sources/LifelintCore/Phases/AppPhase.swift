@@ -6,12 +6,12 @@ public enum AppPhase: String, Sendable, Hashable, CaseIterable, Decodable {
     case notRunning = "not-running"
 
     /// The synthetic event that announces this phase.
-    public var eventName: String {
+    public var eventName: EventName {
         switch self {
-        case .foregroundActive: PhaseEvent.active
-        case .foregroundInactive: PhaseEvent.inactive
-        case .background: PhaseEvent.background
-        case .notRunning: PhaseEvent.terminated
+        case .foregroundActive: EventName.phaseActive
+        case .foregroundInactive: EventName.phaseInactive
+        case .background: EventName.phaseBackground
+        case .notRunning: EventName.phaseTerminated
         }
     }
 
@@ -29,11 +29,4 @@ public enum AppPhase: String, Sendable, Hashable, CaseIterable, Decodable {
     }
 }
 
-/// The names of the synthetic events the phase deriver adds to the stream.
-public enum PhaseEvent {
-    public static let active = "phase.active"
-    public static let inactive = "phase.inactive"
-    public static let background = "phase.background"
-    public static let terminated = "phase.terminated"
-    public static let coldStart = "phase.cold-start"
-}
+

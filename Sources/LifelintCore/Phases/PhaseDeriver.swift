@@ -78,52 +78,52 @@ public struct PhaseDeriver {
     }
 
     private mutating func apply(_ event: Event, to app: inout AppLifecycle, _ effects: inout Effects) {
-        if !app.reportsOwnCallbacks, Self.isOwnCallback(event.name) { app.reportsOwnCallbacks = true }
-        if !app.hasActivityEvidence, event.name.utf8.first == UInt8(ascii: "a"), event.name.hasPrefix("activity.") { app.hasActivityEvidence = true }
+        if !app.reportsOwnCallbacks, Self.isOwnCallback(event.name.rawValue) { app.reportsOwnCallbacks = true }
+        if !app.hasActivityEvidence, event.name.rawValue.utf8.first == UInt8(ascii: "a"), event.name.hasPrefix("activity.") { app.hasActivityEvidence = true }
         switch event.name {
-        case "process.started" where event.attributes["process"] == nil:
+        case EventName.processStarted where event.attributes["process"] == nil:
             coldStart(event, app: &app, into: &effects.before)
-        case "app.did-finish-launching":
+        case EventName.appDidFinishLaunching:
             if !app.awaitingLaunch { coldStart(event, app: &app, into: &effects.before) }
-        case "process.died" where event.attributes["process"] == nil:
+        case EventName.processDied where event.attributes["process"] == nil:
             decidePendingDeparture(of: event.app)
             terminate(event, reason: event.attributes["reason"] ?? "unknown", app: &app, into: &effects.after)
-        case "app.will-terminate":
+        case EventName.appWillTerminate:
             terminate(event, reason: "unknown", app: &app, into: &effects.after)
-        case "activity.started":
+        case EventName.activityStarted:
             cancelPendingDeparture(of: event.app)
             app.showActivity(AppLifecycle.activityKey(event), implied: false)
             if app.phase != .foregroundActive { transition(&app, to: .foregroundInactive, event, &effects.after) }
-        case "activity.resumed", "activity.top-gained":
+        case EventName.activityResumed, EventName.activityTopGained:
             cancelPendingDeparture(of: event.app)
             // Top-resumed is about focus: it says nothing of which activities are visible.
-            if event.name == "activity.resumed" { app.showActivity(AppLifecycle.activityKey(event), implied: true) }
+            if event.name == EventName.activityResumed { app.showActivity(AppLifecycle.activityKey(event), implied: true) }
             transition(&app, to: .foregroundActive, event, &effects.after)
-        case "activity.paused":
+        case EventName.activityPaused:
             app.showActivity(AppLifecycle.activityKey(event), implied: true)
             if app.phase == .foregroundActive || app.phase == nil { transition(&app, to: .foregroundInactive, event, &effects.after) }
-        case "activity.stopped":
+        case EventName.activityStopped:
             app.hideActivity(AppLifecycle.activityKey(event))
             // A departure only from a foreground the trace showed, and only when no other
             // activity of the app is still visible (in-app navigation stops the screen left).
             effects.departure = !app.hasVisibleActivity && app.phase?.isForeground == true
-        case "activity.destroyed" where event.attributes["token"] != nil:
+        case EventName.activityDestroyed where event.attributes["token"] != nil:
             app.visibleActivities[AppLifecycle.activityKey(event) ?? ""] = nil
         case _ where event.name.hasPrefix("scene."):
             applyScene(event, to: &app, &effects.after)
         case _ where event.name.hasPrefix("flutter.") && !app.hasActivityEvidence:
             if let phase = Self.flutterPhases[event.name] { transition(&app, to: phase, event, &effects.after) }
-        case "system.foreground" where !app.reportsOwnCallbacks:
+        case EventName.systemForeground where !app.reportsOwnCallbacks:
             if app.phase?.isForeground != true { transition(&app, to: .foregroundActive, event, &effects.after) }
-        case "system.background" where !app.reportsOwnCallbacks:
+        case EventName.systemBackground where !app.reportsOwnCallbacks:
             // Only a departure from a phase the trace showed: an app launched straight into the
             // background (a fetch, a location event) never left the foreground.
             if app.phase?.isForeground == true { transition(&app, to: .background, event, &effects.after) }
-        case "appstate.active", "appstate.focus":
-            if event.name == "appstate.active" || app.phase == .foregroundInactive { transition(&app, to: .foregroundActive, event, &effects.after) }
-        case "appstate.inactive", "appstate.blur":
-            if event.name == "appstate.inactive" || app.phase == .foregroundActive { transition(&app, to: .foregroundInactive, event, &effects.after) }
-        case "appstate.background":
+        case EventName.appstateActive, EventName.appstateFocus:
+            if event.name == EventName.appstateActive || app.phase == .foregroundInactive { transition(&app, to: .foregroundActive, event, &effects.after) }
+        case EventName.appstateInactive, EventName.appstateBlur:
+            if event.name == EventName.appstateInactive || app.phase == .foregroundActive { transition(&app, to: .foregroundInactive, event, &effects.after) }
+        case EventName.appstateBackground:
             transition(&app, to: .background, event, &effects.after)
         default:
             break
@@ -140,22 +140,22 @@ public struct PhaseDeriver {
     }
 
     /// Flutter's states: `paused` is the background entry; `hidden` and `inactive` are not.
-    static let flutterPhases: [String: AppPhase] = [
-        "flutter.resumed": .foregroundActive, "flutter.inactive": .foregroundInactive, "flutter.hidden": .foregroundInactive,
-        "flutter.paused": .background,
+    static let flutterPhases: [EventName: AppPhase] = [
+        EventName.flutterResumed: .foregroundActive, EventName.flutterInactive: .foregroundInactive, EventName.flutterHidden: .foregroundInactive,
+        EventName.flutterPaused: .background,
     ]
 
     private func applyScene(_ event: Event, to app: inout AppLifecycle, _ output: inout [Event]) {
         let scene = event.attributes["scene"] ?? "main"
         switch event.name {
-        case "scene.will-connect":
+        case EventName.sceneWillConnect:
             app.scenes[scene] = .background
             // A scene attaching during launch is not a trip to the background.
             if app.phase == nil || app.phase == .notRunning { return }
-        case "scene.will-enter-foreground", "scene.will-resign-active": app.scenes[scene] = .foregroundInactive
-        case "scene.did-become-active": app.scenes[scene] = .foregroundActive
-        case "scene.did-enter-background": app.scenes[scene] = .background
-        case "scene.did-disconnect": app.scenes[scene] = nil
+        case EventName.sceneWillEnterForeground, EventName.sceneWillResignActive: app.scenes[scene] = .foregroundInactive
+        case EventName.sceneDidBecomeActive: app.scenes[scene] = .foregroundActive
+        case EventName.sceneDidEnterBackground: app.scenes[scene] = .background
+        case EventName.sceneDidDisconnect: app.scenes[scene] = nil
         default: return
         }
         transition(&app, to: app.scenePhase, event, &output)
@@ -182,7 +182,7 @@ public struct PhaseDeriver {
         var attributes: Attributes = ["after": death?.reason ?? "none", "initiator": death?.initiator ?? "none"]
         attributes["saved_state"] = String(death?.facts.savedState ?? false)
         attributes["unsaved_input"] = String(death?.facts.unsavedInput ?? false)
-        output.append(Self.synthetic(PhaseEvent.coldStart, cause, attributes))
+        output.append(Self.synthetic(EventName.phaseColdStart, cause, attributes))
         switch death?.initiator {
         case nil: app.resumeContext = "launch"
         case "system"?: app.resumeContext = "system-kill"
@@ -199,10 +199,10 @@ public struct PhaseDeriver {
 
     private func terminate(_ cause: Event, reason: String, app: inout AppLifecycle, into output: inout [Event]) {
         guard app.phase != .notRunning || app.awaitingLaunch else { return }
-        let initiator = AppLifecycle.initiator(of: cause.name == "process.died" ? cause : nil, reason: reason)
+        let initiator = AppLifecycle.initiator(of: cause.name == EventName.processDied ? cause : nil, reason: reason)
         var attributes: Attributes = ["reason": reason, "initiator": initiator, "from": app.phase?.rawValue ?? "unknown"]
-        if cause.name == "process.died" { attributes["detail"] = cause.attributes["detail"] }
-        output.append(Self.synthetic(PhaseEvent.terminated, cause, attributes))
+        if cause.name == EventName.processDied { attributes["detail"] = cause.attributes["detail"] }
+        output.append(Self.synthetic(EventName.phaseTerminated, cause, attributes))
         app.lastDeath = AppLifecycle.Death(reason: reason, initiator: initiator, facts: app.incarnation)
         app.phase = .notRunning
         app.visibleActivities = [:]
@@ -210,7 +210,7 @@ public struct PhaseDeriver {
         app.awaitingLaunch = false
     }
 
-    static func synthetic(_ name: String, _ cause: Event, _ attributes: Attributes) -> Event {
+    static func synthetic(_ name: EventName, _ cause: Event, _ attributes: Attributes) -> Event {
         Event(time: cause.time, app: cause.app, pid: cause.pid, tid: nil, platform: cause.platform, name: name, attributes: attributes, source: cause.source)
     }
 

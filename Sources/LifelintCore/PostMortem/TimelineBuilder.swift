@@ -23,7 +23,7 @@ public struct TimelineBuilder {
     public mutating func process(_ event: Event) {
         // An event without a time (a `raw` logcat line) has no place on a time axis.
         guard event.time.clock != .unknown else { return }
-        if event.name == PhaseEvent.coldStart || current[event.app] == nil {
+        if event.name == EventName.phaseColdStart || current[event.app] == nil {
             if let previous = current[event.app] { close(previous, at: event.time) }
             current[event.app] = lanes.count
             lanes.append(Timeline.Lane(app: event.app, pid: event.pid, platform: event.platform))
@@ -32,10 +32,10 @@ public struct TimelineBuilder {
         if lanes[index].pid == nil { lanes[index].pid = event.pid }
         if lanes[index].platform == .unknown { lanes[index].platform = event.platform }
         switch event.name {
-        case PhaseEvent.active: open(index, .foregroundActive, event, detail: event.attributes["after"].map { "after \($0)" })
-        case PhaseEvent.inactive: open(index, .foregroundInactive, event, detail: nil)
-        case PhaseEvent.background: open(index, .background, event, detail: nil)
-        case PhaseEvent.terminated: open(index, .notRunning, event, detail: Self.death(event))
+        case EventName.phaseActive: open(index, .foregroundActive, event, detail: event.attributes["after"].map { "after \($0)" })
+        case EventName.phaseInactive: open(index, .foregroundInactive, event, detail: nil)
+        case EventName.phaseBackground: open(index, .background, event, detail: nil)
+        case EventName.phaseTerminated: open(index, .notRunning, event, detail: Self.death(event))
         default: mark(index, event)
         }
     }
@@ -59,27 +59,27 @@ public struct TimelineBuilder {
         // Saves pair by key, background tasks by id, per app.
         var key: String { "\(event.app)\u{1F}\(event.attributes["key"] ?? event.attributes["id"] ?? "")" }
         switch event.name {
-        case "input.edited": add(index, .input, event, "input" + (event.attributes["field"].map { " in \($0)" } ?? ""))
-        case "persist.begin": pendingSaves[key] = event
-        case "persist.end":
+        case EventName.inputEdited: add(index, .input, event, "input" + (event.attributes["field"].map { " in \($0)" } ?? ""))
+        case EventName.persistBegin: pendingSaves[key] = event
+        case EventName.persistEnd:
             guard let begin = pendingSaves.removeValue(forKey: key) else { return }
             let failed = event.attributes["ok"] == "false" ? ", failed" : ""
             add(index, .save, begin, "save\(Self.quoted(begin.attributes["key"])), \(DurationText.describe(nanoseconds: event.time.nanoseconds - begin.time.nanoseconds))\(failed)")
-        case "bgtask.begin": pendingTasks[key] = event
-        case "bgtask.end", "bgtask.expired":
+        case EventName.bgtaskBegin: pendingTasks[key] = event
+        case EventName.bgtaskEnd, EventName.bgtaskExpired:
             guard let begin = pendingTasks.removeValue(forKey: key) else { return }
-            let how = event.name == "bgtask.expired" ? "expired after" : "held"
+            let how = event.name == EventName.bgtaskExpired ? "expired after" : "held"
             add(index, .backgroundTask, begin, "background task \(how) \(DurationText.describe(nanoseconds: event.time.nanoseconds - begin.time.nanoseconds))")
-        case PhaseEvent.coldStart:
+        case EventName.phaseColdStart:
             let after = event.attributes["after"].flatMap { $0 == "none" ? nil : " after \($0)" } ?? ""
             var left: [String] = []
             if event.attributes["saved_state"] == "true" { left.append("state") }
             if event.attributes["unsaved_input"] == "true" { left.append("input") }
             add(index, .coldStart, event, "cold start\(after)" + (left.isEmpty ? "" : "; left " + left.joined(separator: " and ")))
-        case "state.restored", "nav.restored": add(index, .restore, event, event.name == "state.restored" ? "restored state" : "restored navigation")
-        case "screen.shown" where event.attributes["restored"] == "true": add(index, .restore, event, "showed a restored screen")
-        case "sync.resync", "auth.refresh", "sync.catchup": add(index, .resync, event, event.name)
-        case "socket.probe", "socket.pong", "socket.probe-timeout": add(index, .probe, event, event.name)
+        case EventName.stateRestored, EventName.navRestored: add(index, .restore, event, event.name == EventName.stateRestored ? "restored state" : "restored navigation")
+        case EventName.screenShown where event.attributes["restored"] == "true": add(index, .restore, event, "showed a restored screen")
+        case EventName.syncResync, EventName.authRefresh, EventName.syncCatchup: add(index, .resync, event, event.name.rawValue)
+        case EventName.socketProbe, EventName.socketPong, EventName.socketProbeTimeout: add(index, .probe, event, event.name.rawValue)
         default: break
         }
     }

@@ -44,10 +44,10 @@ public struct VerdictBuilder {
     private var finished: [Episode] = []
     public private(set) var verdicts: [Verdict] = []
 
-    static let relevantEvents: Set<String> = [
-        PhaseEvent.background, PhaseEvent.active, PhaseEvent.inactive, PhaseEvent.terminated, PhaseEvent.coldStart,
-        "input.edited", "persist.begin", "persist.end", "state.saved", "state.restored", "nav.restored", "screen.shown",
-        "bgtask.begin", "bgtask.end",
+    static let relevantEvents: Set<EventName> = [
+        EventName.phaseBackground, EventName.phaseActive, EventName.phaseInactive, EventName.phaseTerminated, EventName.phaseColdStart,
+        EventName.inputEdited, EventName.persistBegin, EventName.persistEnd, EventName.stateSaved, EventName.stateRestored, EventName.navRestored, EventName.screenShown,
+        EventName.bgtaskBegin, EventName.bgtaskEnd,
     ]
 
     public init(thresholds: Thresholds = Thresholds()) {
@@ -57,8 +57,8 @@ public struct VerdictBuilder {
     public mutating func process(_ event: Event) {
         guard Self.relevantEvents.contains(event.name) else { return }
         switch event.name {
-        case "input.edited": appsReportingInput.insert(event.app)
-        case "state.restored", "nav.restored", "screen.shown": appsReportingRestores.insert(event.app)
+        case EventName.inputEdited: appsReportingInput.insert(event.app)
+        case EventName.stateRestored, EventName.navRestored, EventName.screenShown: appsReportingRestores.insert(event.app)
         default: break
         }
         var episode: Episode?
@@ -100,57 +100,57 @@ public struct VerdictBuilder {
 
     private static func update(_ state: inout AppState, with event: Event, finished: inout Episode?) {
         switch event.name {
-        case "input.edited":
+        case EventName.inputEdited:
             state.unsavedInput = event
-        case "persist.begin":
+        case EventName.persistBegin:
             state.runningSave = event
-        case "persist.end":
+        case EventName.persistEnd:
             state.runningSave = nil
             if event.attributes["ok"] != "false" { state.unsavedInput = nil }
-        case "state.saved":
+        case EventName.stateSaved:
             state.stateSaved = event
-        case "bgtask.begin":
+        case EventName.bgtaskBegin:
             state.backgroundTaskHeld = true
-        case "bgtask.end":
+        case EventName.bgtaskEnd:
             state.backgroundTaskHeld = false
-        case PhaseEvent.terminated, PhaseEvent.coldStart:
+        case EventName.phaseTerminated, EventName.phaseColdStart:
             // A new incarnation holds nothing the dead one began, as the engine's history.
             state.backgroundTaskHeld = false
             state.runningSave = nil
         default: break
         }
         // Instance state counts when saved just before or after leaving; older saves are dropped.
-        if event.name == PhaseEvent.background, let saved = state.stateSaved, saved.time.nanoseconds < event.time.nanoseconds - 1_000_000_000 {
+        if event.name == EventName.phaseBackground, let saved = state.stateSaved, saved.time.nanoseconds < event.time.nanoseconds - 1_000_000_000 {
             state.stateSaved = nil
         }
         guard var episode = state.episode else {
-            if event.name == PhaseEvent.background { state.episode = Self.episode(leavingAt: event, state) }
+            if event.name == EventName.phaseBackground { state.episode = Self.episode(leavingAt: event, state) }
             return
         }
         switch event.name {
-        case "persist.begin" where episode.death == nil && episode.saveBegin == nil:
+        case EventName.persistBegin where episode.death == nil && episode.saveBegin == nil:
             episode.saveBegin = event
             episode.saveUnderBackgroundTask = state.backgroundTaskHeld
-        case "persist.end" where episode.death == nil && episode.saveBegin != nil && episode.saveEnd == nil:
+        case EventName.persistEnd where episode.death == nil && episode.saveBegin != nil && episode.saveEnd == nil:
             episode.saveEnd = event
-        case "state.saved" where episode.death == nil:
+        case EventName.stateSaved where episode.death == nil:
             episode.stateSaved = event
-        case PhaseEvent.active where episode.death == nil, PhaseEvent.inactive where episode.death == nil:
+        case EventName.phaseActive where episode.death == nil, EventName.phaseInactive where episode.death == nil:
             state.episode = nil
             return
-        case PhaseEvent.terminated where episode.death == nil:
+        case EventName.phaseTerminated where episode.death == nil:
             episode.death = event
             state.unsavedInput = nil
             state.stateSaved = nil
-        case PhaseEvent.coldStart where episode.death != nil && episode.coldStart == nil:
+        case EventName.phaseColdStart where episode.death != nil && episode.coldStart == nil:
             episode.coldStart = event
-        case "state.restored" where episode.coldStart != nil && episode.restore == nil, "nav.restored" where episode.coldStart != nil && episode.restore == nil:
+        case EventName.stateRestored where episode.coldStart != nil && episode.restore == nil, EventName.navRestored where episode.coldStart != nil && episode.restore == nil:
             episode.restore = event
-        case "screen.shown" where episode.coldStart != nil && episode.restore == nil && episode.freshScreen == nil:
+        case EventName.screenShown where episode.coldStart != nil && episode.restore == nil && episode.freshScreen == nil:
             if event.attributes["restored"] == "true" { episode.restore = event } else { episode.freshScreen = event }
-        case PhaseEvent.background where episode.coldStart != nil, PhaseEvent.terminated where episode.coldStart != nil:
+        case EventName.phaseBackground where episode.coldStart != nil, EventName.phaseTerminated where episode.coldStart != nil:
             finished = episode
-            state.episode = event.name == PhaseEvent.background ? Self.episode(leavingAt: event, state) : nil
+            state.episode = event.name == EventName.phaseBackground ? Self.episode(leavingAt: event, state) : nil
             return
         default: break
         }

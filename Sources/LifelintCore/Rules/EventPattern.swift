@@ -3,15 +3,22 @@
 /// `{"event": "...", "where": {"attr": condition}}`.
 public struct EventPattern: Sendable, Hashable, Decodable, CustomStringConvertible {
     public let name: String
+    /// The name as an `EventName`, for an exact name: made once.
+    let eventName: EventName
     public var conditions: [String: AttributeCondition]
     /// The family prefix (`activity.`) for `activity.*`, nil for an exact name: made once,
     /// since every event the pattern is tried on needs it.
     let familyPrefix: String?
 
+    public init(_ name: EventName, where conditions: [String: AttributeCondition] = [:]) {
+        self.init(name.rawValue, where: conditions)
+    }
+
     public init(_ name: String, where conditions: [String: AttributeCondition] = [:]) {
         self.name = name
         self.conditions = conditions
         familyPrefix = name.hasSuffix(".*") ? String(name.dropLast()) : nil
+        eventName = EventName(name)
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -48,8 +55,8 @@ public struct EventPattern: Sendable, Hashable, Decodable, CustomStringConvertib
     /// Whether the event matches; a pattern with comparisons needs `resolved(with:)` first.
     public func matches(_ event: Event) -> Bool {
         if let prefix = familyPrefix {
-            guard event.name.hasPrefix(prefix) else { return false }
-        } else if event.name != name {
+            guard event.name.rawValue.hasPrefix(prefix) else { return false }
+        } else if event.name != eventName {
             return false
         }
         return conditions.allSatisfy { key, condition in condition.holds(for: event.attributes[key]) }

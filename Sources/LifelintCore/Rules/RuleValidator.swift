@@ -102,7 +102,7 @@ struct RuleValidator {
 
     private mutating func check(_ pattern: EventPattern, at path: String) {
         if !EventVocabulary.knows(pattern.name, mapped: mappedEvents) {
-            let known = pattern.name.hasSuffix(".*") ? EventVocabulary.families.map { $0 + ".*" } : Array(EventVocabulary.events.keys) + Array(mappedEvents)
+            let known = pattern.name.hasSuffix(".*") ? EventVocabulary.families.map { $0 + ".*" } : EventVocabulary.events.keys.map(\.rawValue) + Array(mappedEvents)
             problems.append(Problem(
                 keyPath: path,
                 reason: "unknown event '\(pattern.name)'\(Self.suggestion(for: pattern.name, among: known)); the README's Event vocabulary lists lifelint's events, and a mapping can make others"))

@@ -20,7 +20,7 @@ import Testing
         for (index, step) in steps.enumerated() {
             engine.process(Event(
                 time: Timestamp(clock: clock, nanoseconds: clock == .unknown ? 0 : Int64(step.0) * 1_000_000, fractionDigits: 3),
-                app: "com.example", pid: 1, platform: .android, name: step.1, attributes: step.2,
+                app: "com.example", pid: 1, platform: .android, name: EventName(step.1), attributes: step.2,
                 source: SourceLocation(path: "t", line: index + 1)))
         }
         engine.finish()

@@ -8,7 +8,7 @@ import Testing
         steps.enumerated().map { index, step in
             Event(
                 time: Timestamp(clock: .wall, nanoseconds: Int64(step.0) * 1_000_000, fractionDigits: 3), app: app, pid: 42,
-                platform: platform, name: step.1, attributes: step.2, source: SourceLocation(path: "t", line: index + 1))
+                platform: platform, name: EventName(step.1), attributes: step.2, source: SourceLocation(path: "t", line: index + 1))
         }
     }
 

@@ -146,7 +146,7 @@ extension Array {
         #expect(span.limits[0].when == [.occurred(EventPattern("bgtask.begin"), since: EventPattern("bgtask.end"))])
         let noSave = try #require(catalog.rule(id: "no-save-at-background"))
         guard case let .expect(wait)? = noSave.match.first?.primitive else { Issue.record("not an expect"); return }
-        #expect(wait.after.map(\.name) == [PhaseEvent.background] && wait.expect.map(\.name) == ["persist.begin"] && wait.within == "graceWindow")
+        #expect(wait.after.map(\.name) == [EventName.phaseBackground.rawValue] && wait.expect.map(\.name) == ["persist.begin"] && wait.within == "graceWindow")
     }
 }
 

@@ -56,7 +56,7 @@ struct AppleLogEventRecognizer {
                 }
             }
         }
-        if let (event, named) = appEvent(entry), event.name != "bgtask.expired" || isNewExpiry(app: event.app, pid: event.pid) {
+        if let (event, named) = appEvent(entry), event.name != EventName.bgtaskExpired || isNewExpiry(app: event.app, pid: event.pid) {
             count += 1
             deliver(event, provisional: entry.pid != nil && !named, emit: emit)
         }
@@ -83,7 +83,7 @@ struct AppleLogEventRecognizer {
         let app = line.app
         let pid = line.pid ?? pidOfBundle[app]
         for fact in line.facts {
-            var name: String
+            var name: EventName
             var attributes: Attributes = [:]
             switch fact {
             case let .foreground(detail), let .background(detail):
@@ -92,26 +92,26 @@ struct AppleLogEventRecognizer {
                 foreground[app] = isForeground
                 dead.remove(app)
                 if isForeground { expiryReported.remove(Self.expiryKey(app: app, pid: pid)) }
-                name = isForeground ? "system.foreground" : "system.background"
+                name = isForeground ? EventName.systemForeground : EventName.systemBackground
                 attributes["detail"] = detail
             case .suspended, .resumed:
                 // A resume is news only after a suspension the trace showed.
                 let isSuspended = fact == .suspended
                 guard isSuspended ? suspended[app] != true : suspended[app] == true else { continue }
                 suspended[app] = isSuspended
-                name = isSuspended ? "process.frozen" : "process.unfrozen"
+                name = isSuspended ? EventName.processFrozen : EventName.processUnfrozen
             case let .died(reason, initiator, stated):
                 guard !dead.contains(app) else { continue }
                 dead.insert(app)
                 foreground[app] = nil
                 suspended[app] = nil
                 expiryReported.remove(Self.expiryKey(app: app, pid: pid))
-                name = "process.died"
+                name = EventName.processDied
                 attributes = ["reason": reason, "initiator": initiator.rawValue]
                 for entry in stated { attributes[entry.key] = entry.value }
             case let .backgroundTaskExpired(detail):
                 guard isNewExpiry(app: app, pid: pid) else { continue }
-                name = "bgtask.expired"
+                name = EventName.bgtaskExpired
                 attributes = ["source": "system", "detail": detail]
             }
             events.append(Event(time: entry.time, app: app, pid: pid, platform: .ios, name: name, attributes: attributes, source: entry.source))
@@ -133,15 +133,15 @@ struct AppleLogEventRecognizer {
     /// The event, and whether it names its app itself (`app=`).
     private mutating func appEvent(_ entry: Entry) -> (Event, named: Bool)? {
         let message = entry.message
-        var found: (name: String, attributes: Attributes, platform: Platform)?
+        var found: (name: EventName, attributes: Attributes, platform: Platform)?
         if ByteSearch.contains("Background task still not ended", in: message) {
-            found = ("bgtask.expired", Self.uikitTask(Substring(decoding: message, as: UTF8.self)), .ios)
+            found = (EventName.bgtaskExpired, Self.uikitTask(Substring(decoding: message, as: UTF8.self)), .ios)
         } else if let state = FlutterLifecycle.state(in: message) {
             found = (FlutterLifecycle.eventName(state), [:], .flutter)
         } else if let (instrumentation, platform) = Self.instrumentation(entry) {
             found = (instrumentation.name, instrumentation.attributes, platform)
         } else if let match = mapped(entry) {
-            found = (match.event, match.attributes, match.platform ?? .ios)
+            found = (EventName(match.event), match.attributes, match.platform ?? .ios)
         }
         guard var (name, attributes, platform) = found else { return nil }
         let process = String(decoding: entry.process, as: UTF8.self)

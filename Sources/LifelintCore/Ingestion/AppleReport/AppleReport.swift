@@ -38,7 +38,7 @@ struct AppleReport: Sendable {
         if let processName, bundleID != nil, processName != bundleID { attributes["process"] = processName }
         return Event(
             time: time, app: bundleID ?? processName ?? pid.map(Event.appName(forUnknownPid:)) ?? "unknown", pid: pid, platform: .ios,
-            name: "process.died", attributes: attributes, source: SourceLocation(path: path, line: line))
+            name: EventName.processDied, attributes: attributes, source: SourceLocation(path: path, line: line))
     }
 
     /// A resource report (bug type 206 and kin) whose action was a kill: `cpu-limit`, `wakeups-limit`.

@@ -190,7 +190,7 @@ struct ProcessAttribution {
     static func named(_ event: Event, process: String) -> Event {
         var event = event
         event.app = ProcessName.package(process)
-        if process != event.app, event.name == "process.died" || event.name == "process.started" {
+        if process != event.app, event.name == EventName.processDied || event.name == EventName.processStarted {
             event.attributes["process"] = process
         }
         return event

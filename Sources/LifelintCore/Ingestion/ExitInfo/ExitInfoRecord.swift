@@ -29,7 +29,7 @@ struct ExitInfoRecord: Sendable {
         if let description = fields["description"], description != "null" { attributes["detail"] = description }
         let app = package ?? process.map(ProcessName.package) ?? pid.map(Event.appName(forUnknownPid:)) ?? "unknown"
         if let process, process != app { attributes["process"] = process }
-        return Event(time: time, app: app, pid: pid, platform: .android, name: "process.died", attributes: attributes, source: SourceLocation(path: path, line: line))
+        return Event(time: time, app: app, pid: pid, platform: .android, name: EventName.processDied, attributes: attributes, source: SourceLocation(path: path, line: line))
     }
 
     /// The death in lifelint's terms (`ProcessDeathReason`): a swipe from recents (`REMOVE

@@ -34,7 +34,7 @@ struct AppleLogDecoder: JSONRecordDecoder {
     }
 
     /// The instrumentation message of a `lifelint` record, or the event a mapping makes of it.
-    private mutating func appEvent(_ object: JSONObject, _ message: String) -> (String, Attributes, Platform?)? {
+    private mutating func appEvent(_ object: JSONObject, _ message: String) -> (EventName, Attributes, Platform?)? {
         let subsystem = object["subsystem"]?.string ?? ""
         if subsystem == Self.subsystem {
             return InstrumentationMessage.parse(message).map { ($0.name, $0.attributes, nil) }
@@ -48,7 +48,7 @@ struct AppleLogDecoder: JSONRecordDecoder {
                     mappings.mayMatch(tag: tagBytes) ? mappings.match(tag: tagBytes, message: messageBytes) : nil
                 }
             }
-            if let match { return (match.event, match.attributes, match.platform) }
+            if let match { return (EventName(match.event), match.attributes, match.platform) }
         }
         return nil
     }

@@ -73,10 +73,10 @@ struct ChromeTraceDecoder: JSONRecordDecoder {
         attributes["app"] = nil
         attributes["platform"] = nil
         return Event(time: FrameworkSlices.time(ts), app: app, pid: Int32(truncatingIfNeeded: pid), tid: Int32(truncatingIfNeeded: tid),
-                     platform: platform, name: eventName, attributes: attributes, source: location)
+                     platform: platform, name: EventName(eventName), attributes: attributes, source: location)
     }
 
-    private func lifecycle(_ name: String, pid: Int64, tid: Int64, end: Double, duration: Double, _ location: SourceLocation) -> Event {
+    private func lifecycle(_ name: EventName, pid: Int64, tid: Int64, end: Double, duration: Double, _ location: SourceLocation) -> Event {
         FrameworkSlices.lifecycleEvent(name, app: appName(pid), pid: pid, tid: tid, end: end, duration: duration, location)
     }
 

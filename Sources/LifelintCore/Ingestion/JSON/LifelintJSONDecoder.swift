@@ -1,5 +1,5 @@
 /// lifelint's own event JSON, as app instrumentation writes it (schema:
-/// `docs/schema/events.schema.json`): `{"time": ..., "event": "persist.begin", "app": ...,
+/// `docs/schema/events.schema.json`): `{"time": ..., "event": EventName.persistBegin, "app": ...,
 /// "pid": ..., "platform": ..., "attrs": {...}}`, with `time` an ISO 8601 string or seconds
 /// since 1970. `lifelint events` output reads back the same way (its `clock`, `tid` and
 /// `source` are accepted).
@@ -60,7 +60,7 @@ struct LifelintJSONDecoder: JSONRecordDecoder {
                 }
             }
         }
-        let name = interner.string(nameBytes)
+        let name = EventName(interner.string(nameBytes))
         return .event(Event(time: time, app: app, pid: pid, tid: tid, platform: platform, name: name, attributes: attributes, source: location))
     }
 }

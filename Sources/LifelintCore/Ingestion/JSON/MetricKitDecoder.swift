@@ -20,7 +20,7 @@ struct MetricKitDecoder: JSONRecordDecoder {
                 var attributes: Attributes = ["reason": reason, "context": context, "count": String(count)]
                 attributes["from"] = from
                 attributes["to"] = to
-                events.append(Event(time: time, app: app, platform: .ios, name: "evidence.app-exits", attributes: attributes, source: location))
+                events.append(Event(time: time, app: app, platform: .ios, name: EventName.evidenceAppExits, attributes: attributes, source: location))
             }
         }
         return .events(events)

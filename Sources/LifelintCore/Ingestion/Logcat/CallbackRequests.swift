@@ -10,11 +10,11 @@ struct CallbackRequests {
     /// Requests by activity token (`wm_` lines share it with the app's) and by class name
     /// (Android 10 and older, whose app lines carry no token): the callback asked for, when,
     /// and the keys it is filed under (all dropped once it is answered).
-    private var requests: [String: (callback: String, time: Timestamp, keys: [String])] = [:]
+    private var requests: [String: (callback: EventName, time: Timestamp, keys: [String])] = [:]
     /// The time of each activity's latest callback line, under the same keys.
     private var lastCallback: [String: Int64] = [:]
 
-    mutating func note(_ callback: String, token: Substring?, className: String, at time: Timestamp) {
+    mutating func note(_ callback: EventName, token: Substring?, className: String, at time: Timestamp) {
         guard time.clock != .unknown else { return }
         if requests.count > Self.capacity { requests = [:] }
         let keys = Self.keys(token: token, className: Substring(className))
@@ -23,7 +23,7 @@ struct CallbackRequests {
 
     /// The milliseconds this callback took, when the system's request for it was seen; the
     /// request is consumed. Every callback line is noted, as the start of the next one's wait.
-    mutating func answer(_ callback: String, token: Substring?, className: Substring?, at time: Timestamp) -> Int64? {
+    mutating func answer(_ callback: EventName, token: Substring?, className: Substring?, at time: Timestamp) -> Int64? {
         let keys = Self.keys(token: token, className: className)
         defer {
             if lastCallback.count > Self.capacity { lastCallback = [:] }

@@ -52,7 +52,7 @@ extension LogcatEventRecognizer {
             if let pid { name(pid, package, &out) }
             var attributes = Attributes()
             attributes["detail"] = payload.rest(from: 4 - shift, key: "reason").map(String.init)
-            evidence("evidence.anr", line, attributes, app: ProcessName.package(package), pid: pid, &out)
+            evidence(EventName.evidenceAnr, line, attributes, app: ProcessName.package(package), pid: pid, &out)
         case .freeze, .unfreeze:
             guard let pid = payload.integer(0, key: "Pid").flatMap(Int32.init(exactly:)),
                 let process = payload.value(1, key: "Process Name")
@@ -68,7 +68,7 @@ extension LogcatEventRecognizer {
             }
             guard let reason = payload.rest(from: 4 - shift, key: "Reason"), reason.contains("proc died without state saved") else { return }
             let attributes: Attributes = ["component": String(component), "reason": String(reason)]
-            evidence("evidence.state-not-saved", line, attributes, app: ProcessName.package(component), pid: nil, &out)
+            evidence(EventName.evidenceStateNotSaved, line, attributes, app: ProcessName.package(component), pid: nil, &out)
         default:
             return
         }
@@ -77,7 +77,7 @@ extension LogcatEventRecognizer {
     /// `wm_on_paused_called: [Token,Component,Reason(,time)]` (Android 11+) or
     /// `am_on_paused_called: [User,Component(,Reason)]`, logged by the app's own process. A
     /// line without a duration is timed from the system's request for it, when there was one.
-    private mutating func recogniseCallback(_ eventName: String, leadsWithToken: Bool, _ line: Line, _ payload: EventLogPayload, _ out: inout Output) {
+    private mutating func recogniseCallback(_ eventName: EventName, leadsWithToken: Bool, _ line: Line, _ payload: EventLogPayload, _ out: inout Output) {
         let token = leadsWithToken ? payload.value(0, key: "Token") : nil
         let className = payload.value(1, key: "Component Name")
         var attributes = Attributes()

@@ -38,7 +38,7 @@ extension LogcatEventRecognizer {
             let rest = message.dropFirst("ANR in ".count)
             var attributes = Attributes()
             attributes["detail"] = String(rest)
-            evidence("evidence.anr", line, attributes, app: ProcessName.package(rest.prefix { $0 != " " }), pid: nil, &out)
+            evidence(EventName.evidenceAnr, line, attributes, app: ProcessName.package(rest.prefix { $0 != " " }), pid: nil, &out)
         } else if message.hasPrefix("Activity pause timeout for ") {
             recognisePauseTimeout(line, message, &out)
         } else if message.hasPrefix("  Force finishing activity "), let (_, component) = Self.firstComponent(in: message) {
@@ -56,7 +56,7 @@ extension LogcatEventRecognizer {
         guard let (text, component) = Self.firstComponent(in: message) else { return }
         if finishing[component.package]?.isSameIncident(as: line) == true { return }
         attribution.noteComponent(component, token: nil) { out.events.append($0) }
-        evidence("evidence.pause-timeout", line, ["component": String(text)], app: component.package, pid: nil, &out)
+        evidence(EventName.evidencePauseTimeout, line, ["component": String(text)], app: component.package, pid: nil, &out)
     }
 
     /// The first word that reads as a component (`ActivityRecord{aa73cbf u0 com.app/.Main t2594}`).
@@ -137,7 +137,7 @@ extension LogcatEventRecognizer {
     mutating func frozen(pid: Int32, process: Substring, _ isFrozen: Bool, _ line: Line, _ out: inout Output) {
         name(pid, process, &out)
         guard attribution.recordFrozen(pid: pid, isFrozen) else { return }
-        add(event(isFrozen ? "process.frozen" : "process.unfrozen", line, app: ProcessName.package(process), pid: pid, tid: nil, [:]), &out)
+        add(event(isFrozen ? EventName.processFrozen : EventName.processUnfrozen, line, app: ProcessName.package(process), pid: pid, tid: nil, [:]), &out)
     }
 
     /// `Kill 'com.app' (1234), uid 10123, oom_score_adj 900 to free 52000kB rss, 1000kB swap; reason: ...`
@@ -184,7 +184,7 @@ extension LogcatEventRecognizer {
         if let process = attribution.table.incarnation(of: pid), !process.isLive || process.isFrozen { return }
         var attributes = Attributes()
         attributes["bytes"] = Self.number(after: "parcel size = ", in: message)
-        evidence("evidence.transaction-too-large", line, attributes, pid: pid, &out)
+        evidence(EventName.evidenceTransactionTooLarge, line, attributes, pid: pid, &out)
     }
 
     /// Lines that only say which package a pid runs: the app's own `ApplicationInfo updating
@@ -231,7 +231,7 @@ extension LogcatEventRecognizer {
         if tooLarge {
             var attributes: Attributes = ["exception": "TransactionTooLargeException"]
             attributes["bytes"] = Self.number(after: "data parcel size ", in: message)
-            evidence("evidence.transaction-too-large", line, attributes, app: app, pid: pid, &out)
+            evidence(EventName.evidenceTransactionTooLarge, line, attributes, app: app, pid: pid, &out)
         } else {
             // `… not allowed due to mAllowStartForeground false: service com.app/.Sync`: an app
             // starts its own service, so the component names the process.
@@ -240,7 +240,7 @@ extension LogcatEventRecognizer {
             {
                 name(pid, component.package, &out)
             }
-            evidence("evidence.fgs-start-not-allowed", line, ["detail": String(trimmed)], app: app, pid: pid, &out)
+            evidence(EventName.evidenceFgsStartNotAllowed, line, ["detail": String(trimmed)], app: app, pid: pid, &out)
         }
     }
 

@@ -128,11 +128,11 @@ struct LogcatEventRecognizer {
             if out.produced == 0, !mappings.isEmpty,
                 let match = mappings.match(tag: UnsafeBufferPointer(start: nil, count: 0), message: UnsafeBufferPointer(rebasing: line.bytes[line.record.message]))
             {
-                add(appEvent(match.event, match.attributes, platform: match.platform, line), &out)
+                add(appEvent(EventName(match.event), match.attributes, platform: match.platform, line), &out)
             }
         case .evidenceOnly: recogniseExceptions(line, &out)
         case let .mapped(match):
-            add(appEvent(match.event, match.attributes, platform: match.platform, line), &out)
+            add(appEvent(EventName(match.event), match.attributes, platform: match.platform, line), &out)
         case let .mappedTag(tag):
             recogniseMapped(line, tag: tag, &out)
             if out.produced == 0, Self.mayCarryEvidence(line.record) { recogniseExceptions(line, &out) }
@@ -215,12 +215,12 @@ struct LogcatEventRecognizer {
         var tag = tag
         let message = UnsafeBufferPointer(rebasing: line.bytes[line.record.message])
         guard let match = tag.withUTF8({ mappings.match(tag: $0, message: message) }) else { return }
-        add(appEvent(match.event, match.attributes, platform: match.platform, line), &out)
+        add(appEvent(EventName(match.event), match.attributes, platform: match.platform, line), &out)
     }
 
     /// An event the app reported itself (instrumentation or a mapped line); `app=` and
     /// `platform=` attributes override what the line says.
-    private func appEvent(_ name: String, _ attributes: Attributes, platform: Platform?, _ line: Line) -> Event {
+    private func appEvent(_ name: EventName, _ attributes: Attributes, platform: Platform?, _ line: Line) -> Event {
         var attributes = attributes
         let app = attributes["app"] ?? appName(line)
         let platform = attributes["platform"].flatMap(Platform.init(rawValue:)) ?? platform ?? .android
@@ -238,7 +238,7 @@ struct LogcatEventRecognizer {
         var attributes = attributes
         let package = ProcessName.package(process)
         if process != package { attributes["process"] = String(process) }
-        add(event("process.started", line, app: package, pid: pid, tid: nil, attributes), &out)
+        add(event(EventName.processStarted, line, app: package, pid: pid, tid: nil, attributes), &out)
     }
 
     /// One death; the later reports of the same death only name the process. `initiator`
@@ -252,20 +252,20 @@ struct LogcatEventRecognizer {
         var attributes: Attributes = ["reason": reason.rawValue]
         attributes["detail"] = detail
         if let initiator, initiator != reason.initiator { attributes["initiator"] = initiator.rawValue }
-        add(event("process.died", line, app: Event.appName(forUnknownPid: pid), pid: pid, tid: nil, attributes), &out)
+        add(event(EventName.processDied, line, app: Event.appName(forUnknownPid: pid), pid: pid, tid: nil, attributes), &out)
     }
 
-    mutating func evidence(_ name: String, _ line: Line, _ attributes: Attributes, app: String? = nil, pid: Int32?, _ out: inout Output) {
+    mutating func evidence(_ name: EventName, _ line: Line, _ attributes: Attributes, app: String? = nil, pid: Int32?, _ out: inout Output) {
         let app = app ?? appName(line)
         // Under the app and the pid: a pid named between two reports of one incident, or an
         // incident one line reports by pid and the other by package, is still one.
-        let keys = [name + "|" + app] + (pid.map { [name + "|pid \($0)"] } ?? [])
+        let keys = [name.rawValue + "|" + app] + (pid.map { [name.rawValue + "|pid \($0)"] } ?? [])
         if keys.contains(where: { lastEvidence[$0]?.isSameIncident(as: line) == true }) { return }
         for key in keys { lastEvidence[key] = Sighting(line) }
         add(event(name, line, app: app, pid: pid, tid: pid == line.record.pid ? line.record.tid : nil, attributes), &out)
     }
 
-    func event(_ name: String, _ line: Line, app: String, pid: Int32?, tid: Int32?, _ attributes: Attributes) -> Event {
+    func event(_ name: EventName, _ line: Line, app: String, pid: Int32?, tid: Int32?, _ attributes: Attributes) -> Event {
         Event(time: line.time, app: app, pid: pid, tid: tid, platform: .android, name: name, attributes: attributes, source: line.source)
     }
 

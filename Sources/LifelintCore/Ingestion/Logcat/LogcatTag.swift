@@ -9,7 +9,7 @@ enum LogcatTag: Sendable {
     case instrumentation
     /// An activity callback the app's own process logs in the events buffer; `wm_` lines
     /// (Android 11+) lead with the activity's token, `am_` lines with the user id.
-    case activityCallback(eventName: String, leadsWithToken: Bool)
+    case activityCallback(eventName: EventName, leadsWithToken: Bool)
     /// A system-side line about an activity (`wm_pause_activity`, `am_set_resumed_activity`,
     /// ...): it names the activity's package, and may be the request a callback answers. The
     /// index into `SystemActivityLine.all` keeps the tag small (it is copied for every line).
@@ -47,10 +47,10 @@ enum LogcatTag: Sendable {
             "ActivityThread": .processNaming, "libPowerHal": .processNaming, "flutter": .flutter,
         ]
         let callbacks = [
-            "create": "activity.created", "start": "activity.started", "resume": "activity.resumed",
-            "paused": "activity.paused", "stop": "activity.stopped", "destroy": "activity.destroyed",
-            "restart": "activity.restarted", "top_resumed_gained": "activity.top-gained",
-            "top_resumed_lost": "activity.top-lost",
+            "create": EventName.activityCreated, "start": EventName.activityStarted, "resume": EventName.activityResumed,
+            "paused": EventName.activityPaused, "stop": EventName.activityStopped, "destroy": EventName.activityDestroyed,
+            "restart": EventName.activityRestarted, "top_resumed_gained": EventName.activityTopGained,
+            "top_resumed_lost": EventName.activityTopLost,
         ]
         for (callback, event) in callbacks {
             for prefix in ["am", "wm"] {

@@ -13,13 +13,13 @@ struct SystemActivityLine: Sendable, Hashable {
     /// The app callback this line asks for, when it is a request whose answer times the
     /// callback. A launch (`restart_activity`) is not timed: its answer waits for the process
     /// to start and the Application to be created.
-    let requests: String?
+    let requests: EventName?
 
     /// The `am_` / `wm_` activity lines (names without the prefix) and whether each is a
     /// request whose answer times a callback.
-    private static let activityLines: [(name: String, hasToken: Bool, hasTaskID: Bool, requests: String?)] = [
-        ("pause_activity", true, false, "activity.paused"),
-        ("resume_activity", true, true, "activity.resumed"),
+    private static let activityLines: [(name: String, hasToken: Bool, hasTaskID: Bool, requests: EventName?)] = [
+        ("pause_activity", true, false, EventName.activityPaused),
+        ("resume_activity", true, true, EventName.activityResumed),
         ("restart_activity", true, true, nil),
         ("create_activity", true, true, nil),
         ("stop_activity", true, false, nil),

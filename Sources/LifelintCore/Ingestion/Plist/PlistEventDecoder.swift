@@ -50,7 +50,7 @@ enum PlistEventDecoder {
         }
         var tid: Int32?
         if case let .integer(number)? = record["tid"] { tid = Int32(exactly: number) }
-        return .event(Event(time: time, app: app, pid: pid, tid: tid, platform: platform, name: name, attributes: attributes, source: location))
+        return .event(Event(time: time, app: app, pid: pid, tid: tid, platform: platform, name: EventName(name), attributes: attributes, source: location))
     }
 
     /// The records of a document: its root array, or the `events` array of its root dict.

@@ -5,9 +5,9 @@
 ///
 /// Slices nest per thread: `begin` and `end` keep each thread's open slices.
 struct FrameworkSlices {
-    static let lifecycleEvents: [String: String] = [
-        "activityStart": "activity.started", "activityResume": "activity.resumed", "activityPause": "activity.paused",
-        "activityStop": "activity.stopped", "activityDestroy": "activity.destroyed", "activityRestart": "activity.restarted",
+    static let lifecycleEvents: [String: EventName] = [
+        "activityStart": EventName.activityStarted, "activityResume": EventName.activityResumed, "activityPause": EventName.activityPaused,
+        "activityStop": EventName.activityStopped, "activityDestroy": EventName.activityDestroyed, "activityRestart": EventName.activityRestarted,
     ]
     static let processStart = "bindApplication"
     /// Slices left open by a bad trace are dropped beyond this depth.
@@ -31,7 +31,7 @@ struct FrameworkSlices {
 
     /// The innermost open slice of thread `tid` ended: its lifecycle event name and duration
     /// in microseconds, when it is a framework lifecycle slice.
-    mutating func end(tid: Int64, at microseconds: Double) -> (event: String, duration: Double)? {
+    mutating func end(tid: Int64, at microseconds: Double) -> (event: EventName, duration: Double)? {
         guard var stack = open[tid], let slice = stack.popLast() else { return nil }
         open[tid] = stack
         return Self.lifecycleEvents[slice.name].map { ($0, microseconds - slice.start) }
@@ -39,7 +39,7 @@ struct FrameworkSlices {
 
     /// The lifecycle event at the end of a slice, on the trace's monotonic clock.
     static func lifecycleEvent(
-        _ name: String, app: String, pid: Int64, tid: Int64, end: Double, duration: Double, _ location: SourceLocation
+        _ name: EventName, app: String, pid: Int64, tid: Int64, end: Double, duration: Double, _ location: SourceLocation
     ) -> Event {
         Event(time: time(end), app: app, pid: Int32(truncatingIfNeeded: pid), tid: Int32(truncatingIfNeeded: tid),
               platform: .android, name: name, attributes: ["duration_ms": String(integer(duration / 1000))], source: location)
@@ -47,7 +47,7 @@ struct FrameworkSlices {
 
     static func processStartEvent(app: String, pid: Int64, tid: Int64, at microseconds: Double, _ location: SourceLocation) -> Event {
         Event(time: time(microseconds), app: app, pid: Int32(truncatingIfNeeded: pid), tid: Int32(truncatingIfNeeded: tid),
-              platform: .android, name: "process.started", attributes: ["package": app, "hosting": processStart], source: location)
+              platform: .android, name: EventName.processStarted, attributes: ["package": app, "hosting": processStart], source: location)
     }
 
     /// A pid, tid or duration as a whole number, -1 when it is missing or not a usable number.
