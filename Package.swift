@@ -2,8 +2,8 @@
 import PackageDescription
 
 let package = Package(
+    // Built and tested on Linux with Swift 6 (see .ci/run); no other platform is claimed.
     name: "lifelint",
-    platforms: [.macOS(.v13)],
     products: [
         .executable(name: "lifelint", targets: ["lifelint"]),
         .library(name: "LifelintCore", targets: ["LifelintCore"]),

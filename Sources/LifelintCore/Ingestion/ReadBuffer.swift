@@ -35,7 +35,11 @@ enum ReadBuffer {
     /// Reads once into `buffer` (retrying on EINTR); returns the byte count, 0 at end of input.
     static func read(_ fileDescriptor: Int32, into buffer: UnsafeMutablePointer<UInt8>, count: Int) throws(Failure) -> Int {
         while true {
+            #if canImport(Glibc)
             let result = Glibc.read(fileDescriptor, buffer, count)
+            #else
+            let result = Darwin.read(fileDescriptor, buffer, count)
+            #endif
             if result >= 0 { return result }
             if errno != EINTR { throw Failure(errorNumber: errno) }
         }

@@ -41,7 +41,11 @@ public final class TraceInput {
                 close(descriptor)
                 throw .isDirectory(path: path)
             }
+            #if canImport(Darwin)
+            modificationTime = Int64(status.st_mtimespec.tv_sec)
+            #else
             modificationTime = Int64(status.st_mtim.tv_sec)
+            #endif
         }
         modificationYear = CivilDateTime(nanosecondsSinceEpoch: modificationTime * 1_000_000_000).year
         let file = FileDescriptorSource(descriptor, owns: path != Self.standardInputName)

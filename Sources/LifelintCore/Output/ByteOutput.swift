@@ -77,7 +77,11 @@ public final class ByteOutput {
         buffer.withBytes { bytes in
             var offset = 0
             while offset < bytes.count {
+                #if canImport(Glibc)
                 let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                #else
+                let written = Darwin.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                #endif
                 if written < 0 {
                     if errno == EINTR { continue }
                     return
