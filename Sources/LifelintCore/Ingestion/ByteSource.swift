@@ -30,6 +30,11 @@ final class FileDescriptorSource: ByteSource {
     }
 }
 
+/// The end of an input: bytes held in memory are a `PrefixedSource` in front of it.
+final class EmptySource: ByteSource {
+    func read(into buffer: UnsafeMutablePointer<UInt8>, count: Int) throws(ReadBuffer.Failure) -> Int { 0 }
+}
+
 /// Bytes already taken from a source (to look at its first bytes) served before the rest.
 final class PrefixedSource: ByteSource {
     private var prefix: [UInt8]

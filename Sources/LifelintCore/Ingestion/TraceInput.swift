@@ -69,6 +69,26 @@ public final class TraceInput {
         }
     }
 
+    /// A trace held in memory (a test's text, bytes from another program), read exactly as a
+    /// file with these bytes would be; `name` stands for its path in diagnostics. A gzip stream
+    /// is decompressed; a zip archive needs a file.
+    public init(bytes: [UInt8], name: String, modificationTime: Int64 = Int64(time(nil))) throws(IngestionError) {
+        self.modificationTime = modificationTime
+        modificationYear = CivilDateTime(nanosecondsSinceEpoch: modificationTime * 1_000_000_000).year
+        let memory = PrefixedSource(bytes, then: EmptySource())
+        do throws(ReadBuffer.Failure) {
+            if bytes.starts(with: [0x1F, 0x8B]) {
+                (path, compression, source) = (name, "gzip", try InflatingSource(memory, format: .gzip))
+            } else if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
+                throw ReadBuffer.Failure(message: "a zip archive must be a file, not bytes in memory")
+            } else {
+                (path, compression, source) = (name, nil, memory)
+            }
+        } catch {
+            throw .readFailed(path: name, line: 1, reason: error.message)
+        }
+    }
+
     /// The trace's bytes as a `ByteSource`, for the streaming readers.
     var byteSource: any ByteSource { source }
 

@@ -5,19 +5,19 @@ import Foundation
 /// ingestion path, so tests exercise exactly what the command line does.
 enum TraceFixture {
 
+    /// Reads crafted text as a trace, in memory (`TraceInput(bytes:name:)`): no file needed.
     static func ingest(_ text: String, name: String = "trace.log", options: TraceReadOptions = TraceReadOptions(year: 2024))
         throws -> (events: [Event], summary: IngestionSummary)
     {
-        let url = temporaryFile(name: name, contents: Data(text.utf8))
-        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
-        return try TraceReader.events(atPath: url.path, options: options)
+        var events: [Event] = []
+        let summary = try TraceReader.read(try TraceInput(bytes: Array(text.utf8), name: name), options: options) { events.append($0) }
+        return (events, summary)
     }
 
     /// Runs every rule over crafted trace text.
     static func ingestFindings(_ text: String, rules: [Rule], year: Int = 2024, thresholds: Thresholds = Thresholds()) throws -> [Finding] {
-        let url = temporaryFile(name: "trace.log", contents: Data(text.utf8))
-        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
-        return try TraceAnalyzer.analyze(path: url.path, rules: rules, thresholds: thresholds, options: TraceReadOptions(year: year)).findings
+        let input = try TraceInput(bytes: Array(text.utf8), name: "trace.log")
+        return try TraceAnalyzer.analyze(input, rules: rules, thresholds: thresholds, options: TraceReadOptions(year: year)).findings
     }
 
     /// One scratch folder per test process, removed when the process exits, so files a test
