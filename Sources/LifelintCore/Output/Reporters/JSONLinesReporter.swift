@@ -22,9 +22,7 @@ public struct JSONLinesReporter: Reporter {
         for coverage in trace.coverage {
             write(ReportJSON.coverage(coverage).merging(["type": "coverage", "trace": trace.path]) { $1 })
         }
-        var record = ReportJSON.trace(trace)
-        record["apps"] = nil
-        record["coverage"] = nil
+        var record = ReportJSON.traceHeader(trace)
         record["type"] = "trace"
         write(record)
         output.flush()

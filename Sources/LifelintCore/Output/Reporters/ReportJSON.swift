@@ -40,7 +40,8 @@ enum ReportJSON {
         return object
     }
 
-    static func trace(_ trace: TraceReport) -> [String: Any] {
+    /// A trace without its apps' metrics and coverage (which reports write one by one).
+    static func traceHeader(_ trace: TraceReport) -> [String: Any] {
         var object: [String: Any] = ["path": trace.path, "error": trace.error ?? NSNull()]
         if let summary = trace.summary {
             object["format"] = summary.format
@@ -51,8 +52,6 @@ enum ReportJSON {
                 "unnamedProcesses": summary.unnamedProcesses,
             ]
             object["yearSource"] = summary.yearSource?.rawValue ?? NSNull()
-            object["apps"] = trace.metrics.map(metrics)
-            object["coverage"] = trace.coverage.map(coverage)
         }
         return object
     }
