@@ -12,61 +12,48 @@ import Darwin
 struct AnalyzeCommand {
     static let name = "analyze"
 
-    static let options: [CommandLineArguments.Option] = [
-        .init(name: "--format", takesValue: true),
-        .init(name: "--output", takesValue: true),
-        .init(name: "--fail-on", takesValue: true),
-        .init(name: "--rules", takesValue: true),
-        .init(name: "--set", takesValue: true),
-        .init(name: "--baseline", takesValue: true),
-        .init(name: "--write-baseline", takesValue: true),
-        .init(name: "--jobs", takesValue: true),
-        .init(name: "--no-progress", takesValue: false),
-        .init(name: "--help", takesValue: false),
-    ] + SharedOptions.configuration + SharedOptions.traceReading
+    static let outputOptions: [CommandLineArguments.Option] = [
+        .init("--format", value: "<format>", """
+            What to write to standard output (default: text): \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")); \
+            html is a self-contained page with the timeline, verdicts and findings.
+            """),
+        .init("--output", value: "<format>=<path>", "Also write that format to a file; repeatable."),
+        .init("--fail-on", value: "<severity>", "Exit 1 when a finding is at least this severe: error (default), warning or info."),
+    ]
 
-    static let help = """
+    static let ruleOptions: [CommandLineArguments.Option] = SharedOptions.configuration + [
+        .init("--rules", value: "<dir>", "Also run the rule files (*.json) in this folder; repeatable."),
+        .init("--set", value: "<name=value>", "Override a threshold, e.g. --set graceWindow=3s; repeatable. 'lifelint rules' lists the thresholds."),
+    ]
+
+    static let baselineOptions: [CommandLineArguments.Option] = [
+        .init("--write-baseline", value: "<file>", "Record the current findings as accepted, and exit 0."),
+        .init("--baseline", value: "<file>", "Hide the findings recorded there; list entries that no longer occur."),
+    ]
+
+    static let inputOptions: [CommandLineArguments.Option] = [
+        .init("--jobs", value: "<n>", "Traces analysed at once (default: the number of cores)."),
+        .init("--no-progress", "No progress bar (shown on a terminal for large batches)."),
+    ] + SharedOptions.traceReading + [.help]
+
+    static let options = outputOptions + ruleOptions + baselineOptions + inputOptions
+
+    static let help = HelpText.make(
+        """
         USAGE: lifelint [analyze] [options] <trace | folder | pattern>...
 
         Reads each trace, derives every app's lifecycle phases, runs the rules, and reports the
         anti-patterns found. Folders are searched for trace files; patterns such as
         'logs/**/*.log' are expanded. Gzip-compressed traces and 'adb bugreport' zip files are
         read directly.
+        """,
+        sections: [("OUTPUT", outputOptions), ("CONFIGURATION", ruleOptions), ("BASELINE", baselineOptions), ("INPUT", inputOptions)],
+        tail: """
+            Colour is used on a terminal unless NO_COLOR is set.
 
-        OUTPUT:
-          --format <format>        What to write to standard output (default: text):
-                                   text, json, jsonl, sarif, junit, checkstyle, github, markdown,
-                                   html (a self-contained page: timeline, verdicts, findings).
-          --output <format>=<path> Also write that format to a file; repeatable.
-          --fail-on <severity>     Exit 1 when a finding is at least this severe:
-                                   error (default), warning or info.
-
-        CONFIGURATION:
-          --config <file>          Use this configuration instead of the nearest .lifelint.json
-                                   (searched from the current folder upward).
-          --no-config              Ignore any .lifelint.json.
-          --rules <dir>            Also run the rule files (*.json) in this folder; repeatable.
-          --set <name=value>       Override a threshold, e.g. --set graceWindow=3s; repeatable.
-                                   'lifelint rules' lists the thresholds.
-
-        BASELINE:
-          --write-baseline <file>  Record the current findings as accepted, and exit 0.
-          --baseline <file>        Hide the findings recorded there; list entries that no
-                                   longer occur.
-
-        INPUT:
-          --jobs <n>               Traces analysed at once (default: the number of cores).
-          --no-progress            No progress bar (shown on a terminal for large batches).
-          --input-format <format>  Read the input in this format instead of detecting it
-                                   (lifelint events --help lists them).
-          --year <year>            The year for log times that have none.
-          --help                   Show this help.
-
-        Colour is used on a terminal unless NO_COLOR is set.
-
-        EXIT STATUS: 0 no finding at or above --fail-on, 1 findings, 2 usage, configuration or
-        input errors (the other traces are still analysed).
-        """
+            EXIT STATUS: 0 no finding at or above --fail-on, 1 findings, 2 usage, configuration or
+            input errors (the other traces are still analysed).
+            """)
 
     let inputs: [String]
     let format: ReportFormat

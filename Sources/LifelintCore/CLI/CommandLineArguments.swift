@@ -2,9 +2,22 @@
 /// `--name value`, `--name=value`, repeated options, `--` ends options, `-` is an input
 /// (standard input).
 struct CommandLineArguments {
+    /// An option, declared once with what parsing and the help both need: its name, the
+    /// placeholder of its value (nil for a flag), and what it does.
     struct Option {
         let name: String
-        let takesValue: Bool
+        let value: String?
+        let help: String
+
+        init(_ name: String, value: String? = nil, _ help: String) {
+            self.name = name
+            self.value = value
+            self.help = help
+        }
+
+        var takesValue: Bool { value != nil }
+
+        static let help = Option("--help", "Show this help.")
     }
 
     private(set) var values: [String: [String]] = [:]

@@ -3,38 +3,24 @@
 struct EventsCommand {
     static let name = "events"
 
-    static let options: [CommandLineArguments.Option] = [
-        .init(name: "--quiet", takesValue: false),
-        .init(name: "--help", takesValue: false),
-    ] + SharedOptions.configuration + SharedOptions.traceReading
+    static let options: [CommandLineArguments.Option] = SharedOptions.traceReading + [
+        .init("--quiet", "No summary on standard error."),
+    ] + SharedOptions.configuration + [.help]
 
-    static let help = """
+    static let help = HelpText.make(
+        """
         USAGE: lifelint events [options] <trace | folder | pattern>...
 
         Prints every lifecycle event lifelint understood in the traces, one JSON object per
         line, in file order: time, clock, event, app, pid, tid, platform, attrs, source.
         A summary per trace (lines, events, unrecognised lines, detected format) goes to
-        standard error. Use '-' to read standard input.
-
-        OPTIONS:
-          --input-format <format>  Read the input in this format instead of detecting it.
-                                   Logcat layouts: threadtime, time, brief, process, tag,
-                                   thread, long, raw, studio, studio-new.
-                                   Apple logs: log-show, log-show-compact, syslog,
-                                   console, xcode. Reports: apple-report (crash, .ips,
-                                   JetsamEvent), exit-info (dumpsys activity exit-info).
-          --year <year>            The year for log times that have none (logcat, syslog)
-                                   (default: the year the file was last modified, or the
-                                   year before when the log starts in a later month).
-          --quiet                  No summary on standard error.
-          --config <file>          Read the mappings of this configuration instead of the
-                                   nearest .lifelint.json.
-          --no-config              Ignore any .lifelint.json.
-          --help                   Show this help.
-
-        EXIT STATUS: 0 all traces read, 2 a usage error or a trace that could not be read
-        (the other traces are still processed).
-        """
+        standard error. Use '-' to read standard input. The configuration's mappings apply.
+        """,
+        sections: [("OPTIONS", options)],
+        tail: """
+            EXIT STATUS: 0 all traces read, 2 a usage error or a trace that could not be read
+            (the other traces are still processed).
+            """)
 
     let inputs: [String]
     let options: TraceReadOptions

@@ -3,12 +3,12 @@ struct RulesCommand {
     static let name = "rules"
 
     static let options: [CommandLineArguments.Option] = [
-        .init(name: "--rules", takesValue: true),
-        .init(name: "--help", takesValue: false),
-    ] + SharedOptions.configuration
+        .init("--rules", value: "<dir>", "Also list the rule files (*.json) in this folder; repeatable."),
+    ] + SharedOptions.configuration + [.help]
 
-    static let help = """
-        USAGE: lifelint rules [--rules <dir>] [--config <file> | --no-config] [<id>]
+    static let help = HelpText.make(
+        """
+        USAGE: lifelint rules [options] [<id>]
 
         Lists every rule (id, severity, summary, and the app events it needs) and the
         thresholds rules use, or shows one rule in full: why it matters, how to fix it, what
@@ -17,7 +17,9 @@ struct RulesCommand {
         The rules are checked as they load: a mistake in any rule file is named with its key
         path, and the status is 2. The configuration's rule folders and mappings (whose events
         rules may name) apply, as for analyze.
-        """
+        """,
+        sections: [("OPTIONS", options)],
+        tail: "EXIT STATUS: 0 listed, 2 usage or rule errors.")
 
     let ids: [String]
     let ruleDirectories: [String]

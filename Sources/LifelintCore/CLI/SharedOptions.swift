@@ -8,13 +8,21 @@ import Darwin
 /// (`--input-format`, `--year`) and which configuration to use (`--config`, `--no-config`).
 enum SharedOptions {
     static let traceReading: [CommandLineArguments.Option] = [
-        .init(name: "--input-format", takesValue: true),
-        .init(name: "--year", takesValue: true),
+        .init("--input-format", value: "<format>", """
+            Read the input in this format instead of detecting it: a logcat layout \
+            (\(LogcatFormat.allCases.map(\.rawValue).joined(separator: ", "))), an Apple log layout \
+            (\(AppleLogTextLayout.allCases.map(\.rawValue).joined(separator: ", "))), apple-report (crash, .ips, \
+            JetsamEvent) or exit-info (dumpsys activity exit-info).
+            """),
+        .init("--year", value: "<year>", """
+            The year for log times that have none (logcat, syslog), or '-' for this year. Default: the \
+            year the file was last modified, or the year before when the log starts in a later month.
+            """),
     ]
 
     static let configuration: [CommandLineArguments.Option] = [
-        .init(name: "--config", takesValue: true),
-        .init(name: "--no-config", takesValue: false),
+        .init("--config", value: "<file>", "Use this configuration instead of the nearest .lifelint.json (searched from the current folder upward)."),
+        .init("--no-config", "Ignore any .lifelint.json."),
     ]
 
     static func traceReadOptions(_ arguments: CommandLineArguments) throws(UsageError) -> TraceReadOptions {

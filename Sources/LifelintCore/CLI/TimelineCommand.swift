@@ -11,35 +11,24 @@ struct TimelineCommand {
     static let name = "timeline"
 
     static let options: [CommandLineArguments.Option] = [
-        .init(name: "--app", takesValue: true),
-        .init(name: "--from", takesValue: true),
-        .init(name: "--to", takesValue: true),
-        .init(name: "--help", takesValue: false),
-    ] + SharedOptions.configuration + SharedOptions.traceReading
+        .init("--app", value: "<id>", "Only this app (package name or bundle id)."),
+        .init("--from", value: "<time>", "Only from this time: 2024-01-08T09:15:00 or, on the trace's first day, 09:15 or 09:15:42.305."),
+        .init("--to", value: "<time>", "Only up to this time (same forms)."),
+    ] + SharedOptions.configuration + SharedOptions.traceReading + [.help]
 
-    static let help = """
+    static let help = HelpText.make(
+        """
         USAGE: lifelint timeline [options] <trace | folder | pattern>...
 
         Shows, per app and process incarnation, each phase (active, inactive, background, not
         running) with its time and duration, the events that matter in it (saves and their
         durations, background tasks, deaths and their reason, cold starts and what they
         restored, resyncs, socket probes, input), the findings where they occur, and the
-        verdict on every background entry a process death followed. Fits 80 columns.
-
-        OPTIONS:
-          --app <id>               Only this app (package name or bundle id).
-          --from <time>            Only from this time: 2024-01-08T09:15:00 or, on the
-                                   trace's first day, 09:15 or 09:15:42.305.
-          --to <time>              Only up to this time (same forms).
-          --config <file>          As for analyze (rules, thresholds, mappings).
-          --no-config              Ignore any .lifelint.json.
-          --input-format <format>  Read the input in this format instead of detecting it
-                                   (lifelint events --help lists them).
-          --year <year>            The year for log times that have none.
-          --help                   Show this help.
-
-        EXIT STATUS: 0 shown, 2 usage, configuration or input errors.
-        """
+        verdict on every background entry a process death followed. Fits 80 columns. The
+        configuration's rules, thresholds and mappings apply, as for analyze.
+        """,
+        sections: [("OPTIONS", options)],
+        tail: "EXIT STATUS: 0 shown, 2 usage, configuration or input errors.")
 
     let inputs: [String]
     let filter: (app: String?, from: String?, to: String?)
