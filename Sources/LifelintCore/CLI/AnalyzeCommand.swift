@@ -144,7 +144,7 @@ struct AnalyzeCommand {
             diagnostics.writeLine("lifelint: wrote \(accepted.entries.count) baseline entr\(accepted.entries.count == 1 ? "y" : "ies") to \(writeBaselinePath)")
             return run.failedTraces > 0 ? .failure : .success
         }
-        return run.exitCode
+        return ExitCode(run.outcome)
     }
 
     private func makeSettings() throws -> AnalysisSettings {

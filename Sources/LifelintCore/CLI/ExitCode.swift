@@ -7,3 +7,13 @@ public enum ExitCode: Int32, Sendable {
     /// A usage error, or an input that could not be read (the other inputs were still processed).
     case failure = 2
 }
+
+extension ExitCode {
+    init(_ outcome: RunReport.Outcome) {
+        switch outcome {
+        case .clean: self = .success
+        case .findings: self = .findings
+        case .unreadableTraces: self = .failure
+        }
+    }
+}

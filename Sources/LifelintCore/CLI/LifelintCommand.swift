@@ -7,7 +7,7 @@ import Darwin
 /// The command line: picks the command, runs it, and returns the exit status. The
 /// `lifelint` executable is only this call.
 public enum LifelintCommand {
-    public static let version = "0.1.0"
+    public static let version = LifelintVersion.current
 
     static let help = """
         lifelint \(version): finds the mobile-app lifecycle mistakes that lose users' data,

@@ -20,9 +20,17 @@ public struct RunReport: Sendable {
 
     public func count(_ severity: Severity) -> Int { traces.reduce(0) { $0 + $1.findings.filter { $0.severity == severity }.count } }
 
-    public var exitCode: ExitCode {
-        if failedTraces > 0 { return .failure }
-        return traces.contains { $0.findings.contains { $0.severity >= failOn } } ? .findings : .success
+    /// How the run went, as a CI job acts on it: a trace that could not be read outweighs
+    /// findings at or above `failOn`.
+    public enum Outcome: Sendable {
+        case clean
+        case findings
+        case unreadableTraces
+    }
+
+    public var outcome: Outcome {
+        if failedTraces > 0 { return .unreadableTraces }
+        return traces.contains { $0.findings.contains { $0.severity >= failOn } } ? .findings : .clean
     }
 
     /// "3 errors, 2 warnings" or "no findings".

@@ -34,7 +34,7 @@ public struct HTMLReporter: Reporter {
         for (index, trace) in run.traces.enumerated() { html += section(trace, index: index) }
         html += """
             </main>
-            <footer>lifelint \(HTMLText.escaped(LifelintCommand.version)) · phases: <span class="key foreground-active">active</span> <span class="key foreground-inactive">inactive</span> <span class="key background">background</span> <span class="key not-running">not running</span> · marks: saves, background tasks, deaths, cold starts, restores, resyncs, probes, input · ▼ findings</footer>
+            <footer>lifelint \(HTMLText.escaped(LifelintVersion.current)) · phases: <span class="key foreground-active">active</span> <span class="key foreground-inactive">inactive</span> <span class="key background">background</span> <span class="key not-running">not running</span> · marks: saves, background tasks, deaths, cold starts, restores, resyncs, probes, input · ▼ findings</footer>
             </body>
             </html>
 

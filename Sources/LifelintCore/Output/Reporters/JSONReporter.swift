@@ -22,7 +22,7 @@ public struct JSONReporter: Reporter {
             ("findings", .array(count: findings.count) { .whole(ReportJSON.finding(findings[$0])) }),
             ("schemaVersion", .whole(Self.schemaVersion)),
             ("summary", .whole(ReportJSON.summary(run))),
-            ("tool", .whole(["name": "lifelint", "version": LifelintCommand.version])),
+            ("tool", .whole(["name": "lifelint", "version": LifelintVersion.current])),
             ("traces", .array(count: run.traces.count) { Self.trace(run.traces[$0]) }),
             ("verdicts", .array(count: verdicts.count) { .whole(ReportJSON.verdict(verdicts[$0])) }),
         ]

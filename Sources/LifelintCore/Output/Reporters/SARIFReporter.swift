@@ -21,8 +21,8 @@ public struct SARIFReporter: Reporter {
         let ruleIndex = Dictionary(uniqueKeysWithValues: run.rules.enumerated().map { ($1.id, $0) })
         let driver: [String: Any] = [
             "name": "lifelint",
-            "version": LifelintCommand.version,
-            "semanticVersion": LifelintCommand.version,
+            "version": LifelintVersion.current,
+            "semanticVersion": LifelintVersion.current,
             "rules": run.rules.map(descriptor),
         ]
         let notifications: [[String: Any]] = run.traces.filter { $0.error != nil }.map { trace in
