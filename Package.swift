@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "lifelint", targets: ["lifelint"]),
         .library(name: "LifelintCore", targets: ["LifelintCore"]),
+        .library(name: "LifelintCLI", targets: ["LifelintCLI"]),
     ],
     targets: [
         /// libxml2's streaming reader, for XML property lists (see docs/decisions/0002-libxml2.md).
@@ -41,9 +42,15 @@ let package = Package(
             name: "rule-embedder",
             path: "Sources/RuleEmbedder"
         ),
+        /// The command line: commands, option parsing, help and exit statuses, over the library.
+        .target(
+            name: "LifelintCLI",
+            dependencies: ["LifelintCore"],
+            path: "Sources/LifelintCLI"
+        ),
         .executableTarget(
             name: "lifelint",
-            dependencies: ["LifelintCore"],
+            dependencies: ["LifelintCLI"],
             path: "Sources/lifelint"
         ),
         .executableTarget(
@@ -54,7 +61,7 @@ let package = Package(
         .testTarget(
             name: "LifelintCoreTests",
             // The executable too, so the end-to-end tests run the binary a CI job runs.
-            dependencies: ["LifelintCore", "lifelint", "CZlib"],
+            dependencies: ["LifelintCore", "LifelintCLI", "lifelint", "CZlib"],
             path: "Tests/LifelintCoreTests",
             resources: [.copy("Fixtures")]
         ),

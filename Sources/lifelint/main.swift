@@ -1,4 +1,4 @@
-import LifelintCore
+import LifelintCLI
 
 #if canImport(Glibc)
 import Glibc

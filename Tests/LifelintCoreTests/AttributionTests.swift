@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LifelintCore
+@testable import LifelintCLI
 
 /// Every line names the process it can: late names, tokens, components, payload pids,
 /// processes of one package, and a bound on what waits for a name.

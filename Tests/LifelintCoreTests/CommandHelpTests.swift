@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LifelintCore
+@testable import LifelintCLI
 
 /// Each option is declared once (name, value, help): the parser reads the declarations, the
 /// help is made from them, and the README documents every one.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LifelintCore
+@testable import LifelintCLI
 
 extension IngestionError {
     var isUnrecognisedFormat: Bool {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LifelintCore
+@testable import LifelintCLI
 
 /// The vocabulary has one home (`EventVocabulary`); the README's table says the same.
 @Suite struct EventVocabularyTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import LifelintCore
+@testable import LifelintCLI
 
 /// `logcat -b events` lifecycle tags across Android versions (formats.md §2).
 @Suite struct EventsBufferTests {

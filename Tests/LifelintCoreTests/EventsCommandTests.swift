@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LifelintCore
+@testable import LifelintCLI
 
 @Suite struct EventsCommandTests {
     private func run(_ arguments: [String]) -> (status: ExitCode, output: String, diagnostics: String) {

@@ -1,5 +1,6 @@
 import Testing
 @testable import LifelintCore
+@testable import LifelintCLI
 
 /// Flutter apps (formats.md §11): their printed lifecycle states and instrumentation, in
 /// logcat and in Apple's console, are `flutter` events.

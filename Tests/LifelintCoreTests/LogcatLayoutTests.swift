@@ -1,5 +1,6 @@
 import Testing
 @testable import LifelintCore
+@testable import LifelintCLI
 
 /// Every `logcat -v` layout and modifier, and Android Studio's copy formats: the same two
 /// entries (a process start logged by ActivityManager, an instrumentation line logged by the

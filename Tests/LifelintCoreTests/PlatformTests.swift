@@ -1,5 +1,6 @@
 import Testing
 @testable import LifelintCore
+@testable import LifelintCLI
 
 @Suite struct PlatformTests {
     /// Every platform is found from the bytes of its raw value, and nothing else is.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LifelintCore
+@testable import LifelintCLI
 
 /// Kill and death lines in the main and system buffers (formats.md §3), the pid → package
 /// map, and one event per death however many lines report it.

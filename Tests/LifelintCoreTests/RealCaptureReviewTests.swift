@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LifelintCore
+@testable import LifelintCLI
 
 /// The real-capture review set: logs nobody on this project wrote (public issue threads and
 /// repositories, `Fixtures/review/SOURCES.md`, and `../shared/corpus` when it is beside the

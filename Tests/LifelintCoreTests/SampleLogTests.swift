@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LifelintCore
+@testable import LifelintCLI
 
 /// The shipped stories in `SampleLogs/` read as the story they tell.
 @Suite struct SampleLogTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LifelintCore
+@testable import LifelintCLI
 
 /// The published schemas (docs/schema) describe what lifelint really reads and writes.
 @Suite struct SchemaTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LifelintCore
+@testable import LifelintCLI
 
 @Suite struct YearInferenceTests {
     @Test func newYearWrapKeepsTimeMovingForward() throws {

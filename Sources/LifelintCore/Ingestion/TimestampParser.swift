@@ -2,8 +2,8 @@
 /// ISO 8601 (`2024-01-08T09:15:42.305Z`, `...+01:00`, no zone for device-local time),
 /// Apple's `log show` form (`2023-02-23 10:44:02.761747+0100`), MetricKit's
 /// (`2020-05-13 23:59:00 +0000`), and lifelint's own monotonic durations (`PT12345.678S`).
-enum TimestampParser {
-    static func parse(_ text: String) -> Timestamp? {
+package enum TimestampParser {
+    package static func parse(_ text: String) -> Timestamp? {
         var text = text
         return text.withUTF8 { parse(bytes: $0) }
     }

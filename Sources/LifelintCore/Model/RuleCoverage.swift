@@ -19,7 +19,7 @@ public struct RuleCoverage: Sendable, Hashable {
     }
 
     /// `a`, `a or b`, `a, b or c`.
-    static func describe(_ patterns: [String]) -> String {
+    package static func describe(_ patterns: [String]) -> String {
         guard patterns.count > 1 else { return patterns.first ?? "" }
         return patterns.dropLast().joined(separator: ", ") + " or " + patterns.last!
     }

@@ -3,19 +3,19 @@ import Foundation
 /// `[=======>        ] 12/40 traces, 310 MB` on standard error, redrawn in place at most ten
 /// times a second, for batches big enough to wait on. Only on a terminal; cleared before
 /// other diagnostics are written and at the end.
-final class ProgressBar {
+package final class ProgressBar {
     private let output: ByteOutput
     private let total: Int
     private var lastDrawn = Date.distantPast
     private var visible = false
     private static let width = 30
 
-    init(output: ByteOutput, total: Int) {
+    package init(output: ByteOutput, total: Int) {
         self.output = output
         self.total = total
     }
 
-    func update(completed: Int, bytes: Int) {
+    package func update(completed: Int, bytes: Int) {
         let now = Date()
         guard completed == total || now.timeIntervalSince(lastDrawn) >= 0.1 else { return }
         lastDrawn = now
@@ -27,7 +27,7 @@ final class ProgressBar {
         visible = true
     }
 
-    func clear() {
+    package func clear() {
         guard visible else { return }
         output.write("\r\u{1B}[K")
         output.flush()

@@ -5,13 +5,13 @@ import Darwin
 #endif
 
 /// ANSI colour for terminal output, or none (piped output, `NO_COLOR`).
-struct TerminalStyle {
-    let colors: Bool
+package struct TerminalStyle {
+    package let colors: Bool
 
     init(colors: Bool) { self.colors = colors }
 
     /// Colour when `output` is a terminal and `NO_COLOR` is not set.
-    init(for output: ByteOutput) {
+    package init(for output: ByteOutput) {
         colors = output.isTerminal && getenv("NO_COLOR") == nil
     }
 

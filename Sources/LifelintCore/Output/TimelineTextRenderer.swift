@@ -7,15 +7,25 @@
 ///         09:14:25.960  background      36.4 s                               line 15
 ///           09:14:25.969  • save 'draft', 35 ms                              line 17
 ///           09:14:25.969  ✖ save-in-on-destroy (error)                       line 17
-struct TimelineTextRenderer {
+package struct TimelineTextRenderer {
     static let width = 80
     let style: TerminalStyle
 
+    package init(style: TerminalStyle) {
+        self.style = style
+    }
+
     /// The window and app to show; nil shows everything.
-    struct Filter {
+    package struct Filter {
         var app: String?
         var from: Timestamp?
         var to: Timestamp?
+
+        package init(app: String? = nil, from: Timestamp? = nil, to: Timestamp? = nil) {
+            self.app = app
+            self.from = from
+            self.to = to
+        }
 
         func includes(_ time: Timestamp) -> Bool {
             (from.map { time >= $0 } ?? true) && (to.map { time <= $0 } ?? true)
@@ -26,7 +36,7 @@ struct TimelineTextRenderer {
         }
     }
 
-    func render(_ trace: TraceReport, filter: Filter) -> [String] {
+    package func render(_ trace: TraceReport, filter: Filter) -> [String] {
         guard let timeline = trace.timeline else { return [] }
         var lines: [String] = []
         let apps = timeline.lanes.map(\.app).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }

@@ -13,7 +13,7 @@ public enum BatchInput: Sendable, Hashable {
     }
 
     /// Why this item yields no trace; nil for a trace.
-    var error: IngestionError? {
+    package var error: IngestionError? {
         switch self {
         case .trace: nil
         case let .unmatched(pattern): .noMatch(pattern: pattern)

@@ -1,5 +1,5 @@
 /// The malformed content found in a readable trace, as error lines; the run then exits 2.
-enum ProblemReport {
+package enum ProblemReport {
     static func lines(for summary: IngestionSummary) -> [String] {
         var lines = summary.problems.map { "lifelint: error: \($0)" }
         let unshown = summary.problemCount - summary.problems.count
@@ -8,7 +8,7 @@ enum ProblemReport {
     }
 
     /// Writes them; returns true when there was something to report.
-    static func write(_ summary: IngestionSummary, to diagnostics: ByteOutput) -> Bool {
+    package static func write(_ summary: IngestionSummary, to diagnostics: ByteOutput) -> Bool {
         lines(for: summary).forEach(diagnostics.writeLine)
         return summary.problemCount > 0
     }

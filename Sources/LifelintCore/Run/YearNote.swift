@@ -1,8 +1,8 @@
 /// The one line a run says when logcat times without a year got theirs from the files'
 /// modification times: a fresh checkout, a copy or an unzip makes every old log "this year",
 /// and then times, deadlines across New Year and dashboards are quietly wrong.
-enum YearNote {
-    static func text(for summaries: [IngestionSummary]) -> String? {
+package enum YearNote {
+    package static func text(for summaries: [IngestionSummary]) -> String? {
         let guessed = summaries.filter { $0.yearSource == .fileModificationTime || $0.yearSource == .currentTime }
         guard let first = guessed.first else { return nil }
         if let day = first.assumedDay, guessed.count == 1 {

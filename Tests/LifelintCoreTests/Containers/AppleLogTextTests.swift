@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LifelintCore
+@testable import LifelintCLI
 
 /// Apple logs as text (formats.md §10): every shape people paste reads into the same events,
 /// and RunningBoard, FrontBoard, SpringBoard and UIKit lines become what they prove.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LifelintCore
+@testable import LifelintCLI
 
 /// Apple crash, termination and JetsamEvent reports (formats.md §9): one `process.died` per
 /// death, with the reason an iOS engineer reads from the codes, in every form people send.

@@ -1,5 +1,6 @@
 import Testing
 @testable import LifelintCore
+@testable import LifelintCLI
 
 /// systrace / atrace text: the framework's lifecycle slices and the app's own markers, as in a
 /// Chrome trace.

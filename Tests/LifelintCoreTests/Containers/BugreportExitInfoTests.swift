@@ -1,5 +1,6 @@
 import Testing
 @testable import LifelintCore
+@testable import LifelintCLI
 
 /// A bugreport's exit-info section adds the deaths its logcat did not show, once each and in
 /// order for the app.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LifelintCore
+@testable import LifelintCLI
 
 /// The structured containers (formats.md §4–7): exact events from crafted inputs, detected
 /// from content whatever the file is called.

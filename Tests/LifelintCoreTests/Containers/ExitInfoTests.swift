@@ -1,5 +1,6 @@
 import Testing
 @testable import LifelintCore
+@testable import LifelintCLI
 
 /// `dumpsys activity exit-info` (formats.md §3): Android's own record of each death.
 @Suite struct ExitInfoTests {

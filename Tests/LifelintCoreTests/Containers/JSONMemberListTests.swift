@@ -1,5 +1,6 @@
 import Testing
 @testable import LifelintCore
+@testable import LifelintCLI
 
 @Suite struct JSONMemberListTests {
     /// The list grows past its first capacity without losing members, and is empty again

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LifelintCore
+@testable import LifelintCLI
 
 /// Hostile and broken inputs: each gives one clear error naming the file and line, exit
 /// status 2, no crash, and the other traces of the run are still read.

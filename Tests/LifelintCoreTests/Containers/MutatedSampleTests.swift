@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LifelintCore
+@testable import LifelintCLI
 
 /// Every sample, damaged a dozen ways (bytes replaced by JSON and logcat punctuation, runs
 /// deleted, markup inserted; seeded), goes through reading, rules, verdicts, the timeline and

@@ -1,5 +1,6 @@
 import Testing
 @testable import LifelintCore
+@testable import LifelintCLI
 
 /// One story, four containers: logcat, lifelint JSON Lines, a Chrome trace and an XML plist of
 /// the same events give the same findings (rule, app, message), so every rule runs unchanged

@@ -1,5 +1,6 @@
 import Testing
 @testable import LifelintCore
+@testable import LifelintCLI
 
 @Suite struct StringInternerTests {
     private func intern(_ text: String, _ interner: inout StringInterner) -> String {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LifelintCore
+@testable import LifelintCLI
 
 /// Each primitive on crafted event streams, straight into the engine (no phase derivation),
 /// with exact findings.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LifelintCore
+@testable import LifelintCLI
 
 /// Written piece by piece, the document is byte for byte what serialising it whole gives.
 @Suite struct PrettyJSONWriterTests {

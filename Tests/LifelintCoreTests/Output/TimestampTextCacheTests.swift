@@ -1,5 +1,6 @@
 import Testing
 @testable import LifelintCore
+@testable import LifelintCLI
 
 /// The minute cache writes exactly what `Timestamp.iso8601` says, whether it reuses the
 /// minute's text or not.

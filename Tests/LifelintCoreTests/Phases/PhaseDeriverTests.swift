@@ -1,5 +1,6 @@
 import Testing
 @testable import LifelintCore
+@testable import LifelintCLI
 
 /// Phase derivation on each platform, checked on the exact synthetic events it adds.
 @Suite struct PhaseDeriverTests {

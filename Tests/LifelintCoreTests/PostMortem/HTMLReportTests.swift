@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LifelintCore
+@testable import LifelintCLI
 
 @Suite struct HTMLReportTests {
     static let lostDraft = RepositoryPaths.path("SampleLogs/android-lost-draft.log")

@@ -1,5 +1,6 @@
 import Testing
 @testable import LifelintCore
+@testable import LifelintCLI
 
 @Suite struct TimelineBuilderTests {
     /// A lane with far more events than a screen can show keeps a bounded number of marks and

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LifelintCore
+@testable import LifelintCLI
 
 @Suite struct TimelineTests {
     static let lostDraft = "SampleLogs/android-lost-draft.log"

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LifelintCore
+@testable import LifelintCLI
 
 /// The verdict tells each SampleLogs story's ending correctly: facts, lines and outcome.
 @Suite struct VerdictTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import LifelintCore
+@testable import LifelintCLI
 
 /// The headline story, finding by finding: what a support engineer reads.
 @Suite struct LostDraftFindingsTests {

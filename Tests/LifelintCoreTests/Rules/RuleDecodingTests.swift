@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LifelintCore
+@testable import LifelintCLI
 
 /// A rule file with a mistake gets an error that names the file and the key path.
 @Suite struct RuleDecodingTests {

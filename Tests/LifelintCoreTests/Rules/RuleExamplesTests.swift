@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LifelintCore
+@testable import LifelintCLI
 
 /// Every rule proves itself: it fires on each of its triggering examples and stays silent on
 /// each clean one. A rule cannot land without examples that run.

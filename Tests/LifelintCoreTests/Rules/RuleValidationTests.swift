@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LifelintCore
+@testable import LifelintCLI
 
 /// A rule whose meaning is wrong (a mistyped threshold, a duration with no unit it knows, an
 /// event nobody makes) is refused at load with every mistake named, not loaded to never fire.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LifelintCore
+@testable import LifelintCLI
 
 @Suite struct BatchTests {
     /// Output does not depend on how many traces are analysed at once.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LifelintCore
+@testable import LifelintCLI
 
 /// Gzip files and bugreport zips are read in place, recognised by their first bytes.
 @Suite struct CompressedInputTests {

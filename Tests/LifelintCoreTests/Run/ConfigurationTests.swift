@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LifelintCore
+@testable import LifelintCLI
 
 @Suite struct ConfigurationTests {
     static let lostDraft = RepositoryPaths.path("SampleLogs/android-lost-draft.log")

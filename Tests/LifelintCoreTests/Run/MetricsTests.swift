@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LifelintCore
+@testable import LifelintCLI
 
 @Suite struct MetricsTests {
     /// The lost-draft story: two background entries, a save 35 ms long begun in the

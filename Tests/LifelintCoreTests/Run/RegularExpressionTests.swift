@@ -1,5 +1,6 @@
 import Testing
 @testable import LifelintCore
+@testable import LifelintCLI
 
 @Suite struct RegularExpressionTests {
     @Test func namedGroupsAndDigitsBecomePOSIXSyntax() throws {

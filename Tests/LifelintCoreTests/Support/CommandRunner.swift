@@ -1,4 +1,5 @@
 @testable import LifelintCore
+@testable import LifelintCLI
 
 /// Runs the command line in memory, as the executable would, and captures what it writes.
 func runLifelint(_ arguments: [String]) -> (status: ExitCode, output: String, diagnostics: String) {

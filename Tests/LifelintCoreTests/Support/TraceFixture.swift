@@ -1,5 +1,6 @@
 import Foundation
 @testable import LifelintCore
+@testable import LifelintCLI
 
 /// Writes crafted trace text to a temporary file and reads it back through the real
 /// ingestion path, so tests exercise exactly what the command line does.

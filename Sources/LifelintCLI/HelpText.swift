@@ -1,3 +1,4 @@
+import LifelintCore
 /// A command's help, its option lists made from the same declarations the parser reads, so
 /// the two cannot drift: `  --name <value>  what it does`, wrapped.
 enum HelpText {

@@ -1,3 +1,4 @@
+import LifelintCore
 /// `lifelint rules [<id>]`: the catalogue, or one rule in full.
 struct RulesCommand {
     static let name = "rules"

@@ -1,3 +1,4 @@
+import LifelintCore
 import Foundation
 
 #if canImport(Glibc)

@@ -1,3 +1,4 @@
+import LifelintCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

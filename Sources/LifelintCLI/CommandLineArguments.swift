@@ -1,3 +1,4 @@
+import LifelintCore
 /// A command's arguments split into options and inputs, against the options it declares.
 /// `--name value`, `--name=value`, repeated options, `--` ends options, `-` is an input
 /// (standard input).

@@ -1,3 +1,4 @@
+import LifelintCore
 /// `lifelint events <trace>...`: the normalized events as JSON Lines on stdout, a summary per
 /// trace on stderr.
 struct EventsCommand {

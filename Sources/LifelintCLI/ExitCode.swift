@@ -1,3 +1,4 @@
+import LifelintCore
 /// lifelint's exit statuses: what a CI job acts on.
 public enum ExitCode: Int32, Sendable {
     /// No finding at or above the failing level, and every input was read.

@@ -1,3 +1,4 @@
+import LifelintCore
 /// A command line lifelint cannot act on. The message says what was wrong and what to type.
 public enum UsageError: Error, Sendable, Equatable, CustomStringConvertible {
     case unknownOption(String)
