@@ -7,7 +7,6 @@ let package = Package(
     products: [
         .executable(name: "lifelint", targets: ["lifelint"]),
         .library(name: "LifelintCore", targets: ["LifelintCore"]),
-        .library(name: "LifelintCLI", targets: ["LifelintCLI"]),
     ],
     targets: [
         /// libxml2's streaming reader, for XML property lists (see docs/decisions/0002-libxml2.md).

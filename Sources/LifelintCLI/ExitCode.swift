@@ -1,6 +1,6 @@
 import LifelintCore
 /// lifelint's exit statuses: what a CI job acts on.
-public enum ExitCode: Int32, Sendable {
+package enum ExitCode: Int32, Sendable {
     /// No finding at or above the failing level, and every input was read.
     case success = 0
     /// Findings at or above the failing level.

@@ -7,11 +7,10 @@ import Darwin
 
 /// The command line: picks the command, runs it, and returns the exit status. The
 /// `lifelint` executable is only this call.
-public enum LifelintCommand {
-    public static let version = LifelintVersion.current
+package enum LifelintCommand {
 
     static let help = """
-        lifelint \(version): finds the mobile-app lifecycle mistakes that lose users' data,
+        lifelint \(LifelintVersion.current): finds the mobile-app lifecycle mistakes that lose users' data,
         in traces of real runs: Android logcat (every layout), bugreports, exit-info and
         systrace text; iOS crash, .ips and JetsamEvent reports; Apple logs from log show,
         Console.app and Xcode (text, json, ndjson); lifelint event JSON, Chrome / Perfetto
@@ -34,7 +33,7 @@ public enum LifelintCommand {
         EXIT STATUS: 0 success, 1 findings, 2 usage or input errors.
         """
 
-    public static func run(
+    package static func run(
         _ arguments: [String], output: ByteOutput = .standardOutput(), diagnostics: ByteOutput = .standardError()
     ) -> ExitCode {
         defer {
@@ -47,7 +46,7 @@ public enum LifelintCommand {
         }
         switch command {
         case "--version", "version":
-            output.writeLine(version)
+            output.writeLine(LifelintVersion.current)
             return .success
         case "--help", "-h", "help":
             output.writeLine(help)

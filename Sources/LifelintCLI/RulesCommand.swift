@@ -36,8 +36,10 @@ struct RulesCommand {
         do {
             let configuration = try configuration.load()
             let catalog = try RuleCatalog.load(adding: configuration.ruleFolders + ruleDirectories, mappedEvents: configuration.mappedEvents)
+            var thresholds = Thresholds()
+            try configuration.apply(to: &thresholds)
             if ids.isEmpty {
-                list(catalog, to: output)
+                list(catalog, thresholds: thresholds, to: output)
             } else {
                 for id in ids {
                     guard let rule = catalog.rule(id: id) else { throw RuleError.unknownRule(id) }
@@ -51,7 +53,7 @@ struct RulesCommand {
         }
     }
 
-    private func list(_ catalog: RuleCatalog, to output: ByteOutput) {
+    private func list(_ catalog: RuleCatalog, thresholds: Thresholds, to output: ByteOutput) {
         let width = catalog.rules.map(\.id.count).max() ?? 0
         for rule in catalog.rules {
             let id = rule.id + String(repeating: " ", count: width - rule.id.count)
@@ -60,8 +62,7 @@ struct RulesCommand {
             output.writeLine(String(repeating: " ", count: width + 11) + "needs: \(Self.needs(rule))")
         }
         output.writeLine("")
-        output.writeLine("Thresholds (override with --set name=value):")
-        let thresholds = Thresholds()
+        output.writeLine("Thresholds (the configuration's; override with --set name=value):")
         for name in thresholds.values.keys.sorted() { output.writeLine("  \(name) = \(thresholds[name]!)") }
     }
 

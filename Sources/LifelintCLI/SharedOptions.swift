@@ -34,8 +34,13 @@ enum SharedOptions {
 
     /// `--year N`, or `--year -` for this year (a capture made today, whatever its file's date).
     private static func year(_ arguments: CommandLineArguments) throws(UsageError) -> Int? {
-        if arguments.value("--year") == "-" { return CivilDateTime(nanosecondsSinceEpoch: Int64(time(nil)) * 1_000_000_000).year }
-        return try arguments.integer("--year", in: 1970...CivilDateTime.supportedYears.upperBound)
+        guard let text = arguments.value("--year") else { return nil }
+        if text == "-" { return CivilDateTime(nanosecondsSinceEpoch: Int64(time(nil)) * 1_000_000_000).year }
+        let years = 1970...CivilDateTime.supportedYears.upperBound
+        guard let year = Int(text), years.contains(year) else {
+            throw .invalidValue(option: "--year", value: text, expected: "a year from \(years.lowerBound) to \(years.upperBound), or - for this year")
+        }
+        return year
     }
 
     /// The configuration `--config` names, none with `--no-config`, else the nearest

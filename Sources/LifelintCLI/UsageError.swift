@@ -1,13 +1,13 @@
 import LifelintCore
 /// A command line lifelint cannot act on. The message says what was wrong and what to type.
-public enum UsageError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum UsageError: Error, Sendable, Equatable, CustomStringConvertible {
     case unknownOption(String)
     case missingValue(option: String)
     case invalidValue(option: String, value: String, expected: String)
     case missingInput(command: String)
     case unknownCommand(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .unknownOption(option): return "unknown option '\(option)'"
         case let .missingValue(option): return "option '\(option)' needs a value"

@@ -89,7 +89,7 @@ import Testing
             10-02 07:54:30.000  6254  7192 I ActivityManager: Slow operation: 52ms so far
             """
         let (events, _) = try TraceFixture.ingest(text)
-        #expect(events.filter { $0.name == "process.died" }.map(\.summaryLine) == [
+        #expect(events.filter { $0.name.rawValue == "process.died" }.map(\.summaryLine) == [
             "process.died com.byd.launcher 15818 {reason=unknown process=com.byd.launcher:wake}",
         ])
         var deriver = PhaseDeriver()
@@ -115,7 +115,7 @@ import Testing
         var attribution = ProcessAttribution(capacity: 3)
         var released: [String] = []
         func event(_ pid: Int32, _ line: Int) -> Event {
-            Event(time: .unknown, app: Event.appName(forUnknownPid: pid), pid: pid, platform: .android, name: "activity.resumed",
+            Event(time: .unknown, app: Event.appName(forUnknownPid: pid), pid: pid, platform: .android, name: EventName(rawValue: "activity.resumed"),
                   source: SourceLocation(path: "t", line: line))
         }
         for (line, pid) in [(1, 10), (2, 11), (3, 10), (4, 12)] as [(Int, Int32)] {

@@ -17,7 +17,7 @@ extension IngestionError {
         let (events, summary) = try TraceReader.events(
             atPath: TraceFixture.fixturePath("corpus/issue-logcat-events-tailend-headers-LeviLaunchroid-105.txt"),
             options: TraceReadOptions(year: 2024))
-        #expect(events.map(\.name) == [
+        #expect(events.map(\.name.rawValue) == [
             "activity.stopped", "activity.top-lost", "activity.paused", "activity.created", "activity.started", "activity.resumed",
         ])
         #expect(events[0].attributes.dictionary == [
@@ -31,7 +31,7 @@ extension IngestionError {
     @Test func keyValuePayloads() throws {
         let (events, summary) = try TraceReader.events(
             atPath: TraceFixture.fixturePath("corpus/issue-logcat-events-threadtime-keyvalue-Clock-198.txt"), options: TraceReadOptions(year: 2024))
-        #expect(events.map(\.name) == [
+        #expect(events.map(\.name.rawValue) == [
             "activity.top-lost", "activity.paused", "activity.created", "activity.started", "activity.resumed", "activity.top-gained",
         ])
         #expect(events[1].attributes.dictionary == ["component": "com.best.deskclock.DeskClock", "token": "143069912", "reason": "performPause", "duration_ms": "1"])
@@ -41,7 +41,7 @@ extension IngestionError {
     @Test func crashLoopWithBlankLines() throws {
         let (events, summary) = try TraceReader.events(
             atPath: TraceFixture.fixturePath("corpus/issue-logcat-threadtime-blanklines-crashloop-ACSIDE-122.txt"), options: TraceReadOptions(year: 2024))
-        #expect(events.map(\.name) == ["process.died", "process.started", "process.died", "process.started", "process.died", "process.started", "process.died", "process.started", "process.died"])
+        #expect(events.map(\.name.rawValue) == ["process.died", "process.started", "process.died", "process.started", "process.died", "process.started", "process.died", "process.started", "process.died"])
         #expect(Set(events.map(\.app)) == ["com.nullij.androidcodestudio"])
         #expect(summary.structuralLines == 8)
     }

@@ -32,6 +32,14 @@ import Testing
         }
     }
 
+    /// `EventName`'s constants and `EventVocabulary`'s entries are one list written twice (a
+    /// constant cannot be made from a dictionary): they must stay equal.
+    @Test func everyConstantHasItsMeaningAndEveryMeaningItsConstant() throws {
+        let source = try String(contentsOfFile: RepositoryPaths.path("Sources/LifelintCore/Model/EventName.swift"), encoding: .utf8)
+        let constants = Set(source.matches(of: /EventName\(rawValue: "([^"]+)"\)/).map { EventName(rawValue: String($0.1)) })
+        #expect(constants == Set(EventVocabulary.events.keys))
+    }
+
     @Test func thePhaseDeriversEventsAreInTheVocabulary() {
         for phase in AppPhase.allCases { #expect(EventVocabulary.events[phase.eventName] != nil) }
         #expect(EventVocabulary.events[EventName.phaseColdStart] != nil)

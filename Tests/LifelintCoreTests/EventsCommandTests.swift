@@ -82,7 +82,7 @@ import Testing
     }
 
     @Test func versionAndHelp() {
-        #expect(run(["--version"]) == (.success, LifelintCommand.version + "\n", ""))
+        #expect(run(["--version"]) == (.success, LifelintVersion.current + "\n", ""))
         let help = run(["--help"])
         #expect(help.status == .success && help.output.contains("USAGE: lifelint [analyze] [options] <trace | folder | pattern>..."))
         let eventsHelp = run(["events", "--help"])

@@ -24,7 +24,7 @@ import Testing
 
     @Test func aLineNamingTwoStatesMeansTheLast() throws {
         let read = try TraceFixture.ingest("I/flutter ( 6914): state changed from AppLifecycleState.paused to AppLifecycleState.resumed\n")
-        #expect(read.events.map(\.name) == ["flutter.resumed"])
+        #expect(read.events.map(\.name.rawValue) == ["flutter.resumed"])
     }
 
     @Test func theConsoleWithAndWithoutItsPrefix() throws {

@@ -17,7 +17,7 @@ import Testing
 
     @Test func parsesNameAndAttributes() {
         let message = InstrumentationMessage.parse(#"persist.begin key=draft bytes=2048 note="two words" quote="a \"b\"" stray"#)
-        #expect(message?.name == "persist.begin")
+        #expect(message?.name.rawValue == "persist.begin")
         #expect(message?.attributes.dictionary == ["key": "draft", "bytes": "2048", "note": "two words", "quote": #"a "b""#, "text": "stray"])
     }
 

@@ -109,7 +109,7 @@ import Testing
             11-02 15:19:02.000  4027  4078 I ActivityManager: Killing 29857:com.example.notes/u0a159 (adj 0): stop com.example.notes due to installPackageLI
             """
         let (events, _) = try TraceFixture.ingest(text)
-        #expect(events.filter { $0.name == "process.died" }.map(\.summaryLine) == [
+        #expect(events.filter { $0.name.rawValue == "process.died" }.map(\.summaryLine) == [
             "process.died im.vector.app 29855 {reason=force-stop detail=MARs #1 initiator=system}",
             "process.died com.byd.avc 29856 {reason=force-stop detail=stop com.byd.avc}",
             "process.died com.example.notes 29857 {reason=force-stop detail=installPackageLI initiator=system}",

@@ -14,7 +14,7 @@ import Testing
     @Test func lostDraftStory() throws {
         let (events, summary) = try TraceReader.events(atPath: Self.samplePath("android-lost-draft.log"), options: TraceReadOptions(year: 2024))
         let notes = events.filter { $0.app == "com.example.notes" }
-        #expect(notes.map(\.name) == [
+        #expect(notes.map(\.name.rawValue) == [
             "process.started", "activity.created", "activity.started", "activity.resumed", "activity.top-gained", "screen.shown",
             "input.edited", "input.edited", "activity.top-lost", "activity.paused", "activity.stopped", "activity.destroyed",
             "persist.begin", "persist.end",
@@ -23,7 +23,7 @@ import Testing
             "process.died",
             "process.started", "activity.created", "activity.started", "activity.resumed", "screen.shown", "input.edited", "activity.top-lost",
         ])
-        let death = try #require(notes.first { $0.name == "process.died" })
+        let death = try #require(notes.first { $0.name.rawValue == "process.died" })
         #expect(death.attributes.dictionary == ["reason": "low-memory", "detail": "low watermark is breached"])
         #expect(death.source.line == 35)
         #expect(summary.unrecognisedLines == 0 && summary.categoriesAddUp)

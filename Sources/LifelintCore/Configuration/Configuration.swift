@@ -8,7 +8,7 @@ import Foundation
 ///     {
 ///       "rules": {"disable": ["reconnect-storm"], "enable": [], "only": [], "severity": {"stale-socket-trusted": "error"},
 ///                 "thresholds": {"graceWindow": "3s"}, "folders": ["lint/lifelint-rules"]},
-///       "mappings": [{"tag": "DraftStore", "message": {"prefix": "flush begin"}, "event": EventName.persistBegin, "attrs": {"key": "draft"}}],
+///       "mappings": [{"tag": "DraftStore", "message": {"prefix": "flush begin"}, "event": "persist.begin", "attrs": {"key": "draft"}}],
 ///       "apps": ["com.example.notes"]
 ///     }
 public struct Configuration: Sendable {

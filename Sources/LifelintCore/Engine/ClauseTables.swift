@@ -10,7 +10,7 @@ final class ClauseTables: Sendable {
         self.clauses = clauses
         var byName: [EventName: [Int]] = [:]
         for (index, clause) in clauses.enumerated() {
-            for name in clause.names { byName[EventName(name), default: []].append(index) }
+            for name in clause.names { byName[name, default: []].append(index) }
         }
         clausesByName = byName
         familyClauses = clauses.enumerated().flatMap { index, clause in clause.families.map { ($0, index) } }

@@ -7,7 +7,7 @@ final class CompiledClause: Sendable {
     /// The clause with its patterns' comparisons resolved.
     let clause: RuleClause
     /// Exact event names any of the clause's patterns name.
-    let names: Set<String>
+    let names: Set<EventName>
     /// Family prefixes (`activity.`) its patterns name.
     let families: [String]
     /// `expect.within`, `forbid.inside.after`, `rate.window`, in nanoseconds.
@@ -17,7 +17,7 @@ final class CompiledClause: Sendable {
     /// `rate.max`.
     let maximum: Double?
 
-    init(rule: Rule, clause: RuleClause, thresholds: Thresholds = Thresholds()) {
+    init(rule: Rule, clause: RuleClause, thresholds: Thresholds) {
         self.rule = rule
         var clause = clause
         clause.primitive = clause.primitive.resolved(with: thresholds)
@@ -31,7 +31,7 @@ final class CompiledClause: Sendable {
         case let .rate(rate): (within, limits, maximum) = (duration(rate.window), [], thresholds.resolve(rate.max)?.attributeValue)
         }
         let patterns = Self.patterns(of: clause.primitive)
-        names = Set(patterns.filter { $0.familyPrefix == nil }.map(\.name))
+        names = Set(patterns.filter { $0.familyPrefix == nil }.map(\.eventName))
         families = patterns.compactMap(\.familyPrefix)
     }
 

@@ -41,10 +41,10 @@ public final class TraceInput {
                 close(descriptor)
                 throw .isDirectory(path: path)
             }
-            #if canImport(Darwin)
-            modificationTime = Int64(status.st_mtimespec.tv_sec)
-            #else
+            #if canImport(Glibc)
             modificationTime = Int64(status.st_mtim.tv_sec)
+            #else
+            modificationTime = Int64(status.st_mtimespec.tv_sec)
             #endif
         }
         modificationYear = CivilDateTime(nanosecondsSinceEpoch: modificationTime * 1_000_000_000).year
@@ -53,16 +53,13 @@ public final class TraceInput {
             var magic = [UInt8](repeating: 0, count: 4)
             let count = try magic.withUnsafeMutableBufferPointer { (buffer) throws(ReadBuffer.Failure) in try ReadBuffer.fill(file, buffer.baseAddress!, count: 4) }
             magic.removeLast(4 - count)
-            let raw = PrefixedSource(magic, then: file)
-            if magic.starts(with: [0x1F, 0x8B]) {
-                (self.path, compression, source) = (path, "gzip", try InflatingSource(raw, format: .gzip))
-            } else if magic == [0x50, 0x4B, 0x03, 0x04] {
+            if let (kind, stream) = try Self.unzipped(PrefixedSource(magic, then: file), startingWith: magic) {
+                (self.path, compression, source) = (path, kind, stream)
+            } else {
                 guard (status.st_mode & S_IFMT) == S_IFREG else { throw ReadBuffer.Failure(message: "a zip archive must be a file, not a stream") }
                 let archive = try ZipArchive(fileDescriptor: descriptor, fileSize: Int(status.st_size))
                 let entry = try archive.mainEntry()
                 (self.path, compression, source) = ("\(path)!\(entry.name)", "zip", Self.keeping(file, try archive.source(for: entry)))
-            } else {
-                (self.path, compression, source) = (path, nil, raw)
             }
         } catch {
             throw .readFailed(path: path, line: 1, reason: error.message)
@@ -75,18 +72,24 @@ public final class TraceInput {
     public init(bytes: [UInt8], name: String, modificationTime: Int64 = Int64(time(nil))) throws(IngestionError) {
         self.modificationTime = modificationTime
         modificationYear = CivilDateTime(nanosecondsSinceEpoch: modificationTime * 1_000_000_000).year
-        let memory = PrefixedSource(bytes, then: EmptySource())
         do throws(ReadBuffer.Failure) {
-            if bytes.starts(with: [0x1F, 0x8B]) {
-                (path, compression, source) = (name, "gzip", try InflatingSource(memory, format: .gzip))
-            } else if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
+            guard let (kind, stream) = try Self.unzipped(PrefixedSource(bytes, then: EmptySource()), startingWith: bytes) else {
                 throw ReadBuffer.Failure(message: "a zip archive must be a file, not bytes in memory")
-            } else {
-                (path, compression, source) = (name, nil, memory)
             }
+            (path, compression, source) = (name, kind, stream)
         } catch {
             throw .readFailed(path: name, line: 1, reason: error.message)
         }
+    }
+
+    /// What a trace's first bytes call for: a gzip stream decompressed (`"gzip"`), anything
+    /// else read as it is (nil); nil for a zip archive, which is read through its file.
+    private static func unzipped(
+        _ raw: any ByteSource, startingWith magic: [UInt8]
+    ) throws(ReadBuffer.Failure) -> (compression: String?, source: any ByteSource)? {
+        if magic.starts(with: [0x1F, 0x8B]) { return ("gzip", try InflatingSource(raw, format: .gzip)) }
+        if magic.starts(with: [0x50, 0x4B, 0x03, 0x04]) { return nil }
+        return (nil, raw)
     }
 
     /// The trace's bytes as a `ByteSource`, for the streaming readers.

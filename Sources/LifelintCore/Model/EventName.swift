@@ -1,13 +1,13 @@
 /// An event's name: `persist.begin`, `activity.stopped`. A type, so the names lifelint itself
 /// produces and reads are constants declared once (here, with their meanings in
-/// `EventVocabulary`), and an app's own names (instrumentation, mappings) are values of the
-/// same type.
-public struct EventName: RawRepresentable, Hashable, Comparable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+/// `EventVocabulary`; a test keeps the two lists equal), and an app's own names
+/// (instrumentation, mappings) are values of the same type. Not a string literal: a misspelt
+/// name must not compile.
+public struct EventName: RawRepresentable, Hashable, Comparable, Sendable, CustomStringConvertible {
     public let rawValue: String
 
     public init(rawValue: String) { self.rawValue = rawValue }
     public init(_ rawValue: String) { self.rawValue = rawValue }
-    public init(stringLiteral value: String) { rawValue = value }
 
     public var description: String { rawValue }
 
@@ -18,81 +18,81 @@ public struct EventName: RawRepresentable, Hashable, Comparable, Sendable, Expre
 
     public static func < (lhs: EventName, rhs: EventName) -> Bool { lhs.rawValue < rhs.rawValue }
 
-    public static var activityCreated: EventName { "activity.created" }
-    public static var activityStarted: EventName { "activity.started" }
-    public static var activityResumed: EventName { "activity.resumed" }
-    public static var activityPaused: EventName { "activity.paused" }
-    public static var activityStopped: EventName { "activity.stopped" }
-    public static var activityDestroyed: EventName { "activity.destroyed" }
-    public static var activityRestarted: EventName { "activity.restarted" }
-    public static var activityTopGained: EventName { "activity.top-gained" }
-    public static var activityTopLost: EventName { "activity.top-lost" }
-    public static var processStarted: EventName { "process.started" }
-    public static var processDied: EventName { "process.died" }
-    public static var processFrozen: EventName { "process.frozen" }
-    public static var processUnfrozen: EventName { "process.unfrozen" }
-    public static var sceneWillConnect: EventName { "scene.will-connect" }
-    public static var sceneDidBecomeActive: EventName { "scene.did-become-active" }
-    public static var sceneWillResignActive: EventName { "scene.will-resign-active" }
-    public static var sceneDidEnterBackground: EventName { "scene.did-enter-background" }
-    public static var sceneWillEnterForeground: EventName { "scene.will-enter-foreground" }
-    public static var sceneDidDisconnect: EventName { "scene.did-disconnect" }
-    public static var appDidFinishLaunching: EventName { "app.did-finish-launching" }
-    public static var appWillTerminate: EventName { "app.will-terminate" }
-    public static var appMemoryWarning: EventName { "app.memory-warning" }
-    public static var systemForeground: EventName { "system.foreground" }
-    public static var systemBackground: EventName { "system.background" }
-    public static var appstateActive: EventName { "appstate.active" }
-    public static var appstateBackground: EventName { "appstate.background" }
-    public static var appstateInactive: EventName { "appstate.inactive" }
-    public static var appstateFocus: EventName { "appstate.focus" }
-    public static var appstateBlur: EventName { "appstate.blur" }
-    public static var flutterResumed: EventName { "flutter.resumed" }
-    public static var flutterInactive: EventName { "flutter.inactive" }
-    public static var flutterHidden: EventName { "flutter.hidden" }
-    public static var flutterPaused: EventName { "flutter.paused" }
-    public static var flutterDetached: EventName { "flutter.detached" }
-    public static var inputEdited: EventName { "input.edited" }
-    public static var persistBegin: EventName { "persist.begin" }
-    public static var persistEnd: EventName { "persist.end" }
-    public static var stateSaved: EventName { "state.saved" }
-    public static var stateRestored: EventName { "state.restored" }
-    public static var navRestored: EventName { "nav.restored" }
-    public static var screenShown: EventName { "screen.shown" }
-    public static var bgtaskBegin: EventName { "bgtask.begin" }
-    public static var bgtaskEnd: EventName { "bgtask.end" }
-    public static var bgtaskExpired: EventName { "bgtask.expired" }
-    public static var workEnqueued: EventName { "work.enqueued" }
-    public static var fgsStart: EventName { "fgs.start" }
-    public static var pushReceived: EventName { "push.received" }
-    public static var requestBegin: EventName { "request.begin" }
-    public static var requestEnd: EventName { "request.end" }
-    public static var socketOpen: EventName { "socket.open" }
-    public static var socketClose: EventName { "socket.close" }
-    public static var socketSend: EventName { "socket.send" }
-    public static var socketProbe: EventName { "socket.probe" }
-    public static var socketPong: EventName { "socket.pong" }
-    public static var socketProbeTimeout: EventName { "socket.probe-timeout" }
-    public static var syncResync: EventName { "sync.resync" }
-    public static var syncCatchup: EventName { "sync.catchup" }
-    public static var authRefresh: EventName { "auth.refresh" }
-    public static var privacyCoverShown: EventName { "privacy.cover-shown" }
-    public static var privacyCoverHidden: EventName { "privacy.cover-hidden" }
-    public static var sensitiveShown: EventName { "sensitive.shown" }
-    public static var subscriptionOpen: EventName { "subscription.open" }
-    public static var subscriptionClose: EventName { "subscription.close" }
-    public static var launchDeeplink: EventName { "launch.deeplink" }
-    public static var mediaPause: EventName { "media.pause" }
-    public static var mediaResume: EventName { "media.resume" }
-    public static var evidenceTransactionTooLarge: EventName { "evidence.transaction-too-large" }
-    public static var evidenceFgsStartNotAllowed: EventName { "evidence.fgs-start-not-allowed" }
-    public static var evidenceAnr: EventName { "evidence.anr" }
-    public static var evidencePauseTimeout: EventName { "evidence.pause-timeout" }
-    public static var evidenceStateNotSaved: EventName { "evidence.state-not-saved" }
-    public static var evidenceAppExits: EventName { "evidence.app-exits" }
-    public static var phaseActive: EventName { "phase.active" }
-    public static var phaseInactive: EventName { "phase.inactive" }
-    public static var phaseBackground: EventName { "phase.background" }
-    public static var phaseTerminated: EventName { "phase.terminated" }
-    public static var phaseColdStart: EventName { "phase.cold-start" }
+    public static let activityCreated = EventName(rawValue: "activity.created")
+    public static let activityStarted = EventName(rawValue: "activity.started")
+    public static let activityResumed = EventName(rawValue: "activity.resumed")
+    public static let activityPaused = EventName(rawValue: "activity.paused")
+    public static let activityStopped = EventName(rawValue: "activity.stopped")
+    public static let activityDestroyed = EventName(rawValue: "activity.destroyed")
+    public static let activityRestarted = EventName(rawValue: "activity.restarted")
+    public static let activityTopGained = EventName(rawValue: "activity.top-gained")
+    public static let activityTopLost = EventName(rawValue: "activity.top-lost")
+    public static let processStarted = EventName(rawValue: "process.started")
+    public static let processDied = EventName(rawValue: "process.died")
+    public static let processFrozen = EventName(rawValue: "process.frozen")
+    public static let processUnfrozen = EventName(rawValue: "process.unfrozen")
+    public static let sceneWillConnect = EventName(rawValue: "scene.will-connect")
+    public static let sceneDidBecomeActive = EventName(rawValue: "scene.did-become-active")
+    public static let sceneWillResignActive = EventName(rawValue: "scene.will-resign-active")
+    public static let sceneDidEnterBackground = EventName(rawValue: "scene.did-enter-background")
+    public static let sceneWillEnterForeground = EventName(rawValue: "scene.will-enter-foreground")
+    public static let sceneDidDisconnect = EventName(rawValue: "scene.did-disconnect")
+    public static let appDidFinishLaunching = EventName(rawValue: "app.did-finish-launching")
+    public static let appWillTerminate = EventName(rawValue: "app.will-terminate")
+    public static let appMemoryWarning = EventName(rawValue: "app.memory-warning")
+    public static let systemForeground = EventName(rawValue: "system.foreground")
+    public static let systemBackground = EventName(rawValue: "system.background")
+    public static let appstateActive = EventName(rawValue: "appstate.active")
+    public static let appstateBackground = EventName(rawValue: "appstate.background")
+    public static let appstateInactive = EventName(rawValue: "appstate.inactive")
+    public static let appstateFocus = EventName(rawValue: "appstate.focus")
+    public static let appstateBlur = EventName(rawValue: "appstate.blur")
+    public static let flutterResumed = EventName(rawValue: "flutter.resumed")
+    public static let flutterInactive = EventName(rawValue: "flutter.inactive")
+    public static let flutterHidden = EventName(rawValue: "flutter.hidden")
+    public static let flutterPaused = EventName(rawValue: "flutter.paused")
+    public static let flutterDetached = EventName(rawValue: "flutter.detached")
+    public static let inputEdited = EventName(rawValue: "input.edited")
+    public static let persistBegin = EventName(rawValue: "persist.begin")
+    public static let persistEnd = EventName(rawValue: "persist.end")
+    public static let stateSaved = EventName(rawValue: "state.saved")
+    public static let stateRestored = EventName(rawValue: "state.restored")
+    public static let navRestored = EventName(rawValue: "nav.restored")
+    public static let screenShown = EventName(rawValue: "screen.shown")
+    public static let bgtaskBegin = EventName(rawValue: "bgtask.begin")
+    public static let bgtaskEnd = EventName(rawValue: "bgtask.end")
+    public static let bgtaskExpired = EventName(rawValue: "bgtask.expired")
+    public static let workEnqueued = EventName(rawValue: "work.enqueued")
+    public static let fgsStart = EventName(rawValue: "fgs.start")
+    public static let pushReceived = EventName(rawValue: "push.received")
+    public static let requestBegin = EventName(rawValue: "request.begin")
+    public static let requestEnd = EventName(rawValue: "request.end")
+    public static let socketOpen = EventName(rawValue: "socket.open")
+    public static let socketClose = EventName(rawValue: "socket.close")
+    public static let socketSend = EventName(rawValue: "socket.send")
+    public static let socketProbe = EventName(rawValue: "socket.probe")
+    public static let socketPong = EventName(rawValue: "socket.pong")
+    public static let socketProbeTimeout = EventName(rawValue: "socket.probe-timeout")
+    public static let syncResync = EventName(rawValue: "sync.resync")
+    public static let syncCatchup = EventName(rawValue: "sync.catchup")
+    public static let authRefresh = EventName(rawValue: "auth.refresh")
+    public static let privacyCoverShown = EventName(rawValue: "privacy.cover-shown")
+    public static let privacyCoverHidden = EventName(rawValue: "privacy.cover-hidden")
+    public static let sensitiveShown = EventName(rawValue: "sensitive.shown")
+    public static let subscriptionOpen = EventName(rawValue: "subscription.open")
+    public static let subscriptionClose = EventName(rawValue: "subscription.close")
+    public static let launchDeeplink = EventName(rawValue: "launch.deeplink")
+    public static let mediaPause = EventName(rawValue: "media.pause")
+    public static let mediaResume = EventName(rawValue: "media.resume")
+    public static let evidenceTransactionTooLarge = EventName(rawValue: "evidence.transaction-too-large")
+    public static let evidenceFgsStartNotAllowed = EventName(rawValue: "evidence.fgs-start-not-allowed")
+    public static let evidenceAnr = EventName(rawValue: "evidence.anr")
+    public static let evidencePauseTimeout = EventName(rawValue: "evidence.pause-timeout")
+    public static let evidenceStateNotSaved = EventName(rawValue: "evidence.state-not-saved")
+    public static let evidenceAppExits = EventName(rawValue: "evidence.app-exits")
+    public static let phaseActive = EventName(rawValue: "phase.active")
+    public static let phaseInactive = EventName(rawValue: "phase.inactive")
+    public static let phaseBackground = EventName(rawValue: "phase.background")
+    public static let phaseTerminated = EventName(rawValue: "phase.terminated")
+    public static let phaseColdStart = EventName(rawValue: "phase.cold-start")
 }

@@ -7,6 +7,9 @@ public enum AttributeCondition: Sendable, Hashable, Decodable, CustomStringConve
     case noneOf([String])
     case exists(Bool)
     case compare([Comparison])
+    /// A condition the rule file got wrong (`{"exists": "yes"}`): it never holds, and the
+    /// catalogue refuses the rule at load with `reason` (`RuleValidator`), with its other mistakes.
+    case malformed(reason: String)
 
     public struct Comparison: Sendable, Hashable {
         public enum Operator: String, Sendable, CaseIterable {
@@ -56,11 +59,8 @@ public enum AttributeCondition: Sendable, Hashable, Decodable, CustomStringConve
                 return
             }
             if let exists = object["exists"] {
-                guard exists.value == "true" || exists.value == "false" else {
-                    throw DecodingError.dataCorrupted(.init(
-                        codingPath: decoder.codingPath, debugDescription: "'exists' takes true or false, not '\(exists.value)'"))
-                }
-                self = .exists(exists.value == "true")
+                let isBoolean = exists.value == "true" || exists.value == "false"
+                self = isBoolean ? .exists(exists.value == "true") : .malformed(reason: "'exists' takes true or false, not '\(exists.value)'")
                 return
             }
             var comparisons: [Comparison] = []
@@ -85,6 +85,8 @@ public enum AttributeCondition: Sendable, Hashable, Decodable, CustomStringConve
             return value.map { !values.contains($0) } ?? true
         case let .exists(expected):
             return (value != nil) == expected
+        case .malformed:
+            return false
         case let .compare(comparisons):
             guard let value, let number = Double(value.trimmingSuffix("ms")) else { return false }
             return comparisons.allSatisfy { comparison in
@@ -104,6 +106,7 @@ public enum AttributeCondition: Sendable, Hashable, Decodable, CustomStringConve
         case let .oneOf(values): values.count == 1 ? "= \(values[0])" : "in [\(values.joined(separator: ", "))]"
         case let .noneOf(values): "not in [\(values.joined(separator: ", "))]"
         case let .exists(flag): flag ? "present" : "absent"
+        case let .malformed(reason): "invalid (\(reason))"
         case let .compare(comparisons): comparisons.map { "\($0.op.rawValue) \($0.operand)" }.joined(separator: " and ")
         }
     }

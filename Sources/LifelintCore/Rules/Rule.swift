@@ -20,6 +20,9 @@ public struct Rule: Sendable, Hashable, Decodable, Identifiable {
     public var examples: Examples
     /// An opt-in rule runs only when a configuration enables it (`rules.enable` or `only`).
     public var optIn: Bool
+    /// Events of the app's own instrumentation (not in lifelint's vocabulary) this rule names:
+    /// declared, so a name that is in neither is a typo the catalogue refuses.
+    public var events: [String]
 
     public struct Examples: Sendable, Hashable, Decodable {
         /// Traces the rule must fire on (paths relative to the repository root, `SampleLogs/...`).
@@ -54,7 +57,7 @@ public struct Rule: Sendable, Hashable, Decodable, Identifiable {
     }
 
     private enum CodingKeys: String, CodingKey, CaseIterable {
-        case id, severity, platforms, summary, rationale, fix, references, message, match, requires, examples, optIn
+        case id, severity, platforms, summary, rationale, fix, references, message, match, requires, examples, optIn, events
     }
 
     public init(from decoder: any Decoder) throws {
@@ -84,6 +87,7 @@ public struct Rule: Sendable, Hashable, Decodable, Identifiable {
         try Self.checkRequirement(requires, at: [CodingKeys.requires])
         examples = try container.decode(Examples.self, forKey: .examples)
         optIn = try container.decodeIfPresent(Bool.self, forKey: .optIn) ?? false
+        events = try container.decodeIfPresent([String].self, forKey: .events) ?? []
     }
 
     /// What a clause needs the app to have reported: its own `requires`, else the rule's.

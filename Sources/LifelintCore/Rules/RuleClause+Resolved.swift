@@ -20,7 +20,11 @@ extension RuleClause.Primitive {
             clause.start = clause.start.resolved(with: thresholds)
             clause.end = clause.end.resolved(with: thresholds)
             clause.cutoff = patterns(clause.cutoff)
-            clause.limits = clause.limits.map { RuleClause.MaxDuration.Limit(when: guards($0.when), limit: $0.limit) }
+            clause.limits = clause.limits.map { limit in
+                var limit = limit
+                limit.when = guards(limit.when)
+                return limit
+            }
             return .maxDuration(clause)
         case var .unpaired(clause):
             clause.start = clause.start.resolved(with: thresholds)

@@ -61,6 +61,8 @@ public struct RuleClause: Sendable, Hashable, Decodable {
         public struct Limit: Sendable, Hashable {
             public var when: [Guard]
             public var limit: String
+            /// Written as the clause's `limit`, not an entry of `limits` (for error key paths).
+            public var isShorthand = false
         }
     }
 
@@ -165,7 +167,7 @@ extension RuleClause.MaxDuration: Decodable {
         sameAttributes = try container.decodeListIfPresent(String.self, forKey: .sameAttributes)
         during = try container.decodeListIfPresent(AppPhase.self, forKey: .during)
         limits = try container.decodeListIfPresent(Limit.self, forKey: .limits)
-        if let limit = try container.decodeIfPresent(String.self, forKey: .limit) { limits.append(Limit(when: [], limit: limit)) }
+        if let limit = try container.decodeIfPresent(String.self, forKey: .limit) { limits.append(Limit(when: [], limit: limit, isShorthand: true)) }
         cutoff = try container.decodeListIfPresent(EventPattern.self, forKey: .cutoff)
         if limits.isEmpty {
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "max-duration needs 'limit' or 'limits'"))

@@ -13,18 +13,20 @@ struct RuleValidator {
         case duration, count, any
     }
 
-    let thresholds: Thresholds
-    /// Events the user's mappings make: rules may name them.
-    let mappedEvents: Set<String>
+    /// Threshold names and kinds are fixed (the configuration and `--set` change values only),
+    /// so the defaults say what each name is.
+    private let thresholds = Thresholds()
+    /// Events the user's mappings make, and the ones the rule says the app's own
+    /// instrumentation emits (`events`): the rule may name them.
+    private let knownAppEvents: Set<String>
     private(set) var problems: [Problem] = []
 
-    init(thresholds: Thresholds = Thresholds(), mappedEvents: Set<String> = []) {
-        self.thresholds = thresholds
-        self.mappedEvents = mappedEvents
+    private init(knownAppEvents: Set<String>) {
+        self.knownAppEvents = knownAppEvents
     }
 
-    static func problems(in rule: Rule, thresholds: Thresholds = Thresholds(), mappedEvents: Set<String> = []) -> [Problem] {
-        var validator = RuleValidator(thresholds: thresholds, mappedEvents: mappedEvents)
+    static func problems(in rule: Rule, mappedEvents: Set<String> = []) -> [Problem] {
+        var validator = RuleValidator(knownAppEvents: mappedEvents.union(rule.events))
         validator.check(rule)
         return validator.problems
     }
@@ -63,7 +65,7 @@ struct RuleValidator {
             check(clause.cutoff, at: path + ".cutoff")
             for (index, limit) in clause.limits.enumerated() {
                 check(limit.when, at: path + ".limits[\(index)].when")
-                check(limit.limit, as: .duration, at: clause.limits.count == 1 ? path + ".limit" : path + ".limits[\(index)].limit")
+                check(limit.limit, as: .duration, at: limit.isShorthand ? path + ".limit" : path + ".limits[\(index)].limit")
             }
         case let .unpaired(clause):
             let path = path + ".unpaired"
@@ -101,15 +103,21 @@ struct RuleValidator {
     }
 
     private mutating func check(_ pattern: EventPattern, at path: String) {
-        if !EventVocabulary.knows(pattern.name, mapped: mappedEvents) {
-            let known = pattern.name.hasSuffix(".*") ? EventVocabulary.families.map { $0 + ".*" } : EventVocabulary.events.keys.map(\.rawValue) + Array(mappedEvents)
+        if !EventVocabulary.knows(pattern.name, mapped: knownAppEvents) {
+            let known = pattern.name.hasSuffix(".*") ? EventVocabulary.families.map { $0 + ".*" } : EventVocabulary.events.keys.map(\.rawValue) + Array(knownAppEvents)
             problems.append(Problem(
                 keyPath: path,
-                reason: "unknown event '\(pattern.name)'\(Self.suggestion(for: pattern.name, among: known)); the README's Event vocabulary lists lifelint's events, and a mapping can make others"))
+                reason: "unknown event '\(pattern.name)'\(Self.suggestion(for: pattern.name, among: known)); the README's Event vocabulary lists lifelint's events; name your app's own in the rule's 'events', or make them with a mapping"))
         }
         for key in pattern.conditions.keys.sorted() {
-            guard case let .compare(comparisons)? = pattern.conditions[key] else { continue }
-            for comparison in comparisons { check(comparison.operand, as: .any, at: "\(path).where.\(key).\(comparison.op.rawValue)") }
+            switch pattern.conditions[key] {
+            case let .compare(comparisons)?:
+                for comparison in comparisons { check(comparison.operand, as: .any, at: "\(path).where.\(key).\(comparison.op.rawValue)") }
+            case let .malformed(reason)?:
+                problems.append(Problem(keyPath: "\(path).where.\(key)", reason: reason))
+            default:
+                break
+            }
         }
     }
 

@@ -121,7 +121,7 @@ import Testing
             default\t08:00:57.000100-0600\trunningboardd\t[application<com.x.app>:432] termination reported by launchd (2, 10, 10)
             default\t08:00:57.000200-0600\trunningboardd\t[application<com.x.app>:432] Terminating with context: <RBSTerminateContext| domain:10 code:0x8BADF00D explanation:scene-update watchdog transgression | ProcessVisibility: Background | WatchdogEvent: scene-update>
             """)
-        #expect(read.events.map(\.name) == ["system.foreground", "system.background", "bgtask.expired", "process.died"])
+        #expect(read.events.map(\.name.rawValue) == ["system.foreground", "system.background", "bgtask.expired", "process.died"])
         // UIKit (the app's line) and RunningBoard report one expiry of pid 432.
         let both = try Self.read("""
             Mar  3 08:15:46 iPhone MyApp[432] <Notice>: [BackgroundTask] Background task still not ended after expiration handlers were called: taskID = 7, taskName = Upload

@@ -31,6 +31,6 @@ import Testing
     @Test func aChromeTraceThatEmbedsAtraceTextIsStillJSON() throws {
         let read = try TraceFixture.ingest(##"{"traceEvents":[{"ph":"X","name":"activityPause","pid":1,"tid":1,"ts":10,"dur":5}],"systemTraceEvents":"# tracer: nop\n  a-1 (1) [000] .... 1.0: tracing_mark_write: B|1|x\n"}"##)
         #expect(read.summary.format == "json chrome-trace")
-        #expect(read.events.map(\.name) == ["activity.paused"])
+        #expect(read.events.map(\.name.rawValue) == ["activity.paused"])
     }
 }

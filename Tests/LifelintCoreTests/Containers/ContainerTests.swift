@@ -81,7 +81,7 @@ import Testing
 
     @Test func chromeArrayWithTrailingComma() throws {
         let (events, summary) = try Self.read(#"[{"name":"x.y","cat":"lifelint","ph":"i","ts":1,"pid":1,"tid":1},"# + "\n")
-        #expect(events.map(\.name) == ["x.y"])
+        #expect(events.map(\.name.rawValue) == ["x.y"])
         #expect(summary.problemCount == 0)
     }
 

@@ -13,7 +13,7 @@ import Testing
             let time = Timestamp(clock: .wall, nanoseconds: Int64(index) * 1_000_000_000, utcOffsetSeconds: 0)
             let phase = index % 2 == 0 ? EventName.phaseActive : EventName.phaseBackground
             builder.process(Event(time: time, app: "a", pid: 1, platform: .reactNative, name: phase, source: source))
-            builder.process(Event(time: time, app: "a", pid: 1, platform: .reactNative, name: "input.edited", source: source))
+            builder.process(Event(time: time, app: "a", pid: 1, platform: .reactNative, name: EventName(rawValue: "input.edited"), source: source))
             inputs += 1
         }
         let lane = builder.finish(findings: []).lanes[0]

@@ -2,8 +2,8 @@ import Foundation
 @testable import LifelintCore
 @testable import LifelintCLI
 
-/// Writes crafted trace text to a temporary file and reads it back through the real
-/// ingestion path, so tests exercise exactly what the command line does.
+/// Reads crafted trace text through the real ingestion path (from memory, as a file with
+/// those bytes would be read), so tests exercise exactly what the command line does.
 enum TraceFixture {
 
     /// Reads crafted text as a trace, in memory (`TraceInput(bytes:name:)`): no file needed.

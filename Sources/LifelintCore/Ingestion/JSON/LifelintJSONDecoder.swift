@@ -1,5 +1,5 @@
 /// lifelint's own event JSON, as app instrumentation writes it (schema:
-/// `docs/schema/events.schema.json`): `{"time": ..., "event": EventName.persistBegin, "app": ...,
+/// `docs/schema/events.schema.json`): `{"time": ..., "event": "persist.begin", "app": ...,
 /// "pid": ..., "platform": ..., "attrs": {...}}`, with `time` an ISO 8601 string or seconds
 /// since 1970. `lifelint events` output reads back the same way (its `clock`, `tid` and
 /// `source` are accepted).

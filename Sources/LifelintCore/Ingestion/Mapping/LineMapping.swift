@@ -2,7 +2,7 @@
 /// apps that log `D DraftStore: flush begin key=draft` and never heard of the `lifelint` tag
 /// still get every rule.
 ///
-///     {"tag": "DraftStore", "message": {"prefix": "flush begin"}, "event": EventName.persistBegin, "attrs": {"key": "draft"}}
+///     {"tag": "DraftStore", "message": {"prefix": "flush begin"}, "event": "persist.begin", "attrs": {"key": "draft"}}
 ///
 /// The event's attributes are the `key=value` pairs in the rest of the message (after the
 /// prefix, the `contains` text or the regular expression's match), then the expression's named
