@@ -10,7 +10,7 @@ import Darwin
 /// `lifelint [analyze] <trace>...`: runs the rules over each trace (several at once on several
 /// cores), applies the configuration and the baseline, and reports in the formats asked for,
 /// with an exit status a CI job can act on.
-struct AnalyzeCommand {
+struct AnalyzeCommand: Command {
     static let name = "analyze"
 
     static let outputOptions: [CommandLineArguments.Option] = [

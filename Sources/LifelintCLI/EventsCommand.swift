@@ -1,7 +1,7 @@
 import LifelintCore
 /// `lifelint events <trace>...`: the normalized events as JSON Lines on stdout, a summary per
 /// trace on stderr.
-struct EventsCommand {
+struct EventsCommand: Command {
     static let name = "events"
 
     static let options: [CommandLineArguments.Option] = SharedOptions.traceReading + [

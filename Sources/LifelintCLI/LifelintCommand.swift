@@ -51,26 +51,13 @@ package enum LifelintCommand {
         case "--help", "-h", "help":
             output.writeLine(help)
             return .success
-        case EventsCommand.name:
-            return run(Array(arguments.dropFirst()), options: EventsCommand.options, help: EventsCommand.help, diagnostics: diagnostics, output: output) { (parsed) throws(UsageError) in
-                try EventsCommand(arguments: parsed).run(output: output, diagnostics: diagnostics)
-            }
-        case TimelineCommand.name:
-            return run(Array(arguments.dropFirst()), options: TimelineCommand.options, help: TimelineCommand.help, diagnostics: diagnostics, output: output) { (parsed) throws(UsageError) in
-                try TimelineCommand(arguments: parsed).run(output: output, diagnostics: diagnostics)
-            }
-        case RulesCommand.name:
-            return run(Array(arguments.dropFirst()), options: RulesCommand.options, help: RulesCommand.help, diagnostics: diagnostics, output: output) { (parsed) throws(UsageError) in
-                RulesCommand(arguments: parsed).run(output: output, diagnostics: diagnostics)
-            }
+        case EventsCommand.name: return run(EventsCommand.self, Array(arguments.dropFirst()), output: output, diagnostics: diagnostics)
+        case TimelineCommand.name: return run(TimelineCommand.self, Array(arguments.dropFirst()), output: output, diagnostics: diagnostics)
+        case RulesCommand.name: return run(RulesCommand.self, Array(arguments.dropFirst()), output: output, diagnostics: diagnostics)
+        case AnalyzeCommand.name: return run(AnalyzeCommand.self, Array(arguments.dropFirst()), output: output, diagnostics: diagnostics)
         default:
-            let rest = command == AnalyzeCommand.name ? Array(arguments.dropFirst()) : arguments
-            if command != AnalyzeCommand.name, looksLikeCommand(command) {
-                return usageFailure(.unknownCommand(command), diagnostics: diagnostics)
-            }
-            return run(rest, options: AnalyzeCommand.options, help: AnalyzeCommand.help, diagnostics: diagnostics, output: output) { (parsed) throws(UsageError) in
-                try AnalyzeCommand(arguments: parsed).run(output: output, diagnostics: diagnostics)
-            }
+            if looksLikeCommand(command) { return usageFailure(.unknownCommand(command), diagnostics: diagnostics) }
+            return run(AnalyzeCommand.self, arguments, output: output, diagnostics: diagnostics)
         }
     }
 
@@ -80,17 +67,14 @@ package enum LifelintCommand {
     }
 
     /// Parses a command's arguments, answers `--help`, and runs it; usage errors exit 2.
-    private static func run(
-        _ arguments: [String], options: [CommandLineArguments.Option], help: String, diagnostics: ByteOutput, output: ByteOutput,
-        _ body: (CommandLineArguments) throws(UsageError) -> ExitCode
-    ) -> ExitCode {
+    private static func run<C: Command>(_ command: C.Type, _ arguments: [String], output: ByteOutput, diagnostics: ByteOutput) -> ExitCode {
         do {
-            let parsed = try CommandLineArguments(arguments, options: options)
+            let parsed = try CommandLineArguments(arguments, options: C.options)
             if parsed.flags.contains("--help") {
-                output.writeLine(help)
+                output.writeLine(C.help)
                 return .success
             }
-            return try body(parsed)
+            return try C(arguments: parsed).run(output: output, diagnostics: diagnostics)
         } catch {
             return usageFailure(error, diagnostics: diagnostics)
         }

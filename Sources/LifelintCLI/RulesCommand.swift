@@ -1,6 +1,6 @@
 import LifelintCore
 /// `lifelint rules [<id>]`: the catalogue, or one rule in full.
-struct RulesCommand {
+struct RulesCommand: Command {
     static let name = "rules"
 
     static let options: [CommandLineArguments.Option] = [

@@ -8,7 +8,7 @@ import Darwin
 #endif
 
 /// `lifelint timeline <trace>...`: what each app went through, for a post-mortem.
-struct TimelineCommand {
+struct TimelineCommand: Command {
     static let name = "timeline"
 
     static let options: [CommandLineArguments.Option] = [

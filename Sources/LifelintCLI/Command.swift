@@ -1,0 +1,11 @@
+import LifelintCore
+
+/// A `lifelint` command: its name, the options it declares (which also make its help), how it
+/// reads its parsed arguments, and what it does.
+protocol Command {
+    static var name: String { get }
+    static var options: [CommandLineArguments.Option] { get }
+    static var help: String { get }
+    init(arguments: CommandLineArguments) throws(UsageError)
+    func run(output: ByteOutput, diagnostics: ByteOutput) -> ExitCode
+}
