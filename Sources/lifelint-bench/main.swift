@@ -105,7 +105,14 @@ let appleLogBytes = BenchmarkFile.ensure(
     path: appleLogPath, megabytes: options.containerMegabytes,
     prefix: "Timestamp                       Thread     Type        Activity             PID    TTL  \n") { buffer, _ in containers.appendAppleLogLine(to: &buffer) }
 
+// Every record a lifecycle event of one of 40 apps: the engine's cost per event, beside the
+// reader's on the same file.
+var lifecycle = SyntheticLifecycle(seed: options.seed)
+let lifecyclePath = "\(options.directory)/lifelint-bench-lifecycle-\(options.containerMegabytes)mb-seed\(options.seed).jsonl"
+let lifecycleBytes = BenchmarkFile.ensure(path: lifecyclePath, megabytes: options.containerMegabytes) { buffer, _ in lifecycle.appendLine(to: &buffer) }
+
 for (label, path, bytes, reference) in [
+    ("Lifecycle JSON Lines", lifecyclePath, lifecycleBytes, ("jq -c .", "/usr/bin/jq", ["-c", ".", lifecyclePath])),
     ("JSON Lines", jsonLinesPath, jsonLinesBytes, ("jq -c .", "/usr/bin/jq", ["-c", ".", jsonLinesPath])),
     ("Chrome trace", chromePath, chromeBytes, ("jq -c .", "/usr/bin/jq", ["-c", ".", chromePath])),
     ("XML plist", plistPath, plistBytes, ("xmllint --stream --noout", "/usr/bin/xmllint", ["--stream", "--noout", plistPath])),
@@ -120,6 +127,10 @@ for (label, path, bytes, reference) in [
     Report.row("parse to events: \(label)", seconds: parseOnly.seconds, megabytes: size, events: count)
     let run = ChildProcess.best(of: options.repeats, binary, ["events", "--quiet", path])
     Report.row("lifelint events: \(label)", seconds: run.seconds, megabytes: size, events: count, peakKilobytes: run.peakKilobytes)
+    if path == lifecyclePath {
+        let analysis = ChildProcess.best(of: options.repeats, binary, ["--no-config", path])
+        Report.row("lifelint (all rules): \(label)", seconds: analysis.seconds, megabytes: size, events: count, peakKilobytes: analysis.peakKilobytes)
+    }
     if access(reference.1, X_OK) == 0 {
         let tool = ChildProcess.best(of: options.repeats, reference.1, reference.2, output: "\(options.directory)/lifelint-bench-reference.out")
         Report.row("  \(reference.0) (reference)", seconds: tool.seconds, megabytes: size, peakKilobytes: tool.peakKilobytes)

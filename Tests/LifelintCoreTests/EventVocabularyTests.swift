@@ -45,3 +45,22 @@ import Testing
         #expect(EventVocabulary.events[EventName.phaseColdStart] != nil)
     }
 }
+
+@Suite struct EventNameCodeTests {
+    @Test func namesAreNumberedOnceAndPastTheCapacityCompareByText() {
+        let codes = EventNameCodes(capacity: 2)
+        #expect(codes.code(for: "persist.begin") == 0)
+        #expect(codes.code(for: "persist.end") == 1)
+        #expect(codes.code(for: "persist.begin") == 0)
+        #expect(codes.code(for: "note.saved") == -1)
+        #expect(codes.code(for: "note.saved") == -1)
+    }
+
+    @Test func equalityAndHashingFollowTheText() {
+        let made = EventName(rawValue: "note." + "saved")
+        #expect(made == EventName("note.saved"))
+        #expect(made != EventName.persistEnd)
+        #expect(Set([made, EventName("note.saved"), .persistEnd]).count == 2)
+        #expect(EventName("persist.begin") == .persistBegin)
+    }
+}

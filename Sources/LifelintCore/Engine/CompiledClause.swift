@@ -1,57 +1,72 @@
-/// A rule clause prepared for the engine, once, for the run's thresholds (after the
-/// configuration and `--set`): every duration, count and comparison operand is a number, so
-/// nothing is parsed per event; the event names it can react to let most events skip most
-/// clauses. A reference type, so the per-event loop passes it without copying the rule's strings.
+/// A rule clause compiled once for one analysis: thresholds (after the configuration and
+/// `--set`) resolved to numbers, patterns and guards interned, the primitive turned into the
+/// clause its monitor runs. Nothing is parsed per event. A reference type, so the per-event
+/// loop passes it without copying the rule's strings.
 final class CompiledClause: Sendable {
-    let rule: Rule
-    /// The clause with its patterns' comparisons resolved.
-    let clause: RuleClause
-    /// Exact event names any of the clause's patterns name.
-    let names: Set<EventName>
-    /// Family prefixes (`activity.`) its patterns name.
-    let families: [String]
-    /// `expect.within`, `forbid.inside.after`, `rate.window`, in nanoseconds.
-    let within: Int64?
-    /// `max-duration`'s limits, in order, in nanoseconds.
-    let limits: [Int64?]
-    /// `rate.max`.
-    let maximum: Double?
+    enum Primitive {
+        case expect(ExpectMonitor.Clause)
+        case forbid(ForbidMonitor.Clause)
+        case maxDuration(MaxDurationMonitor.Clause)
+        case unpaired(UnpairedMonitor.Clause)
+        case rate(RateMonitor.Clause)
+    }
 
-    init(rule: Rule, clause: RuleClause, thresholds: Thresholds) {
+    let rule: Rule
+    let severity: Severity
+    let message: String
+    let primitive: Primitive
+    /// Every pattern the clause reacts to: an event none of them covers can change nothing but
+    /// the clause's open state.
+    let patterns: [CompiledPattern]
+    /// The platforms the rule applies to, one bit per `Platform` case; every bit when the rule
+    /// names none.
+    private let platforms: UInt8
+
+    init(rule: Rule, clause: RuleClause, thresholds: Thresholds, names: inout EventNameTable) {
         self.rule = rule
-        var clause = clause
-        clause.primitive = clause.primitive.resolved(with: thresholds)
-        self.clause = clause
-        func duration(_ text: String?) -> Int64? { text.flatMap { thresholds.resolve($0)?.nanoseconds } }
+        severity = clause.severity ?? rule.severity
+        message = clause.message ?? rule.message
         switch clause.primitive {
-        case let .expect(expect): (within, limits, maximum) = (duration(expect.within), [], nil)
-        case let .forbid(forbid): (within, limits, maximum) = (duration(forbid.inside?.after), [], nil)
-        case let .maxDuration(span): (within, limits, maximum) = (nil, span.limits.map { duration($0.limit) }, nil)
-        case .unpaired: (within, limits, maximum) = (nil, [], nil)
-        case let .rate(rate): (within, limits, maximum) = (duration(rate.window), [], thresholds.resolve(rate.max)?.attributeValue)
+        case let .expect(expect):
+            let compiled = ExpectMonitor.Clause(expect, thresholds: thresholds, names: &names)
+            (primitive, patterns) = (.expect(compiled), compiled.patterns)
+        case let .forbid(forbid):
+            let compiled = ForbidMonitor.Clause(forbid, thresholds: thresholds, names: &names)
+            (primitive, patterns) = (.forbid(compiled), compiled.patterns)
+        case let .maxDuration(span):
+            let compiled = MaxDurationMonitor.Clause(span, thresholds: thresholds, names: &names)
+            (primitive, patterns) = (.maxDuration(compiled), compiled.patterns)
+        case let .unpaired(unpaired):
+            let compiled = UnpairedMonitor.Clause(unpaired, thresholds: thresholds, names: &names)
+            (primitive, patterns) = (.unpaired(compiled), compiled.patterns)
+        case let .rate(rate):
+            let compiled = RateMonitor.Clause(rate, thresholds: thresholds, names: &names)
+            (primitive, patterns) = (.rate(compiled), compiled.patterns)
         }
-        let patterns = Self.patterns(of: clause.primitive)
-        names = Set(patterns.filter { $0.familyPrefix == nil }.map(\.eventName))
-        families = patterns.compactMap(\.familyPrefix)
+        platforms = rule.platforms.isEmpty ? .max : rule.platforms.reduce(0) { $0 | Self.bit($1) }
+    }
+
+    /// A fresh monitor, with nothing open.
+    func makeMonitor() -> any ClauseMonitor {
+        switch primitive {
+        case let .expect(clause): ExpectMonitor(clause)
+        case let .forbid(clause): ForbidMonitor(clause)
+        case let .maxDuration(clause): MaxDurationMonitor(clause)
+        case let .unpaired(clause): UnpairedMonitor(clause)
+        case let .rate(clause): RateMonitor(clause)
+        }
+    }
+
+    /// Whether the clause can react to the interned name.
+    func reacts(to name: Int, in names: EventNameTable) -> Bool {
+        patterns.contains { $0.covers(name, in: names) }
     }
 
     func applies(to platform: Platform) -> Bool {
-        platform == .unknown || rule.platforms.isEmpty || rule.platforms.contains(platform)
+        platform == .unknown || platforms & Self.bit(platform) != 0
     }
 
-    private static func patterns(of primitive: RuleClause.Primitive) -> [EventPattern] {
-        switch primitive {
-        case let .expect(clause):
-            return clause.after + clause.expect + clause.failOn + clause.cancelOn
-        case let .forbid(clause):
-            return clause.event + (clause.inside?.callbacks ?? [])
-        case let .maxDuration(clause):
-            let phases = clause.during.isEmpty ? [] : AppPhase.allCases.map { EventPattern($0.eventName) } + [EventPattern(EventName.phaseColdStart)]
-            return [clause.start, clause.end] + clause.cutoff + phases
-        case let .unpaired(clause):
-            return [clause.start] + clause.end + clause.cutoff
-        case let .rate(clause):
-            return clause.event + (clause.per.map { $0.start + $0.end } ?? [])
-        }
+    private static func bit(_ platform: Platform) -> UInt8 {
+        1 << UInt8(Platform.allCases.firstIndex(of: platform)!)
     }
 }

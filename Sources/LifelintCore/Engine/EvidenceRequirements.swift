@@ -1,7 +1,7 @@
 /// The `requires` of every clause, resolved once: each distinct pattern gets a bit, each
-/// clause the mask of the patterns any one of which satisfies it, and each event name (on
-/// first sight) the mask of the patterns it matches. An app's evidence is then one integer
-/// that an event ORs into, and a clause is evaluable when its mask meets it.
+/// clause the mask of the patterns any one of which satisfies it, and each interned event name
+/// the mask of the patterns it matches. An app's evidence is then one integer that an event
+/// ORs into, and a clause is evaluable when its mask meets it.
 struct EvidenceRequirements {
     /// At most this many distinct patterns across the loaded rules (one bit each; the catalogue
     /// refuses more). A pattern past it gets the last bit, which no event sets: its clause is
@@ -9,15 +9,15 @@ struct EvidenceRequirements {
     static let capacity = 63
     private static let unsatisfiable: UInt64 = 1 << 63
 
-    let patterns: [EventPattern]
+    /// Requirements name events or families, never conditions (the catalogue refuses them).
+    private let patterns: [CompiledPattern]
     /// Per clause, in clause order; 0 for a clause that needs nothing.
     let clauseMasks: [UInt64]
-    private var maskByEventName: [EventName: UInt64] = [:]
 
-    init(_ clauses: [CompiledClause]) {
+    init(_ rules: [(rule: Rule, clause: RuleClause)], names: inout EventNameTable) {
         var patterns: [EventPattern] = []
-        clauseMasks = clauses.map { compiled in
-            compiled.rule.requirement(of: compiled.clause).reduce(UInt64(0)) { mask, pattern in
+        clauseMasks = rules.map { rule, clause in
+            rule.requirement(of: clause).reduce(UInt64(0)) { mask, pattern in
                 var index = patterns.firstIndex(of: pattern)
                 if index == nil, patterns.count < Self.capacity {
                     patterns.append(pattern)
@@ -26,17 +26,15 @@ struct EvidenceRequirements {
                 return mask | (index.map { 1 << UInt64($0) } ?? Self.unsatisfiable)
             }
         }
-        self.patterns = patterns
+        self.patterns = patterns.map { CompiledPattern($0, thresholds: Thresholds(), names: &names) }
     }
 
-    /// The patterns an event satisfies, as a mask.
-    mutating func mask(of event: Event) -> UInt64 {
-        if let mask = maskByEventName[event.name] { return mask }
+    /// The patterns an interned name satisfies, as a mask.
+    func mask(of name: Int, in names: EventNameTable) -> UInt64 {
         var mask: UInt64 = 0
-        for (index, pattern) in patterns.enumerated() where pattern.familyPrefix.map(event.name.hasPrefix) ?? (pattern.eventName == event.name) {
+        for (index, pattern) in patterns.enumerated() where pattern.covers(name, in: names) {
             mask |= 1 << UInt64(index)
         }
-        maskByEventName[event.name] = mask
         return mask
     }
 

@@ -1,21 +1,51 @@
 /// Runs a `max-duration` clause for one app: spans keyed by `sameAttributes`, measured from
 /// when they are open in one of the `during` phases, judged at their end, at a cutoff, or at
 /// the end of the trace.
-struct MaxDurationMonitor {
+struct MaxDurationMonitor: ClauseMonitor {
+    final class Clause: Sendable {
+        let start: CompiledPattern
+        let end: CompiledPattern
+        let sameAttributes: [String]
+        let during: [AppPhase]
+        /// The limits in order, each with its guards; nil where the limit resolves to nothing.
+        let limits: [(when: [CompiledGuard], nanoseconds: Int64?)]
+        let cutoff: [CompiledPattern]
+        /// The phase events, when `during` makes the monitor follow the app's phase.
+        let phaseEvents: [CompiledPattern]
+
+        init(_ clause: RuleClause.MaxDuration, thresholds: Thresholds, names: inout EventNameTable) {
+            start = CompiledPattern(clause.start, thresholds: thresholds, names: &names)
+            end = CompiledPattern(clause.end, thresholds: thresholds, names: &names)
+            sameAttributes = clause.sameAttributes
+            during = clause.during
+            limits = clause.limits.map { limit in
+                (.init(limit.when, thresholds: thresholds, names: &names), thresholds.resolve(limit.limit)?.nanoseconds)
+            }
+            cutoff = .init(clause.cutoff, thresholds: thresholds, names: &names)
+            let phases = clause.during.isEmpty ? [] : AppPhase.allCases.map { EventPattern($0.eventName) } + [EventPattern(EventName.phaseColdStart)]
+            phaseEvents = .init(phases, thresholds: thresholds, names: &names)
+        }
+
+        var patterns: [CompiledPattern] { [start, end] + cutoff + phaseEvents }
+    }
+
     private struct Span {
         let start: Event
         var measuredFrom: Event?
         var limit: Int64?
     }
 
+    let clause: Clause
     private var spans: [String: Span] = [:]
+
+    init(_ clause: Clause) { self.clause = clause }
 
     var isIdle: Bool { spans.isEmpty }
 
-    mutating func observe(_ observation: Observation, _ clause: RuleClause.MaxDuration, limits: [Int64?], report: (Violation) -> Void) {
+    mutating func observe(_ observation: Observation, report: (Violation) -> Void) {
         let event = observation.event
         let key = event.key(clause.sameAttributes)
-        if clause.end.matches(event), let span = spans.removeValue(forKey: key) {
+        if observation.matches(clause.end), let span = spans.removeValue(forKey: key) {
             if let from = span.measuredFrom, let limit = span.limit, event.time.nanoseconds - from.time.nanoseconds > limit {
                 report(violation(span, endedAt: event, elapsed: event.time.nanoseconds - from.time.nanoseconds))
             }
@@ -26,13 +56,16 @@ struct MaxDurationMonitor {
             }
             spans = [:]
         }
-        if clause.start.matches(event) {
+        if observation.matches(clause.start) {
             spans[key] = Span(start: event)
         }
-        guard clause.during.isEmpty || observation.context.phase.map(clause.during.contains) == true else { return }
-        for (key, span) in spans where span.measuredFrom == nil {
+        guard clause.during.isEmpty || observation.history.phase.map(clause.during.contains) == true else { return }
+        let unmeasured = spans.filter { $0.value.measuredFrom == nil }.keys
+        guard !unmeasured.isEmpty else { return }
+        let limit = limit(observation)
+        for key in unmeasured {
             spans[key]?.measuredFrom = event
-            spans[key]?.limit = Self.limit(clause, limits: limits, observation)
+            spans[key]?.limit = limit
         }
     }
 
@@ -45,9 +78,8 @@ struct MaxDurationMonitor {
     }
 
     /// The first limit whose guards hold.
-    private static func limit(_ clause: RuleClause.MaxDuration, limits: [Int64?], _ observation: Observation) -> Int64? {
-        guard let index = clause.limits.firstIndex(where: { observation.context.evaluate($0.when) != nil }) else { return nil }
-        return limits[index]
+    private func limit(_ observation: Observation) -> Int64? {
+        clause.limits.first { observation.evaluate($0.when) != nil }?.nanoseconds
     }
 
     private func violation(_ span: Span, endedAt end: Event?, elapsed: Int64?) -> Violation {

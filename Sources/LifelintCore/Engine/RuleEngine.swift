@@ -2,12 +2,34 @@
 /// deriver's synthetic ones) in a single streaming pass. Memory is bounded by open state per
 /// app (history of the last event of each name, open waits and spans), not by trace length.
 public struct RuleEngine {
-    private let tables: ClauseTables
-    private var clauses: [CompiledClause] { tables.clauses }
+    /// What depends only on an event's name, worked out once per interned name.
+    private struct NameFacts {
+        /// The clauses the name can affect (beyond those with open state), in clause order.
+        let clauses: [Int]
+        /// The requirement patterns it satisfies.
+        let evidence: UInt64
+        let announcedPhase: AppPhase?
+        let isColdStart: Bool
+    }
+
+    /// One app's state: its history for guards, the evidence it gave, and the monitors with
+    /// something open, in clause order.
+    private struct AppState {
+        var history = AppHistory()
+        /// The `requires` patterns the app's events have matched anywhere in the trace so far
+        /// (bits of `EvidenceRequirements`); unlike the history, kept across incarnations.
+        var evidence: UInt64 = 0
+        var monitors: [(clause: Int, monitor: any ClauseMonitor)] = []
+    }
+
+    private var names = EventNameTable()
+    private let clauses: [CompiledClause]
     private let rules: [Rule]
     private let thresholds: Thresholds
-    private var requirements: EvidenceRequirements
-    private var apps: [String: AppContext] = [:]
+    private let requirements: EvidenceRequirements
+    private var facts: [NameFacts] = []
+    private var appIndex: [String: Int] = [:]
+    private var apps: [AppState] = []
     private var sequence = 0
     private var endTime = Int64.min
     /// Findings with the clause that made them: kept only if the app reported the clause's
@@ -16,49 +38,102 @@ public struct RuleEngine {
     public private(set) var findings: [Finding] = []
     public private(set) var coverage: [RuleCoverage] = []
 
+    /// Compiles the rules for the run's thresholds.
     public init(rules: [Rule], thresholds: Thresholds = Thresholds()) {
-        tables = ClauseTables(clauses: rules.flatMap { rule in rule.match.map { CompiledClause(rule: rule, clause: $0, thresholds: thresholds) } })
-        requirements = EvidenceRequirements(tables.clauses)
+        let pairs = rules.flatMap { rule in rule.match.map { (rule: rule, clause: $0) } }
+        var names = EventNameTable()
+        clauses = pairs.map { CompiledClause(rule: $0.rule, clause: $0.clause, thresholds: thresholds, names: &names) }
+        requirements = EvidenceRequirements(pairs, names: &names)
+        self.names = names
         self.rules = rules
         self.thresholds = thresholds
+        learnNames()
     }
 
     public mutating func process(_ event: Event) {
         sequence += 1
         endTime = max(endTime, event.time.nanoseconds)
-        let evidence = requirements.mask(of: event)
+        let name = names.intern(event.name)
+        if name >= facts.count { learnNames() }
+        let app = appIndex[event.app] ?? addApp(event.app)
         var violations: [(Violation, Int)] = []
-        // A static function on the context in place (one lookup, no copy): its collections
+        // A static function on the state in place (one lookup, no copy): its collections
         // then stay uniquely referenced and change without being copied on every event.
         Self.observe(
-            event, sequence: sequence, evidence: evidence, in: &apps[event.app, default: AppContext()], tables: tables, violations: &violations)
+            event, name: name, facts: facts[name], sequence: sequence, in: &apps[app], clauses: clauses, names: names, violations: &violations)
         for (violation, clause) in violations { record(violation, clause) }
     }
 
+    private mutating func addApp(_ app: String) -> Int {
+        appIndex[app] = apps.count
+        apps.append(AppState())
+        return apps.count - 1
+    }
+
+    /// Works out the facts of the names interned since the last call.
+    private mutating func learnNames() {
+        for name in facts.count ..< names.count {
+            let eventName = names.names[name]
+            facts.append(NameFacts(
+                clauses: clauses.indices.filter { clauses[$0].reacts(to: name, in: names) },
+                evidence: requirements.mask(of: name, in: names),
+                announcedPhase: Self.phase(announcedBy: eventName),
+                isColdStart: eventName == EventName.phaseColdStart))
+        }
+    }
+
     private static func observe(
-        _ event: Event, sequence: Int, evidence: UInt64, in context: inout AppContext, tables: ClauseTables, violations: inout [(Violation, Int)]
+        _ event: Event, name: Int, facts: NameFacts, sequence: Int, in state: inout AppState, clauses: [CompiledClause], names: EventNameTable,
+        violations: inout [(Violation, Int)]
     ) {
-        context.evidence |= evidence
-        if event.name == EventName.phaseColdStart {
-            context.history = [:]
-            context.monitors = [:]
+        state.evidence |= facts.evidence
+        if facts.isColdStart {
+            state.history.forget()
+            state.monitors = []
         }
-        if let phase = Self.phase(announcedBy: event) { context.phase = phase }
-        // The monitors leave the context while they run, so the observation (which reads the
-        // context's phase and history) does not share them.
-        var monitors = context.monitors
-        context.monitors = [:]
-        let observation = Observation(event: event, context: context)
-        for index in tables.relevantClauses(for: event, openMonitors: monitors.keys) {
-            let compiled = tables.clauses[index]
-            guard compiled.applies(to: event.platform) else { continue }
-            var monitor = monitors.removeValue(forKey: index) ?? ClauseMonitor(compiled.clause.primitive)
-            monitor.observe(observation, compiled) { violations.append(($0, index)) }
-            if !monitor.isIdle { monitors[index] = monitor }
+        if let phase = facts.announcedPhase { state.history.phase = phase }
+        if !facts.clauses.isEmpty || !state.monitors.isEmpty {
+            // The monitors leave the state while they run, so they stay uniquely referenced.
+            var monitors = state.monitors
+            state.monitors = []
+            run(&monitors, clauses: facts.clauses, Observation(event: event, name: name, history: state.history, names: names), clauses, violations: &violations)
+            state.monitors = monitors
         }
-        // An empty dictionary keeps its storage; most apps have nothing open most of the time.
-        context.monitors = monitors.isEmpty ? [:] : monitors
-        context.history[event.name] = AppContext.Occurrence(event: event, sequence: sequence)
+        state.history.record(event, name: name, sequence: sequence)
+    }
+
+    /// Runs the open monitors and those of the name's clauses, merged in clause order; keeps
+    /// the ones left with something open.
+    private static func run(
+        _ monitors: inout [(clause: Int, monitor: any ClauseMonitor)], clauses relevant: [Int], _ observation: Observation, _ clauses: [CompiledClause],
+        violations: inout [(Violation, Int)]
+    ) {
+        let platform = observation.event.platform
+        var next = 0
+        var open = 0
+        var anyIdle = false
+        while next < relevant.count || open < monitors.count {
+            let clause = next < relevant.count ? relevant[next] : Int.max
+            if open < monitors.count, monitors[open].clause <= clause {
+                if monitors[open].clause == clause { next += 1 }
+                let index = monitors[open].clause
+                if clauses[index].applies(to: platform) {
+                    monitors[open].monitor.observe(observation) { violations.append(($0, index)) }
+                    anyIdle = anyIdle || monitors[open].monitor.isIdle
+                }
+                open += 1
+                continue
+            }
+            next += 1
+            guard clauses[clause].applies(to: platform) else { continue }
+            var monitor = clauses[clause].makeMonitor()
+            monitor.observe(observation) { violations.append(($0, clause)) }
+            if !monitor.isIdle {
+                monitors.insert((clause, monitor), at: open)
+                open += 1
+            }
+        }
+        if anyIdle { monitors.removeAll { $0.monitor.isIdle } }
     }
 
     /// Settles what is still open when the trace ends: waits whose deadline passed, spans that
@@ -67,15 +142,16 @@ public struct RuleEngine {
     /// that went on for 20 s of ordinary lines after the app left has seen 20 s pass.
     public mutating func finish(clockEnd: Timestamp? = nil) {
         if let clockEnd, clockEnd.clock != .unknown { endTime = max(endTime, clockEnd.nanoseconds) }
-        for app in apps.keys.sorted() {
-            for index in clauses.indices {
-                guard var monitor = apps[app]?.monitors[index] else { continue }
-                monitor.finish(at: endTime) { record($0, index) }
-                apps[app]?.monitors[index] = monitor
+        for (_, app) in appIndex.sorted(by: { $0.key < $1.key }) {
+            var monitors = apps[app].monitors
+            for open in monitors.indices {
+                let clause = monitors[open].clause
+                monitors[open].monitor.finish(at: endTime) { record($0, clause) }
             }
+            apps[app].monitors = monitors
         }
         findings = candidates.compactMap { candidate in
-            requirements.isSatisfied(clause: candidate.clause, by: apps[candidate.finding.app]?.evidence ?? 0) ? candidate.finding : nil
+            requirements.isSatisfied(clause: candidate.clause, by: appIndex[candidate.finding.app].map { apps[$0].evidence } ?? 0) ? candidate.finding : nil
         }
         findings.sort { ($0.location, $0.ruleID) < ($1.location, $1.ruleID) }
         coverage = rules.map(coverage(of:))
@@ -86,8 +162,8 @@ public struct RuleEngine {
     private func coverage(of rule: Rule) -> RuleCoverage {
         let indices = clauses.indices.filter { clauses[$0].rule.id == rule.id }
         var coverage = RuleCoverage(rule: rule.id, needs: rule.requires.map(\.description), evaluated: [], partial: [], notEvaluated: [])
-        for app in apps.keys.sorted() {
-            let evidence = apps[app]?.evidence ?? 0
+        for (app, index) in appIndex.sorted(by: { $0.key < $1.key }) {
+            let evidence = apps[index].evidence
             let evaluable = indices.filter { requirements.isSatisfied(clause: $0, by: evidence) }.count
             if evaluable == indices.count {
                 coverage.evaluated.append(app)
@@ -103,12 +179,11 @@ public struct RuleEngine {
     private mutating func record(_ violation: Violation, _ clause: Int) {
         let compiled = clauses[clause]
         let rule = compiled.rule
-        let template = compiled.clause.message ?? rule.message
         let event = violation.event
         candidates.append((Finding(
             ruleID: rule.id,
-            severity: compiled.clause.severity ?? rule.severity,
-            message: MessageTemplate.render(template, event: event, values: violation.values, thresholds: thresholds),
+            severity: compiled.severity,
+            message: MessageTemplate.render(compiled.message, event: event, values: violation.values, thresholds: thresholds),
             app: event.app,
             platform: event.platform,
             time: violation.time,
@@ -126,8 +201,8 @@ public struct RuleEngine {
         }
     }
 
-    static func phase(announcedBy event: Event) -> AppPhase? {
-        switch event.name {
+    static func phase(announcedBy name: EventName) -> AppPhase? {
+        switch name {
         case EventName.phaseActive: .foregroundActive
         case EventName.phaseInactive: .foregroundInactive
         case EventName.phaseBackground: .background

@@ -7,20 +7,35 @@ struct Violation {
     var values: [String: String] = [:]
 }
 
-/// Inputs every monitor needs to judge one event.
+/// Inputs every monitor needs to judge one event: the event, its interned name, and the app's
+/// history before it.
 struct Observation {
     let event: Event
-    let context: AppContext
+    let name: Int
+    let history: AppHistory
+    let names: EventNameTable
 
-    func matches(_ patterns: [EventPattern]) -> Bool {
-        patterns.contains { $0.matches(event) }
+    func matches(_ pattern: CompiledPattern) -> Bool {
+        pattern.matches(event, name: name, in: names)
+    }
+
+    func matches(_ patterns: [CompiledPattern]) -> Bool {
+        patterns.contains { $0.matches(event, name: name, in: names) }
+    }
+
+    func evaluate(_ guards: [CompiledGuard]) -> [AppHistory.Occurrence]? {
+        history.evaluate(guards, in: names)
+    }
+
+    func last(_ pattern: CompiledPattern) -> AppHistory.Occurrence? {
+        history.last(pattern, in: names)
     }
 }
 
 extension Event {
     /// The values of `names`, joined: the key that pairs a start with its end.
     func key(_ names: [String]) -> String {
-        names.map { attributes[$0] ?? "" }.joined(separator: "\u{1F}")
+        names.count == 1 ? attributes[names[0]] ?? "" : names.map { attributes[$0] ?? "" }.joined(separator: "\u{1F}")
     }
 
     /// Whether this event carries every one of `names`.

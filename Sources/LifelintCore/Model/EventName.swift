@@ -5,9 +5,16 @@
 /// name must not compile.
 public struct EventName: RawRepresentable, Hashable, Comparable, Sendable, CustomStringConvertible {
     public let rawValue: String
+    /// The name's number in `EventNameCodes`, or -1 past its capacity: equality and hashing
+    /// compare one integer, not the string, on every consumer's per-event path.
+    private let code: Int32
 
-    public init(rawValue: String) { self.rawValue = rawValue }
-    public init(_ rawValue: String) { self.rawValue = rawValue }
+    public init(rawValue: String) {
+        self.rawValue = rawValue
+        code = EventNameCodes.shared.code(for: rawValue)
+    }
+
+    public init(_ rawValue: String) { self.init(rawValue: rawValue) }
 
     public var description: String { rawValue }
 
@@ -15,6 +22,14 @@ public struct EventName: RawRepresentable, Hashable, Comparable, Sendable, Custo
     public var family: Substring { rawValue.prefix { $0 != "." } }
 
     public func hasPrefix(_ prefix: String) -> Bool { rawValue.hasPrefix(prefix) }
+
+    public static func == (lhs: EventName, rhs: EventName) -> Bool {
+        lhs.code == rhs.code && (lhs.code >= 0 || lhs.rawValue == rhs.rawValue)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        if code >= 0 { hasher.combine(code) } else { hasher.combine(rawValue) }
+    }
 
     public static func < (lhs: EventName, rhs: EventName) -> Bool { lhs.rawValue < rhs.rawValue }
 

@@ -44,24 +44,6 @@ public struct EventPattern: Sendable, Hashable, Decodable, CustomStringConvertib
         return InstrumentationMessage.isValidEventName(Substring(base).utf8[...])
     }
 
-    /// The pattern with its conditions' operands resolved for the run's thresholds.
-    public func resolved(with thresholds: Thresholds) -> EventPattern {
-        guard !conditions.isEmpty else { return self }
-        var pattern = self
-        pattern.conditions = conditions.mapValues { $0.resolved(with: thresholds) }
-        return pattern
-    }
-
-    /// Whether the event matches; a pattern with comparisons needs `resolved(with:)` first.
-    public func matches(_ event: Event) -> Bool {
-        if let prefix = familyPrefix {
-            guard event.name.rawValue.hasPrefix(prefix) else { return false }
-        } else if event.name != eventName {
-            return false
-        }
-        return conditions.allSatisfy { key, condition in condition.holds(for: event.attributes[key]) }
-    }
-
     public var description: String {
         guard !conditions.isEmpty else { return name }
         let terms = conditions.keys.sorted().map { "\($0) \(conditions[$0]!)" }

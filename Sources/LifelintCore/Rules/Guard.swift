@@ -26,15 +26,6 @@ public enum Guard: Sendable, Hashable, Decodable, CustomStringConvertible {
         }
     }
 
-    /// The guard with its patterns resolved for the run's thresholds.
-    public func resolved(with thresholds: Thresholds) -> Guard {
-        switch self {
-        case .phase: self
-        case let .occurred(event, since): .occurred(event.resolved(with: thresholds), since: since?.resolved(with: thresholds))
-        case let .absent(event, since): .absent(event.resolved(with: thresholds), since: since.resolved(with: thresholds))
-        }
-    }
-
     public var description: String {
         switch self {
         case let .phase(phases): "the app is \(phases.map(\.rawValue).joined(separator: " or "))"

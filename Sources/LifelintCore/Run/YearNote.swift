@@ -9,9 +9,14 @@ package enum YearNote {
             let source = first.yearSource == .currentTime ? "today" : "the file's modification time"
             return "lifelint: note: \(first.path) has times without a date; \(day.iso8601Date) was taken from \(source)"
         }
-        let years = Set(guessed.compactMap(\.assumedYear)).sorted().map(String.init).joined(separator: ", ")
         let subject = guessed.count == 1 ? "\(first.path) has times" : "\(guessed.count) traces have times"
         let source = guessed.allSatisfy { $0.yearSource == .currentTime } ? "the current year" : "the files' modification time"
+        // Times without a date (Console.app copies) took a whole day, which --year cannot set.
+        if guessed.allSatisfy({ $0.assumedDay != nil }) {
+            let days = Set(guessed.compactMap(\.assumedDay?.iso8601Date)).sorted().joined(separator: ", ")
+            return "lifelint: note: \(subject) without a date; \(days) was taken from \(source)"
+        }
+        let years = Set(guessed.compactMap { $0.assumedYear ?? $0.assumedDay?.year }).sorted().map(String.init).joined(separator: ", ")
         return "lifelint: note: \(subject) without a year; \(years) was taken from \(source) (use --year to set it)"
     }
 }

@@ -231,3 +231,21 @@ import Testing
         #expect(read.events.map(\.summaryLine) == ["persist.end Notes 812 {text=17}"])
     }
 }
+
+@Suite struct YearNoteTests {
+    private func summary(_ path: String, day: CivilDateTime? = nil, year: Int? = nil) -> IngestionSummary {
+        var summary = IngestionSummary(path: path, format: "console")
+        summary.yearSource = .fileModificationTime
+        summary.assumedDay = day
+        summary.assumedYear = year
+        return summary
+    }
+
+    @Test func severalTracesWithoutADateNameTheirDays() {
+        let days = [CivilDateTime(year: 2023, month: 12, day: 31), CivilDateTime(year: 2024, month: 1, day: 2)]
+        #expect(YearNote.text(for: [summary("a.txt", day: days[0]), summary("b.txt", day: days[1])])
+            == "lifelint: note: 2 traces have times without a date; 2023-12-31, 2024-01-02 was taken from the files' modification time")
+        #expect(YearNote.text(for: [summary("a.txt", day: days[0]), summary("c.log", year: 2022)])
+            == "lifelint: note: 2 traces have times without a year; 2022, 2023 was taken from the files' modification time (use --year to set it)")
+    }
+}

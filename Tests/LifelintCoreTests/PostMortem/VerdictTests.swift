@@ -71,6 +71,7 @@ extension Array {
 /// stories without one get none.
 @Suite struct VerdictOutcomeTests {
     static let expected: [String: [Verdict.Outcome]] = [
+        "android-draft-saved-on-pause.log": [.saved],
         "android-draft-saved-on-stop.log": [.saved],
         "android-lost-draft.chrome.json": [.lost],
         "android-lost-draft.jsonl": [.lost],

@@ -1,0 +1,46 @@
+/// The event names of one analysis, interned to small integers: the rules' names when they are
+/// compiled, then each new name of the trace the first time it arrives. From then on an
+/// event's name is an index, and what depends only on the name (the families it belongs to,
+/// the clauses it can affect, the evidence it gives, the phase it announces) is looked up by
+/// that index instead of comparing strings.
+struct EventNameTable {
+    private var ids: [EventName: Int] = [:]
+    private(set) var names: [EventName] = []
+    /// The rules' family prefixes (`activity.`), in order of first use.
+    private(set) var families: [String] = []
+    /// `membership[name * families.count + family]`: whether the name belongs to the family.
+    /// Families are all known before the first event: compiling the rules registers them.
+    private var membership: [Bool] = []
+
+    var count: Int { names.count }
+
+    /// The index of a name, registering it on first sight.
+    mutating func intern(_ name: EventName) -> Int {
+        if let id = ids[name] { return id }
+        let id = names.count
+        ids[name] = id
+        names.append(name)
+        membership.append(contentsOf: families.map { name.rawValue.hasPrefix($0) })
+        return id
+    }
+
+    /// The index of a family prefix, registering it. Only while compiling, before any name of
+    /// the trace arrives: membership of names already interned is filled in here.
+    mutating func internFamily(_ prefix: String) -> Int {
+        if let index = families.firstIndex(of: prefix) { return index }
+        let oldCount = families.count
+        families.append(prefix)
+        var grown: [Bool] = []
+        grown.reserveCapacity(names.count * families.count)
+        for (id, name) in names.enumerated() {
+            grown.append(contentsOf: membership[id * oldCount ..< (id + 1) * oldCount])
+            grown.append(name.rawValue.hasPrefix(prefix))
+        }
+        membership = grown
+        return oldCount
+    }
+
+    func isMember(_ name: Int, of family: Int) -> Bool {
+        membership[name * families.count + family]
+    }
+}
