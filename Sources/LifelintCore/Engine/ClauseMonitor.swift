@@ -4,11 +4,17 @@
 protocol ClauseMonitor {
     /// Nothing open: the engine drops the monitor.
     var isIdle: Bool { get }
+    /// The earliest time after which any event, whatever its name, matters to the monitor (a
+    /// wait's deadline); nil when only events its clause names do. The engine shows an open
+    /// monitor the app's other events only past this time.
+    var deadline: Int64? { get }
     mutating func observe(_ observation: Observation, report: (Violation) -> Void)
     /// Settles what is still open when the trace ends at `endTime`.
     mutating func finish(at endTime: Int64, report: (Violation) -> Void)
 }
 
 extension ClauseMonitor {
+    var deadline: Int64? { nil }
+
     mutating func finish(at endTime: Int64, report: (Violation) -> Void) {}
 }

@@ -15,9 +15,12 @@ final class CompiledClause: Sendable {
     let severity: Severity
     let message: String
     let primitive: Primitive
-    /// Every pattern the clause reacts to: an event none of them covers can change nothing but
-    /// the clause's open state.
+    /// Every pattern the clause reacts to: an event none of them covers changes nothing but an
+    /// open wait's deadline.
     let patterns: [CompiledPattern]
+    /// The patterns that can open state in a monitor with nothing open: an event none of them
+    /// covers leaves a fresh monitor idle, so none is made for it.
+    let openers: [CompiledPattern]
     /// The platforms the rule applies to, one bit per `Platform` case; every bit when the rule
     /// names none.
     private let platforms: UInt8
@@ -29,19 +32,19 @@ final class CompiledClause: Sendable {
         switch clause.primitive {
         case let .expect(expect):
             let compiled = ExpectMonitor.Clause(expect, thresholds: thresholds, names: &names)
-            (primitive, patterns) = (.expect(compiled), compiled.patterns)
+            (primitive, patterns, openers) = (.expect(compiled), compiled.patterns, compiled.openers)
         case let .forbid(forbid):
             let compiled = ForbidMonitor.Clause(forbid, thresholds: thresholds, names: &names)
-            (primitive, patterns) = (.forbid(compiled), compiled.patterns)
+            (primitive, patterns, openers) = (.forbid(compiled), compiled.patterns, compiled.openers)
         case let .maxDuration(span):
             let compiled = MaxDurationMonitor.Clause(span, thresholds: thresholds, names: &names)
-            (primitive, patterns) = (.maxDuration(compiled), compiled.patterns)
+            (primitive, patterns, openers) = (.maxDuration(compiled), compiled.patterns, compiled.openers)
         case let .unpaired(unpaired):
             let compiled = UnpairedMonitor.Clause(unpaired, thresholds: thresholds, names: &names)
-            (primitive, patterns) = (.unpaired(compiled), compiled.patterns)
+            (primitive, patterns, openers) = (.unpaired(compiled), compiled.patterns, compiled.openers)
         case let .rate(rate):
             let compiled = RateMonitor.Clause(rate, thresholds: thresholds, names: &names)
-            (primitive, patterns) = (.rate(compiled), compiled.patterns)
+            (primitive, patterns, openers) = (.rate(compiled), compiled.patterns, compiled.openers)
         }
         platforms = rule.platforms.isEmpty ? .max : rule.platforms.reduce(0) { $0 | Self.bit($1) }
     }
@@ -57,9 +60,14 @@ final class CompiledClause: Sendable {
         }
     }
 
-    /// Whether the clause can react to the interned name.
+    /// Whether an open monitor of the clause can react to the interned name.
     func reacts(to name: Int, in names: EventNameTable) -> Bool {
         patterns.contains { $0.covers(name, in: names) }
+    }
+
+    /// Whether the interned name can open state in a monitor of the clause with nothing open.
+    func opens(on name: Int, in names: EventNameTable) -> Bool {
+        openers.contains { $0.covers(name, in: names) }
     }
 
     func applies(to platform: Platform) -> Bool {

@@ -5,6 +5,8 @@
 /// that index instead of comparing strings.
 struct EventNameTable {
     private var ids: [EventName: Int] = [:]
+    /// The index by the name's process-wide code (-1 where none yet): no hashing per event.
+    private var idsByCode: [Int] = []
     private(set) var names: [EventName] = []
     /// The rules' family prefixes (`activity.`), in order of first use.
     private(set) var families: [String] = []
@@ -16,9 +18,15 @@ struct EventNameTable {
 
     /// The index of a name, registering it on first sight.
     mutating func intern(_ name: EventName) -> Int {
+        let code = Int(name.code)
+        if code >= 0, code < idsByCode.count, idsByCode[code] >= 0 { return idsByCode[code] }
         if let id = ids[name] { return id }
         let id = names.count
         ids[name] = id
+        if code >= 0 {
+            if code >= idsByCode.count { idsByCode.append(contentsOf: repeatElement(-1, count: code + 1 - idsByCode.count)) }
+            idsByCode[code] = id
+        }
         names.append(name)
         membership.append(contentsOf: families.map { name.rawValue.hasPrefix($0) })
         return id

@@ -21,6 +21,7 @@ struct ExpectMonitor: ClauseMonitor {
         }
 
         var patterns: [CompiledPattern] { after + expect + failOn + cancelOn }
+        var openers: [CompiledPattern] { after }
     }
 
     private struct Wait {
@@ -35,6 +36,8 @@ struct ExpectMonitor: ClauseMonitor {
     init(_ clause: Clause) { self.clause = clause }
 
     var isIdle: Bool { waits.isEmpty }
+
+    var deadline: Int64? { waits.lazy.compactMap(\.deadline).min() }
 
     mutating func observe(_ observation: Observation, report: (Violation) -> Void) {
         let event = observation.event

@@ -18,6 +18,7 @@ struct ForbidMonitor: ClauseMonitor {
         }
 
         var patterns: [CompiledPattern] { event + (callbacks ?? []) }
+        var openers: [CompiledPattern] { event }
     }
 
     /// A forbidden event seen outside any callback window, with its guards' evidence, in case

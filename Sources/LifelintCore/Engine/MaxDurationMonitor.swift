@@ -27,6 +27,7 @@ struct MaxDurationMonitor: ClauseMonitor {
         }
 
         var patterns: [CompiledPattern] { [start, end] + cutoff + phaseEvents }
+        var openers: [CompiledPattern] { [start] }
     }
 
     private struct Span {

@@ -18,6 +18,8 @@ struct RateMonitor: ClauseMonitor {
         }
 
         var patterns: [CompiledPattern] { event + (episodeStart ?? []) + episodeEnd }
+        /// A window counts from the first event; an episode opens with its start.
+        var openers: [CompiledPattern] { episodeStart ?? event }
     }
 
     let clause: Clause

@@ -4,8 +4,10 @@
 public struct RuleEngine {
     /// What depends only on an event's name, worked out once per interned name.
     private struct NameFacts {
-        /// The clauses the name can affect (beyond those with open state), in clause order.
-        let clauses: [Int]
+        /// The clauses in which the name can open state, in clause order.
+        let openers: [Int]
+        /// Per clause, whether an open monitor of it reacts to the name.
+        let reacting: [Bool]
         /// The requirement patterns it satisfies.
         let evidence: UInt64
         let announcedPhase: AppPhase?
@@ -19,7 +21,12 @@ public struct RuleEngine {
         /// The `requires` patterns the app's events have matched anywhere in the trace so far
         /// (bits of `EvidenceRequirements`); unlike the history, kept across incarnations.
         var evidence: UInt64 = 0
-        var monitors: [(clause: Int, monitor: any ClauseMonitor)] = []
+        var monitors: [OpenMonitor] = []
+    }
+
+    private struct OpenMonitor {
+        let clause: Int
+        var monitor: any ClauseMonitor
     }
 
     private var names = EventNameTable()
@@ -75,7 +82,8 @@ public struct RuleEngine {
         for name in facts.count ..< names.count {
             let eventName = names.names[name]
             facts.append(NameFacts(
-                clauses: clauses.indices.filter { clauses[$0].reacts(to: name, in: names) },
+                openers: clauses.indices.filter { clauses[$0].opens(on: name, in: names) },
+                reacting: clauses.map { $0.reacts(to: name, in: names) },
                 evidence: requirements.mask(of: name, in: names),
                 announcedPhase: Self.phase(announcedBy: eventName),
                 isColdStart: eventName == EventName.phaseColdStart))
@@ -92,32 +100,35 @@ public struct RuleEngine {
             state.monitors = []
         }
         if let phase = facts.announcedPhase { state.history.phase = phase }
-        if !facts.clauses.isEmpty || !state.monitors.isEmpty {
+        if !facts.openers.isEmpty || !state.monitors.isEmpty {
             // The monitors leave the state while they run, so they stay uniquely referenced.
             var monitors = state.monitors
             state.monitors = []
-            run(&monitors, clauses: facts.clauses, Observation(event: event, name: name, history: state.history, names: names), clauses, violations: &violations)
+            run(&monitors, facts: facts, Observation(event: event, name: name, history: state.history, names: names), clauses, violations: &violations)
             state.monitors = monitors
         }
         state.history.record(event, name: name, sequence: sequence)
     }
 
-    /// Runs the open monitors and those of the name's clauses, merged in clause order; keeps
-    /// the ones left with something open.
+    /// Runs the open monitors that react to the name or whose deadline the event passes, and a
+    /// new monitor for each clause the name can open, merged in clause order; keeps the ones
+    /// left with something open.
     private static func run(
-        _ monitors: inout [(clause: Int, monitor: any ClauseMonitor)], clauses relevant: [Int], _ observation: Observation, _ clauses: [CompiledClause],
+        _ monitors: inout [OpenMonitor], facts: NameFacts, _ observation: Observation, _ clauses: [CompiledClause],
         violations: inout [(Violation, Int)]
     ) {
         let platform = observation.event.platform
+        let time = observation.event.time
+        let relevant = facts.openers
         var next = 0
         var open = 0
         var anyIdle = false
         while next < relevant.count || open < monitors.count {
             let clause = next < relevant.count ? relevant[next] : Int.max
             if open < monitors.count, monitors[open].clause <= clause {
-                if monitors[open].clause == clause { next += 1 }
                 let index = monitors[open].clause
-                if clauses[index].applies(to: platform) {
+                if index == clause { next += 1 }
+                if facts.reacting[index] || time.clock != .unknown && time.nanoseconds > monitors[open].monitor.deadline ?? .max, clauses[index].applies(to: platform) {
                     monitors[open].monitor.observe(observation) { violations.append(($0, index)) }
                     anyIdle = anyIdle || monitors[open].monitor.isIdle
                 }
@@ -129,7 +140,7 @@ public struct RuleEngine {
             var monitor = clauses[clause].makeMonitor()
             monitor.observe(observation) { violations.append(($0, clause)) }
             if !monitor.isIdle {
-                monitors.insert((clause, monitor), at: open)
+                monitors.insert(OpenMonitor(clause: clause, monitor: monitor), at: open)
                 open += 1
             }
         }

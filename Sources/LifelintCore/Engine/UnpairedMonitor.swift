@@ -16,6 +16,7 @@ struct UnpairedMonitor: ClauseMonitor {
         }
 
         var patterns: [CompiledPattern] { [start] + end + cutoff }
+        var openers: [CompiledPattern] { [start] }
     }
 
     let clause: Clause

@@ -7,7 +7,7 @@ public struct EventName: RawRepresentable, Hashable, Comparable, Sendable, Custo
     public let rawValue: String
     /// The name's number in `EventNameCodes`, or -1 past its capacity: equality and hashing
     /// compare one integer, not the string, on every consumer's per-event path.
-    private let code: Int32
+    let code: Int32
 
     public init(rawValue: String) {
         self.rawValue = rawValue

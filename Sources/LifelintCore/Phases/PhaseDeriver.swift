@@ -32,6 +32,9 @@ public struct PhaseDeriver {
     private var apps: [String: AppLifecycle] = [:]
     private var queue: [Slot] = []
     private var departures: [Int: Departure] = [:]
+    /// The earliest stop time of an undecided departure (or earlier): most events are not
+    /// past it, and skip looking at the departures at all.
+    private var earliestUndecided = Int64.max
     private var nextDeparture = 0
 
     public init() {}
@@ -66,42 +69,45 @@ public struct PhaseDeriver {
 
     private mutating func step(_ event: Event) {
         decideExpiredDepartures(before: event.time.nanoseconds)
-        var lifecycle = apps[event.app] ?? AppLifecycle()
+        if !departures.isEmpty { settleDepartures(at: event) }
+        // Changed in place (static, so nothing else of `self` is touched meanwhile): a copy
+        // would copy its collections on every event. The departures above have already moved
+        // it to the background where the app left.
         var effects = Effects()
-        apply(event, to: &lifecycle, &effects)
-        lifecycle.note(event)
-        apps[event.app] = lifecycle
+        Self.applyAndNote(event, to: &apps[event.app, default: AppLifecycle()], &effects)
         for derived in effects.before { queue.append(.event(derived)) }
         queue.append(.event(event))
         for derived in effects.after { queue.append(.event(derived)) }
         if effects.departure { scheduleDeparture(event) }
     }
 
-    private mutating func apply(_ event: Event, to app: inout AppLifecycle, _ effects: inout Effects) {
+    private static func applyAndNote(_ event: Event, to app: inout AppLifecycle, _ effects: inout Effects) {
+        apply(event, to: &app, &effects)
+        app.note(event)
+    }
+
+    private static func apply(_ event: Event, to app: inout AppLifecycle, _ effects: inout Effects) {
         if !app.reportsOwnCallbacks, Self.isOwnCallback(event.name.rawValue) { app.reportsOwnCallbacks = true }
         if !app.hasActivityEvidence, event.name.rawValue.utf8.first == UInt8(ascii: "a"), event.name.hasPrefix("activity.") { app.hasActivityEvidence = true }
         switch event.name {
         case EventName.processStarted where event.attributes["process"] == nil:
-            coldStart(event, app: &app, into: &effects.before)
+            Self.coldStart(event, app: &app, into: &effects.before)
         case EventName.appDidFinishLaunching:
-            if !app.awaitingLaunch { coldStart(event, app: &app, into: &effects.before) }
+            if !app.awaitingLaunch { Self.coldStart(event, app: &app, into: &effects.before) }
         case EventName.processDied where event.attributes["process"] == nil:
-            decidePendingDeparture(of: event.app)
-            terminate(event, reason: event.attributes["reason"] ?? "unknown", app: &app, into: &effects.after)
+            Self.terminate(event, reason: event.attributes["reason"] ?? "unknown", app: &app, into: &effects.after)
         case EventName.appWillTerminate:
-            terminate(event, reason: "unknown", app: &app, into: &effects.after)
+            Self.terminate(event, reason: "unknown", app: &app, into: &effects.after)
         case EventName.activityStarted:
-            cancelPendingDeparture(of: event.app)
             app.showActivity(AppLifecycle.activityKey(event), implied: false)
-            if app.phase != .foregroundActive { transition(&app, to: .foregroundInactive, event, &effects.after) }
+            if app.phase != .foregroundActive { Self.transition(&app, to: .foregroundInactive, event, &effects.after) }
         case EventName.activityResumed, EventName.activityTopGained:
-            cancelPendingDeparture(of: event.app)
             // Top-resumed is about focus: it says nothing of which activities are visible.
             if event.name == EventName.activityResumed { app.showActivity(AppLifecycle.activityKey(event), implied: true) }
-            transition(&app, to: .foregroundActive, event, &effects.after)
+            Self.transition(&app, to: .foregroundActive, event, &effects.after)
         case EventName.activityPaused:
             app.showActivity(AppLifecycle.activityKey(event), implied: true)
-            if app.phase == .foregroundActive || app.phase == nil { transition(&app, to: .foregroundInactive, event, &effects.after) }
+            if app.phase == .foregroundActive || app.phase == nil { Self.transition(&app, to: .foregroundInactive, event, &effects.after) }
         case EventName.activityStopped:
             app.hideActivity(AppLifecycle.activityKey(event))
             // A departure only from a foreground the trace showed, and only when no other
@@ -110,21 +116,21 @@ public struct PhaseDeriver {
         case EventName.activityDestroyed where event.attributes["token"] != nil:
             app.visibleActivities[AppLifecycle.activityKey(event) ?? ""] = nil
         case _ where event.name.hasPrefix("scene."):
-            applyScene(event, to: &app, &effects.after)
+            Self.applyScene(event, to: &app, &effects.after)
         case _ where event.name.hasPrefix("flutter.") && !app.hasActivityEvidence:
-            if let phase = Self.flutterPhases[event.name] { transition(&app, to: phase, event, &effects.after) }
+            if let phase = Self.flutterPhases[event.name] { Self.transition(&app, to: phase, event, &effects.after) }
         case EventName.systemForeground where !app.reportsOwnCallbacks:
-            if app.phase?.isForeground != true { transition(&app, to: .foregroundActive, event, &effects.after) }
+            if app.phase?.isForeground != true { Self.transition(&app, to: .foregroundActive, event, &effects.after) }
         case EventName.systemBackground where !app.reportsOwnCallbacks:
             // Only a departure from a phase the trace showed: an app launched straight into the
             // background (a fetch, a location event) never left the foreground.
-            if app.phase?.isForeground == true { transition(&app, to: .background, event, &effects.after) }
+            if app.phase?.isForeground == true { Self.transition(&app, to: .background, event, &effects.after) }
         case EventName.appstateActive, EventName.appstateFocus:
-            if event.name == EventName.appstateActive || app.phase == .foregroundInactive { transition(&app, to: .foregroundActive, event, &effects.after) }
+            if event.name == EventName.appstateActive || app.phase == .foregroundInactive { Self.transition(&app, to: .foregroundActive, event, &effects.after) }
         case EventName.appstateInactive, EventName.appstateBlur:
-            if event.name == EventName.appstateInactive || app.phase == .foregroundActive { transition(&app, to: .foregroundInactive, event, &effects.after) }
+            if event.name == EventName.appstateInactive || app.phase == .foregroundActive { Self.transition(&app, to: .foregroundInactive, event, &effects.after) }
         case EventName.appstateBackground:
-            transition(&app, to: .background, event, &effects.after)
+            Self.transition(&app, to: .background, event, &effects.after)
         default:
             break
         }
@@ -145,7 +151,7 @@ public struct PhaseDeriver {
         EventName.flutterPaused: .background,
     ]
 
-    private func applyScene(_ event: Event, to app: inout AppLifecycle, _ output: inout [Event]) {
+    private static func applyScene(_ event: Event, to app: inout AppLifecycle, _ output: inout [Event]) {
         let scene = event.attributes["scene"] ?? "main"
         switch event.name {
         case EventName.sceneWillConnect:
@@ -158,10 +164,10 @@ public struct PhaseDeriver {
         case EventName.sceneDidDisconnect: app.scenes[scene] = nil
         default: return
         }
-        transition(&app, to: app.scenePhase, event, &output)
+        Self.transition(&app, to: app.scenePhase, event, &output)
     }
 
-    private func transition(_ app: inout AppLifecycle, to phase: AppPhase, _ cause: Event, _ output: inout [Event]) {
+    private static func transition(_ app: inout AppLifecycle, to phase: AppPhase, _ cause: Event, _ output: inout [Event]) {
         guard app.phase != phase else { return }
         var attributes: Attributes = ["from": app.phase?.rawValue ?? "unknown"]
         if phase == .foregroundActive {
@@ -174,9 +180,9 @@ public struct PhaseDeriver {
         output.append(Self.synthetic(phase.eventName, cause, attributes))
     }
 
-    private func coldStart(_ cause: Event, app: inout AppLifecycle, into output: inout [Event]) {
+    private static func coldStart(_ cause: Event, app: inout AppLifecycle, into output: inout [Event]) {
         if let phase = app.phase, phase != .notRunning {
-            terminate(cause, reason: "unknown", app: &app, into: &output)
+            Self.terminate(cause, reason: "unknown", app: &app, into: &output)
         }
         let death = app.lastDeath
         var attributes: Attributes = ["after": death?.reason ?? "none", "initiator": death?.initiator ?? "none"]
@@ -197,7 +203,7 @@ public struct PhaseDeriver {
         app.awaitingLaunch = true
     }
 
-    private func terminate(_ cause: Event, reason: String, app: inout AppLifecycle, into output: inout [Event]) {
+    private static func terminate(_ cause: Event, reason: String, app: inout AppLifecycle, into output: inout [Event]) {
         guard app.phase != .notRunning || app.awaitingLaunch else { return }
         let initiator = AppLifecycle.initiator(of: cause.name == EventName.processDied ? cause : nil, reason: reason)
         var attributes: Attributes = ["reason": reason, "initiator": initiator, "from": app.phase?.rawValue ?? "unknown"]
@@ -221,13 +227,28 @@ public struct PhaseDeriver {
         nextDeparture += 1
         departures[id] = Departure(app: stop.app, stop: stop)
         queue.append(.departure(id))
+        if stop.time.clock != .unknown { earliestUndecided = min(earliestUndecided, stop.time.nanoseconds) }
     }
 
     private mutating func decideExpiredDepartures(before time: Int64) {
-        for (id, departure) in departures where departure.decided == nil
-            && departure.stop.time.clock != .unknown
-            && time - departure.stop.time.nanoseconds > Self.departureDebounceNanoseconds {
-            decide(id, left: true)
+        guard earliestUndecided != .max, time - earliestUndecided > Self.departureDebounceNanoseconds else { return }
+        earliestUndecided = .max
+        for (id, departure) in departures where departure.decided == nil && departure.stop.time.clock != .unknown {
+            if time - departure.stop.time.nanoseconds > Self.departureDebounceNanoseconds {
+                decide(id, left: true)
+            } else {
+                earliestUndecided = min(earliestUndecided, departure.stop.time.nanoseconds)
+            }
+        }
+    }
+
+    /// A process death confirms the app's pending departure (it left, then died); the app
+    /// starting or resuming an activity cancels it (it never left).
+    private mutating func settleDepartures(at event: Event) {
+        switch event.name {
+        case EventName.processDied where event.attributes["process"] == nil: decidePendingDeparture(of: event.app)
+        case EventName.activityStarted, EventName.activityResumed, EventName.activityTopGained: cancelPendingDeparture(of: event.app)
+        default: break
         }
     }
 
@@ -245,7 +266,7 @@ public struct PhaseDeriver {
         guard let departure = departures[id], departure.decided == nil else { return }
         var output: [Event] = []
         if left, var app = apps[departure.app] {
-            transition(&app, to: .background, departure.stop, &output)
+            Self.transition(&app, to: .background, departure.stop, &output)
             apps[departure.app] = app
         }
         departures[id]?.background = output.first

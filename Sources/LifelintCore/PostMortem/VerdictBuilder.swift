@@ -30,7 +30,11 @@ public struct VerdictBuilder {
         var backgroundTaskHeld = false
         var episode: Episode?
 
-        var isEmpty: Bool { unsavedInput == nil && stateSaved == nil && runningSave == nil && !backgroundTaskHeld && episode == nil }
+        /// Pattern matches, not `== nil`: that would compare copies of whole events.
+        var isEmpty: Bool {
+            guard case nil = unsavedInput, case nil = stateSaved, case nil = runningSave, case nil = episode else { return false }
+            return !backgroundTaskHeld
+        }
     }
 
     private let window: SaveWindow

@@ -109,6 +109,21 @@ import Testing
         ])
     }
 
+    /// A kill inside the 700 ms debounce confirms the departure, and the death says the app
+    /// died in the background, as the departure it confirmed does.
+    @Test func aDeathDuringTheDebounceEndsABackgroundApp() {
+        let stream = Self.events([
+            (0, "activity.resumed", [:]), (1000, "activity.paused", [:]), (1010, "activity.stopped", [:]),
+            (1200, "process.died", ["reason": "low-memory"]), (6000, "process.started", [:]),
+        ])
+        #expect(Self.derive(stream).suffix(4) == [
+            "phase.inactive@1000{from=foreground-active}",
+            "phase.background@1010{from=foreground-inactive}",
+            "phase.terminated@1200{reason=low-memory,initiator=system,from=background}",
+            "phase.cold-start@6000{after=low-memory,initiator=system,saved_state=false,unsaved_input=false}",
+        ])
+    }
+
     @Test func secondaryProcessesDoNotEndTheApp() {
         let stream = Self.events([
             (0, "activity.resumed", [:]), (10, "process.started", ["process": "com.example.notes:sync"]),
