@@ -23,18 +23,18 @@ struct AppHistory {
 
     /// The last event the pattern matches: for a name, the last of that name if it matches;
     /// for a family, the latest match among the family's names.
-    func last(_ pattern: CompiledPattern, in names: EventNameTable) -> Occurrence? {
+    func last(_ pattern: CompiledPattern, in families: EventNameTable.FamilyMembership) -> Occurrence? {
         switch pattern.target {
         case let .name(id):
             guard id < lastByName.count, let occurrence = lastByName[id],
-                pattern.matches(occurrence.event, name: id, in: names)
+                pattern.matches(occurrence.event, name: id, in: families)
             else { return nil }
             return occurrence
         case .family:
             var latest: Occurrence?
             for (id, occurrence) in lastByName.enumerated() {
                 guard let occurrence, occurrence.sequence > latest?.sequence ?? Int.min,
-                    pattern.matches(occurrence.event, name: id, in: names)
+                    pattern.matches(occurrence.event, name: id, in: families)
                 else { continue }
                 latest = occurrence
             }
@@ -44,19 +44,19 @@ struct AppHistory {
 
     /// Whether every guard holds, with the history events that made them hold (for the
     /// finding's related locations).
-    func evaluate(_ guards: [CompiledGuard], in names: EventNameTable) -> [Occurrence]? {
+    func evaluate(_ guards: [CompiledGuard], in families: EventNameTable.FamilyMembership) -> [Occurrence]? {
         var evidence: [Occurrence] = []
         for condition in guards {
             switch condition {
             case let .phase(phases):
                 guard let phase, phases.contains(phase) else { return nil }
             case let .occurred(pattern, since):
-                guard let occurrence = last(pattern, in: names) else { return nil }
-                if let since, let boundary = last(since, in: names), boundary.sequence > occurrence.sequence { return nil }
+                guard let occurrence = last(pattern, in: families) else { return nil }
+                if let since, let boundary = last(since, in: families), boundary.sequence > occurrence.sequence { return nil }
                 evidence.append(occurrence)
             case let .absent(pattern, since):
-                guard let boundary = last(since, in: names) else { return nil }
-                if let occurrence = last(pattern, in: names), occurrence.sequence > boundary.sequence { return nil }
+                guard let boundary = last(since, in: families) else { return nil }
+                if let occurrence = last(pattern, in: families), occurrence.sequence > boundary.sequence { return nil }
                 evidence.append(boundary)
             }
         }

@@ -61,13 +61,13 @@ final class CompiledClause: Sendable {
     }
 
     /// Whether an open monitor of the clause can react to the interned name.
-    func reacts(to name: Int, in names: EventNameTable) -> Bool {
-        patterns.contains { $0.covers(name, in: names) }
+    func reacts(to name: Int, in families: EventNameTable.FamilyMembership) -> Bool {
+        patterns.contains { $0.covers(name, in: families) }
     }
 
     /// Whether the interned name can open state in a monitor of the clause with nothing open.
-    func opens(on name: Int, in names: EventNameTable) -> Bool {
-        openers.contains { $0.covers(name, in: names) }
+    func opens(on name: Int, in families: EventNameTable.FamilyMembership) -> Bool {
+        openers.contains { $0.covers(name, in: families) }
     }
 
     func applies(to platform: Platform) -> Bool {

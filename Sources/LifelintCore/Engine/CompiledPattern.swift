@@ -20,15 +20,15 @@ struct CompiledPattern {
     }
 
     /// Whether the pattern's name or family covers the interned name.
-    func covers(_ name: Int, in names: EventNameTable) -> Bool {
+    func covers(_ name: Int, in families: EventNameTable.FamilyMembership) -> Bool {
         switch target {
         case let .name(id): id == name
-        case let .family(family): names.isMember(name, of: family)
+        case let .family(family): families.contains(name, in: family)
         }
     }
 
-    func matches(_ event: Event, name: Int, in names: EventNameTable) -> Bool {
-        covers(name, in: names) && conditions.allSatisfy { $0.condition.holds(for: event.attributes[$0.key]) }
+    func matches(_ event: Event, name: Int, in families: EventNameTable.FamilyMembership) -> Bool {
+        covers(name, in: families) && conditions.allSatisfy { $0.condition.holds(for: event.attributes[$0.key]) }
     }
 }
 

@@ -10,9 +10,19 @@ struct EventNameTable {
     private(set) var names: [EventName] = []
     /// The rules' family prefixes (`activity.`), in order of first use.
     private(set) var families: [String] = []
-    /// `membership[name * families.count + family]`: whether the name belongs to the family.
-    /// Families are all known before the first event: compiling the rules registers them.
-    private var membership: [Bool] = []
+    /// Which names belong to which family: what matching a family pattern reads per event.
+    private(set) var membership = FamilyMembership()
+
+    /// `isMember[name * familyCount + family]`. Families are all known before the first event:
+    /// compiling the rules registers them.
+    struct FamilyMembership {
+        fileprivate var familyCount = 0
+        fileprivate var isMember: [Bool] = []
+
+        func contains(_ name: Int, in family: Int) -> Bool {
+            isMember[name * familyCount + family]
+        }
+    }
 
     var count: Int { names.count }
 
@@ -28,7 +38,7 @@ struct EventNameTable {
             idsByCode[code] = id
         }
         names.append(name)
-        membership.append(contentsOf: families.map { name.rawValue.hasPrefix($0) })
+        membership.isMember.append(contentsOf: families.map { name.rawValue.hasPrefix($0) })
         return id
     }
 
@@ -41,14 +51,10 @@ struct EventNameTable {
         var grown: [Bool] = []
         grown.reserveCapacity(names.count * families.count)
         for (id, name) in names.enumerated() {
-            grown.append(contentsOf: membership[id * oldCount ..< (id + 1) * oldCount])
+            grown.append(contentsOf: membership.isMember[id * oldCount ..< (id + 1) * oldCount])
             grown.append(name.rawValue.hasPrefix(prefix))
         }
-        membership = grown
+        membership = FamilyMembership(familyCount: families.count, isMember: grown)
         return oldCount
-    }
-
-    func isMember(_ name: Int, of family: Int) -> Bool {
-        membership[name * families.count + family]
     }
 }

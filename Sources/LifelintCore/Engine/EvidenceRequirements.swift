@@ -30,9 +30,9 @@ struct EvidenceRequirements {
     }
 
     /// The patterns an interned name satisfies, as a mask.
-    func mask(of name: Int, in names: EventNameTable) -> UInt64 {
+    func mask(of name: Int, in families: EventNameTable.FamilyMembership) -> UInt64 {
         var mask: UInt64 = 0
-        for (index, pattern) in patterns.enumerated() where pattern.covers(name, in: names) {
+        for (index, pattern) in patterns.enumerated() where pattern.covers(name, in: families) {
             mask |= 1 << UInt64(index)
         }
         return mask

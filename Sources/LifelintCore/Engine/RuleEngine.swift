@@ -67,7 +67,7 @@ public struct RuleEngine {
         // A static function on the state in place (one lookup, no copy): its collections
         // then stay uniquely referenced and change without being copied on every event.
         Self.observe(
-            event, name: name, facts: facts[name], sequence: sequence, in: &apps[app], clauses: clauses, names: names, violations: &violations)
+            event, name: name, facts: facts[name], sequence: sequence, in: &apps[app], clauses: clauses, families: names.membership, violations: &violations)
         for (violation, clause) in violations { record(violation, clause) }
     }
 
@@ -82,16 +82,16 @@ public struct RuleEngine {
         for name in facts.count ..< names.count {
             let eventName = names.names[name]
             facts.append(NameFacts(
-                openers: clauses.indices.filter { clauses[$0].opens(on: name, in: names) },
-                reacting: clauses.map { $0.reacts(to: name, in: names) },
-                evidence: requirements.mask(of: name, in: names),
+                openers: clauses.indices.filter { clauses[$0].opens(on: name, in: names.membership) },
+                reacting: clauses.map { $0.reacts(to: name, in: names.membership) },
+                evidence: requirements.mask(of: name, in: names.membership),
                 announcedPhase: Self.phase(announcedBy: eventName),
                 isColdStart: eventName == EventName.phaseColdStart))
         }
     }
 
     private static func observe(
-        _ event: Event, name: Int, facts: NameFacts, sequence: Int, in state: inout AppState, clauses: [CompiledClause], names: EventNameTable,
+        _ event: Event, name: Int, facts: NameFacts, sequence: Int, in state: inout AppState, clauses: [CompiledClause], families: EventNameTable.FamilyMembership,
         violations: inout [(Violation, Int)]
     ) {
         state.evidence |= facts.evidence
@@ -104,7 +104,7 @@ public struct RuleEngine {
             // The monitors leave the state while they run, so they stay uniquely referenced.
             var monitors = state.monitors
             state.monitors = []
-            run(&monitors, facts: facts, Observation(event: event, name: name, history: state.history, names: names), clauses, violations: &violations)
+            run(&monitors, facts: facts, Observation(event: event, name: name, history: state.history, families: families), clauses, violations: &violations)
             state.monitors = monitors
         }
         state.history.record(event, name: name, sequence: sequence)
@@ -136,7 +136,9 @@ public struct RuleEngine {
                 continue
             }
             next += 1
-            guard clauses[clause].applies(to: platform) else { continue }
+            // The name can open the clause; unless the event meets an opener's conditions too,
+            // a fresh monitor would stay idle.
+            guard clauses[clause].applies(to: platform), observation.matches(clauses[clause].openers) else { continue }
             var monitor = clauses[clause].makeMonitor()
             monitor.observe(observation) { violations.append(($0, clause)) }
             if !monitor.isIdle {

@@ -13,22 +13,22 @@ struct Observation {
     let event: Event
     let name: Int
     let history: AppHistory
-    let names: EventNameTable
+    let families: EventNameTable.FamilyMembership
 
     func matches(_ pattern: CompiledPattern) -> Bool {
-        pattern.matches(event, name: name, in: names)
+        pattern.matches(event, name: name, in: families)
     }
 
     func matches(_ patterns: [CompiledPattern]) -> Bool {
-        patterns.contains { $0.matches(event, name: name, in: names) }
+        patterns.contains { $0.matches(event, name: name, in: families) }
     }
 
     func evaluate(_ guards: [CompiledGuard]) -> [AppHistory.Occurrence]? {
-        history.evaluate(guards, in: names)
+        history.evaluate(guards, in: families)
     }
 
     func last(_ pattern: CompiledPattern) -> AppHistory.Occurrence? {
-        history.last(pattern, in: names)
+        history.last(pattern, in: families)
     }
 }
 

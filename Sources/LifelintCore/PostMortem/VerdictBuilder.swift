@@ -5,8 +5,10 @@
 /// input cannot show that nothing was at risk, one that reports no restores or screens cannot
 /// show that nothing was restored.
 public struct VerdictBuilder {
-    private struct Episode {
-        var background: Event
+    /// A reference: an episode holds up to nine events and changes a little at a time, so it
+    /// is updated in place rather than copied out of the app's state and back on every event.
+    private final class Episode {
+        let background: Event
         var unsavedInput: Event?
         var stateSaved: Event?
         /// The save begun in the background, or the one still running when the app left.
@@ -19,6 +21,12 @@ public struct VerdictBuilder {
         var coldStart: Event?
         var restore: Event?
         var freshScreen: Event?
+
+        init(background: Event, unsavedInput: Event?, stateSaved: Event?) {
+            self.background = background
+            self.unsavedInput = unsavedInput
+            self.stateSaved = stateSaved
+        }
     }
 
     private struct AppState {
@@ -127,7 +135,7 @@ public struct VerdictBuilder {
         if event.name == EventName.phaseBackground, let saved = state.stateSaved, saved.time.nanoseconds < event.time.nanoseconds - 1_000_000_000 {
             state.stateSaved = nil
         }
-        guard var episode = state.episode else {
+        guard let episode = state.episode else {
             if event.name == EventName.phaseBackground { state.episode = Self.episode(leavingAt: event, state) }
             return
         }
@@ -158,12 +166,11 @@ public struct VerdictBuilder {
             return
         default: break
         }
-        state.episode = episode
     }
 
     /// The episode a background entry opens; a save still running then is its save.
     private static func episode(leavingAt background: Event, _ state: AppState) -> Episode {
-        var episode = Episode(background: background, unsavedInput: state.unsavedInput, stateSaved: state.stateSaved)
+        let episode = Episode(background: background, unsavedInput: state.unsavedInput, stateSaved: state.stateSaved)
         if let running = state.runningSave {
             episode.saveBegin = running
             episode.saveUnderBackgroundTask = state.backgroundTaskHeld
