@@ -24,11 +24,38 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
+        // The library, one target per stage of the pipeline; no stage reaches a later one.
+        /// Events, time, findings: the vocabulary every stage shares. No I/O, no output buffers.
+        .target(
+            name: "LifelintModel",
+            path: "Sources/LifelintModel"
+        ),
+        /// Bytes to events: every container's reader. The only stage with pointers and unchecked
+        /// exclusivity, all of it internal.
+        .target(
+            name: "LifelintIngestion",
+            dependencies: ["LifelintModel", "CLibXML2", "CZlib"],
+            path: "Sources/LifelintIngestion"
+        ),
+        /// Events to findings: configuration, phases, rules and their engine, metrics, verdicts,
+        /// timelines, and running a batch of traces.
+        .target(
+            name: "LifelintAnalysis",
+            dependencies: ["LifelintModel", "LifelintIngestion"],
+            path: "Sources/LifelintAnalysis",
+            plugins: ["EmbedRules"]
+        ),
+        /// Findings to bytes: the output formats, the run's report, baselines.
+        .target(
+            name: "LifelintReports",
+            dependencies: ["LifelintModel", "LifelintIngestion", "LifelintAnalysis"],
+            path: "Sources/LifelintReports"
+        ),
+        /// All of the above in one import, for programs built on the library.
         .target(
             name: "LifelintCore",
-            dependencies: ["CLibXML2", "CZlib"],
-            path: "Sources/LifelintCore",
-            plugins: ["EmbedRules"]
+            dependencies: ["LifelintModel", "LifelintIngestion", "LifelintAnalysis", "LifelintReports"],
+            path: "Sources/LifelintCore"
         ),
         /// Carries `Rules/*.json` into the library (see Sources/Plugins/EmbedRules).
         .plugin(
@@ -60,7 +87,9 @@ let package = Package(
         .testTarget(
             name: "LifelintCoreTests",
             // The executable too, so the end-to-end tests run the binary a CI job runs.
-            dependencies: ["LifelintCore", "LifelintCLI", "lifelint", "CZlib"],
+            dependencies: [
+                "LifelintModel", "LifelintIngestion", "LifelintAnalysis", "LifelintReports", "LifelintCore", "LifelintCLI", "lifelint", "CZlib",
+            ],
             path: "Tests/LifelintCoreTests",
             resources: [.copy("Fixtures")]
         ),

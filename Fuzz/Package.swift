@@ -11,9 +11,19 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0"),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib"),
+        .target(name: "LifelintModel", path: "Sources/LifelintModel", swiftSettings: instrumented),
         .target(
-            name: "LifelintCore", dependencies: ["CLibXML2", "CZlib"], path: "Sources/LifelintCore",
+            name: "LifelintIngestion", dependencies: ["LifelintModel", "CLibXML2", "CZlib"], path: "Sources/LifelintIngestion",
+            swiftSettings: instrumented),
+        .target(
+            name: "LifelintAnalysis", dependencies: ["LifelintModel", "LifelintIngestion"], path: "Sources/LifelintAnalysis",
             swiftSettings: instrumented, plugins: ["EmbedRules"]),
+        .target(
+            name: "LifelintReports", dependencies: ["LifelintModel", "LifelintIngestion", "LifelintAnalysis"], path: "Sources/LifelintReports",
+            swiftSettings: instrumented),
+        .target(
+            name: "LifelintCore", dependencies: ["LifelintModel", "LifelintIngestion", "LifelintAnalysis", "LifelintReports"],
+            path: "Sources/LifelintCore", swiftSettings: instrumented),
         .plugin(name: "EmbedRules", capability: .buildTool(), dependencies: ["rule-embedder"], path: "Sources/Plugins/EmbedRules"),
         .executableTarget(name: "rule-embedder", path: "Sources/RuleEmbedder"),
         .executableTarget(

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-@testable import LifelintCore
+@testable import LifelintAnalysis
+@testable import LifelintIngestion
+@testable import LifelintModel
+@testable import LifelintReports
 @testable import LifelintCLI
 
 /// Every line names the process it can: late names, tokens, components, payload pids,

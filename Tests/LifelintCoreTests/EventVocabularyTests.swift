@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-@testable import LifelintCore
+@testable import LifelintAnalysis
+@testable import LifelintIngestion
+@testable import LifelintModel
+@testable import LifelintReports
 @testable import LifelintCLI
 
 /// The vocabulary has one home (`EventVocabulary`); the README's table says the same.
@@ -35,7 +38,7 @@ import Testing
     /// `EventName`'s constants and `EventVocabulary`'s entries are one list written twice (a
     /// constant cannot be made from a dictionary): they must stay equal.
     @Test func everyConstantHasItsMeaningAndEveryMeaningItsConstant() throws {
-        let source = try String(contentsOfFile: RepositoryPaths.path("Sources/LifelintCore/Model/EventName.swift"), encoding: .utf8)
+        let source = try String(contentsOfFile: RepositoryPaths.path("Sources/LifelintModel/EventName.swift"), encoding: .utf8)
         let constants = Set(source.matches(of: /EventName\(rawValue: "([^"]+)"\)/).map { EventName(rawValue: String($0.1)) })
         #expect(constants == Set(EventVocabulary.events.keys))
     }

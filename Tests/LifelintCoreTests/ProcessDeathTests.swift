@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-@testable import LifelintCore
+@testable import LifelintAnalysis
+@testable import LifelintIngestion
+@testable import LifelintModel
+@testable import LifelintReports
 @testable import LifelintCLI
 
 /// Kill and death lines in the main and system buffers (formats.md §3), the pid → package

@@ -1,5 +1,8 @@
 import Testing
-@testable import LifelintCore
+@testable import LifelintAnalysis
+@testable import LifelintIngestion
+@testable import LifelintModel
+@testable import LifelintReports
 @testable import LifelintCLI
 
 /// systrace / atrace text: the framework's lifecycle slices and the app's own markers, as in a

@@ -1,5 +1,8 @@
 import Testing
-@testable import LifelintCore
+@testable import LifelintAnalysis
+@testable import LifelintIngestion
+@testable import LifelintModel
+@testable import LifelintReports
 @testable import LifelintCLI
 
 /// `dumpsys activity exit-info` (formats.md §3): Android's own record of each death.

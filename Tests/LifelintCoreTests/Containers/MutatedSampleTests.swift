@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-@testable import LifelintCore
+@testable import LifelintAnalysis
+@testable import LifelintIngestion
+@testable import LifelintModel
+@testable import LifelintReports
 @testable import LifelintCLI
 
 /// Every sample, damaged a dozen ways (bytes replaced by JSON and logcat punctuation, runs

@@ -1,5 +1,8 @@
 import Testing
-@testable import LifelintCore
+@testable import LifelintAnalysis
+@testable import LifelintIngestion
+@testable import LifelintModel
+@testable import LifelintReports
 @testable import LifelintCLI
 
 /// One story, four containers: logcat, lifelint JSON Lines, a Chrome trace and an XML plist of

@@ -1,5 +1,8 @@
 import Testing
-@testable import LifelintCore
+@testable import LifelintAnalysis
+@testable import LifelintIngestion
+@testable import LifelintModel
+@testable import LifelintReports
 @testable import LifelintCLI
 
 /// The minute cache writes exactly what `Timestamp.iso8601` says, whether it reuses the

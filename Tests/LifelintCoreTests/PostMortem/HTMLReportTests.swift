@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-@testable import LifelintCore
+@testable import LifelintAnalysis
+@testable import LifelintIngestion
+@testable import LifelintModel
+@testable import LifelintReports
 @testable import LifelintCLI
 
 @Suite struct HTMLReportTests {

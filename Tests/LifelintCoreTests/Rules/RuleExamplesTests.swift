@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-@testable import LifelintCore
+@testable import LifelintAnalysis
+@testable import LifelintIngestion
+@testable import LifelintModel
+@testable import LifelintReports
 @testable import LifelintCLI
 
 /// Every rule proves itself: it fires on each of its triggering examples and stays silent on

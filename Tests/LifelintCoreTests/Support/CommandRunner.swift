@@ -1,4 +1,7 @@
-@testable import LifelintCore
+@testable import LifelintAnalysis
+@testable import LifelintIngestion
+@testable import LifelintModel
+@testable import LifelintReports
 @testable import LifelintCLI
 
 /// Runs the command line in memory, as the executable would, and captures what it writes.

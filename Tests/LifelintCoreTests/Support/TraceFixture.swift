@@ -1,5 +1,8 @@
 import Foundation
-@testable import LifelintCore
+@testable import LifelintAnalysis
+@testable import LifelintIngestion
+@testable import LifelintModel
+@testable import LifelintReports
 @testable import LifelintCLI
 
 /// Reads crafted trace text through the real ingestion path (from memory, as a file with

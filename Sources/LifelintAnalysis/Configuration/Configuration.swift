@@ -1,0 +1,186 @@
+import Foundation
+import LifelintModel
+import LifelintIngestion
+
+/// A project's `.lifelint.json`: which rules run and how strictly, thresholds, extra rule
+/// folders, mappings of the team's own log lines to events, and which apps to analyse. Found
+/// from the current directory upward, or named with `--config`. Every mistake (an unknown key,
+/// a wrong type, an unknown rule id, a bad duration) is an error naming the key path.
+///
+///     {
+///       "rules": {"disable": ["reconnect-storm"], "enable": [], "only": [], "severity": {"stale-socket-trusted": "error"},
+///                 "thresholds": {"graceWindow": "3s"}, "folders": ["lint/lifelint-rules"]},
+///       "mappings": [{"tag": "DraftStore", "message": {"prefix": "flush begin"}, "event": "persist.begin", "attrs": {"key": "draft"}}],
+///       "apps": ["com.example.notes"]
+///     }
+public struct Configuration: Sendable {
+    public static let fileName = ".lifelint.json"
+
+    /// A value from the file with where it was, for errors found later (an unknown rule id is
+    /// only known once the rule folders are loaded).
+    struct Located<Value: Sendable>: Sendable {
+        var value: Value
+        var keyPath: String
+    }
+
+    public var path: String?
+    var disabledRules: [Located<String>] = []
+    var enabledRules: [Located<String>] = []
+    var onlyRules: [Located<String>]?
+    var severities: [Located<(id: String, severity: Severity)>] = []
+    var thresholds: [Located<String>] = []
+    /// Folders of extra rules, resolved against the configuration file's folder.
+    public var ruleFolders: [String] = []
+    public var mappings: [LineMapping] = []
+
+    /// The events the mappings make: rules may name them.
+    public var mappedEvents: Set<String> { Set(mappings.map(\.event)) }
+    /// The apps to analyse (package names or bundle ids); nil for every app.
+    public var apps: Set<String>?
+
+    public init() {}
+
+    /// `.lifelint.json` in `directory` or the nearest folder above it.
+    public static func find(from directory: String) -> String? {
+        var url = URL(fileURLWithPath: directory).standardizedFileURL
+        while true {
+            let candidate = url.appendingPathComponent(fileName).path
+            if FileManager.default.fileExists(atPath: candidate) { return candidate }
+            let parent = url.deletingLastPathComponent()
+            if parent.path == url.path { return nil }
+            url = parent
+        }
+    }
+
+    /// The configuration to use: the file named (`--config`), none (`--no-config`), or the
+    /// nearest `.lifelint.json` from the current folder upward.
+    public static func resolve(path: String?, ignoring: Bool) throws(ConfigurationError) -> Configuration {
+        if let path { return try load(path: path) }
+        guard !ignoring, let found = find(from: FileManager.default.currentDirectoryPath) else { return Configuration() }
+        return try load(path: found)
+    }
+
+    public static func load(path: String) throws(ConfigurationError) -> Configuration {
+        let root = try JSONNode.load(path: path).object(allowing: ["rules", "mappings", "apps"])
+        var configuration = Configuration()
+        configuration.path = path
+        if let rules = root.optional("rules") { try configuration.readRules(rules, relativeTo: (path as NSString).deletingLastPathComponent) }
+        if let mappings = root.optional("mappings") {
+            configuration.mappings = try mappings.array().map { (node) throws(ConfigurationError) in try Self.mapping(node) }
+        }
+        if let apps = root.optional("apps") { configuration.apps = Set(try apps.strings()) }
+        return configuration
+    }
+
+    private mutating func readRules(_ node: JSONNode, relativeTo folder: String) throws(ConfigurationError) {
+        let rules = try node.object(allowing: ["disable", "enable", "only", "severity", "thresholds", "folders"])
+        disabledRules = try Self.ids(rules.optional("disable"))
+        enabledRules = try Self.ids(rules.optional("enable"))
+        if let only = rules.optional("only") { onlyRules = try Self.ids(only) }
+        for (id, value) in try rules.optional("severity")?.dictionary() ?? [] {
+            guard let severity = Severity(rawValue: try value.string()) else {
+                throw value.fail("expected one of \(Severity.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            severities.append(Located(value: (id, severity), keyPath: value.keyPath))
+        }
+        for (name, value) in try rules.optional("thresholds")?.dictionary() ?? [] {
+            let text = value.value is NSNumber ? "\(value.value)" : try value.string()
+            thresholds.append(Located(value: "\(name)=\(text)", keyPath: value.keyPath))
+        }
+        ruleFolders = try (rules.optional("folders")?.strings() ?? []).map { entry in
+            entry.hasPrefix("/") || folder.isEmpty ? entry : (folder as NSString).appendingPathComponent(entry)
+        }
+    }
+
+    private static func ids(_ node: JSONNode?) throws(ConfigurationError) -> [Located<String>] {
+        try (node?.array() ?? []).map { (element) throws(ConfigurationError) in Located(value: try element.string(), keyPath: element.keyPath) }
+    }
+
+    // MARK: Mappings
+
+    private static func mapping(_ node: JSONNode) throws(ConfigurationError) -> LineMapping {
+        let object = try node.object(allowing: ["tag", "message", "event", "attrs", "platform", "container"])
+        let eventNode = try object.required("event")
+        let event = try eventNode.string()
+        guard InstrumentationMessage.isValidEventName(event) else {
+            throw eventNode.fail("'\(event)' is not an event name such as \"persist.begin\"")
+        }
+        let tag = try object.optional("tag")?.string()
+        let message = try object.optional("message").map { (node) throws(ConfigurationError) in try messageMatch(node) } ?? .any
+        if tag == nil, case .any = message { throw node.fail("a mapping needs a 'tag', a 'message' or both") }
+        var attributes = Attributes()
+        for (key, value) in try object.optional("attrs")?.dictionary() ?? [] {
+            switch value.value {
+            case let text as String: attributes[key] = text
+            case let number as NSNumber: attributes[key] = value.kind == "a boolean" ? (number.boolValue ? "true" : "false") : "\(number)"
+            default: throw value.fail("expected a string, a number or a boolean, found \(value.kind)")
+            }
+        }
+        return LineMapping(
+            tag: tag, message: message, event: event, attributes: attributes,
+            platform: try object.optional("platform").map { (node) throws(ConfigurationError) in try choice(node, of: Platform.self) },
+            container: try object.optional("container").map { (node) throws(ConfigurationError) in try choice(node, of: LineMapping.Container.self) })
+    }
+
+    private static func messageMatch(_ node: JSONNode) throws(ConfigurationError) -> LineMapping.MessageMatch {
+        let object = try node.object(allowing: ["prefix", "contains", "regex"])
+        guard object.members.count == 1, let (key, _) = object.members.first else {
+            throw node.fail("expected exactly one of 'prefix', 'contains' or 'regex'")
+        }
+        let valueNode = try object.required(key)
+        let text = try valueNode.string()
+        guard !text.isEmpty else { throw valueNode.fail("must not be empty") }
+        switch key {
+        case "prefix": return .prefix(text)
+        case "contains": return .contains(text)
+        default:
+            do {
+                return .regex(try RegularExpression(text))
+            } catch {
+                throw valueNode.fail("not a regular expression: \(error)")
+            }
+        }
+    }
+
+    private static func choice<Choice: RawRepresentable & CaseIterable>(_ node: JSONNode, of type: Choice.Type) throws(ConfigurationError) -> Choice
+    where Choice.RawValue == String {
+        let text = try node.string()
+        guard let choice = Choice(rawValue: text) else {
+            throw node.fail("expected one of \(Choice.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return choice
+    }
+
+    // MARK: Applying
+
+    /// The rules to run: `only` (when given) or every rule that is not opt-in plus those
+    /// enabled, minus those disabled, with severity overrides. Unknown ids are errors.
+    public func selectRules(from catalog: RuleCatalog) throws(ConfigurationError) -> [Rule] {
+        let known = Set(catalog.rules.map(\.id))
+        let named = disabledRules + enabledRules + (onlyRules ?? []) + severities.map { Located(value: $0.value.id, keyPath: $0.keyPath) }
+        if let unknown = named.first(where: { !known.contains($0.value) }) {
+            throw .invalid(path: path ?? Self.fileName, keyPath: unknown.keyPath, message: "no rule '\(unknown.value)' ('lifelint rules' lists them)")
+        }
+        let disabled = Set(disabledRules.map(\.value))
+        let enabled = Set(enabledRules.map(\.value))
+        let only = onlyRules.map { Set($0.map(\.value)) }
+        let overrides = Dictionary(severities.map { ($0.value.id, $0.value.severity) }, uniquingKeysWith: { $1 })
+        return catalog.rules.compactMap { rule in
+            let selected = only.map { $0.contains(rule.id) } ?? (!rule.optIn || enabled.contains(rule.id))
+            guard selected, !disabled.contains(rule.id) else { return nil }
+            var rule = rule
+            if let severity = overrides[rule.id] { rule.severity = severity }
+            return rule
+        }
+    }
+
+    public func apply(to thresholds: inout Thresholds) throws(ConfigurationError) {
+        for assignment in self.thresholds {
+            do {
+                try thresholds.set(assignment.value)
+            } catch {
+                throw .invalid(path: path ?? Self.fileName, keyPath: assignment.keyPath, message: "\(error)")
+            }
+        }
+    }
+}

@@ -1,0 +1,23 @@
+import LifelintModel
+import LifelintIngestion
+
+/// The open state of one compiled clause for one app. Each primitive is a monitor type that
+/// owns its compiled clause; the engine keeps only busy monitors, so memory follows open
+/// state, not the number of apps times the number of clauses.
+protocol ClauseMonitor {
+    /// Nothing open: the engine drops the monitor.
+    var isIdle: Bool { get }
+    /// The earliest time after which any event, whatever its name, matters to the monitor (a
+    /// wait's deadline); nil when only events its clause names do. The engine shows an open
+    /// monitor the app's other events only past this time.
+    var deadline: Int64? { get }
+    mutating func observe(_ observation: Observation, report: (Violation) -> Void)
+    /// Settles what is still open when the trace ends at `endTime`.
+    mutating func finish(at endTime: Int64, report: (Violation) -> Void)
+}
+
+extension ClauseMonitor {
+    var deadline: Int64? { nil }
+
+    mutating func finish(at endTime: Int64, report: (Violation) -> Void) {}
+}

@@ -1,0 +1,83 @@
+import LifelintModel
+import LifelintIngestion
+
+/// A rule clause compiled once for one analysis: thresholds (after the configuration and
+/// `--set`) resolved to numbers, patterns and guards interned, the primitive turned into the
+/// clause its monitor runs. Nothing is parsed per event. A reference type, so the per-event
+/// loop passes it without copying the rule's strings.
+final class CompiledClause: Sendable {
+    enum Primitive {
+        case expect(ExpectMonitor.Clause)
+        case forbid(ForbidMonitor.Clause)
+        case maxDuration(MaxDurationMonitor.Clause)
+        case unpaired(UnpairedMonitor.Clause)
+        case rate(RateMonitor.Clause)
+    }
+
+    let rule: Rule
+    let severity: Severity
+    let message: String
+    let primitive: Primitive
+    /// Every pattern the clause reacts to: an event none of them covers changes nothing but an
+    /// open wait's deadline.
+    let patterns: [CompiledPattern]
+    /// The patterns that can open state in a monitor with nothing open: an event none of them
+    /// covers leaves a fresh monitor idle, so none is made for it.
+    let openers: [CompiledPattern]
+    /// The platforms the rule applies to, one bit per `Platform` case; every bit when the rule
+    /// names none.
+    private let platforms: UInt8
+
+    init(rule: Rule, clause: RuleClause, thresholds: Thresholds, names: inout EventNameTable) {
+        self.rule = rule
+        severity = clause.severity ?? rule.severity
+        message = clause.message ?? rule.message
+        switch clause.primitive {
+        case let .expect(expect):
+            let compiled = ExpectMonitor.Clause(expect, thresholds: thresholds, names: &names)
+            (primitive, patterns, openers) = (.expect(compiled), compiled.patterns, compiled.openers)
+        case let .forbid(forbid):
+            let compiled = ForbidMonitor.Clause(forbid, thresholds: thresholds, names: &names)
+            (primitive, patterns, openers) = (.forbid(compiled), compiled.patterns, compiled.openers)
+        case let .maxDuration(span):
+            let compiled = MaxDurationMonitor.Clause(span, thresholds: thresholds, names: &names)
+            (primitive, patterns, openers) = (.maxDuration(compiled), compiled.patterns, compiled.openers)
+        case let .unpaired(unpaired):
+            let compiled = UnpairedMonitor.Clause(unpaired, thresholds: thresholds, names: &names)
+            (primitive, patterns, openers) = (.unpaired(compiled), compiled.patterns, compiled.openers)
+        case let .rate(rate):
+            let compiled = RateMonitor.Clause(rate, thresholds: thresholds, names: &names)
+            (primitive, patterns, openers) = (.rate(compiled), compiled.patterns, compiled.openers)
+        }
+        platforms = rule.platforms.isEmpty ? .max : rule.platforms.reduce(0) { $0 | Self.bit($1) }
+    }
+
+    /// A fresh monitor, with nothing open.
+    func makeMonitor() -> any ClauseMonitor {
+        switch primitive {
+        case let .expect(clause): ExpectMonitor(clause)
+        case let .forbid(clause): ForbidMonitor(clause)
+        case let .maxDuration(clause): MaxDurationMonitor(clause)
+        case let .unpaired(clause): UnpairedMonitor(clause)
+        case let .rate(clause): RateMonitor(clause)
+        }
+    }
+
+    /// Whether an open monitor of the clause can react to the interned name.
+    func reacts(to name: Int, in families: EventNameTable.FamilyMembership) -> Bool {
+        patterns.contains { $0.covers(name, in: families) }
+    }
+
+    /// Whether the interned name can open state in a monitor of the clause with nothing open.
+    func opens(on name: Int, in families: EventNameTable.FamilyMembership) -> Bool {
+        openers.contains { $0.covers(name, in: families) }
+    }
+
+    func applies(to platform: Platform) -> Bool {
+        platform == .unknown || platforms & Self.bit(platform) != 0
+    }
+
+    private static func bit(_ platform: Platform) -> UInt8 {
+        1 << UInt8(Platform.allCases.firstIndex(of: platform)!)
+    }
+}

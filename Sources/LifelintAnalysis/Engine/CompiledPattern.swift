@@ -1,0 +1,42 @@
+import LifelintModel
+import LifelintIngestion
+
+/// An `EventPattern` compiled for one analysis: its name or family interned, its conditions'
+/// operands resolved for the run's thresholds. Matching compares integers first and reads an
+/// attribute only when the name already matched.
+struct CompiledPattern {
+    enum Target {
+        case name(Int)
+        case family(Int)
+    }
+
+    let target: Target
+    let conditions: [(key: String, condition: AttributeCondition)]
+
+    init(_ pattern: EventPattern, thresholds: Thresholds, names: inout EventNameTable) {
+        if let prefix = pattern.familyPrefix {
+            target = .family(names.internFamily(prefix))
+        } else {
+            target = .name(names.intern(pattern.eventName))
+        }
+        conditions = pattern.conditions.keys.sorted().map { ($0, pattern.conditions[$0]!.resolved(with: thresholds)) }
+    }
+
+    /// Whether the pattern's name or family covers the interned name.
+    func covers(_ name: Int, in families: EventNameTable.FamilyMembership) -> Bool {
+        switch target {
+        case let .name(id): id == name
+        case let .family(family): families.contains(name, in: family)
+        }
+    }
+
+    func matches(_ event: Event, name: Int, in families: EventNameTable.FamilyMembership) -> Bool {
+        covers(name, in: families) && conditions.allSatisfy { $0.condition.holds(for: event.attributes[$0.key]) }
+    }
+}
+
+extension [CompiledPattern] {
+    init(_ patterns: [EventPattern], thresholds: Thresholds, names: inout EventNameTable) {
+        self = patterns.map { CompiledPattern($0, thresholds: thresholds, names: &names) }
+    }
+}

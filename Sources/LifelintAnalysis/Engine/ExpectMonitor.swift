@@ -1,0 +1,86 @@
+import LifelintModel
+import LifelintIngestion
+
+/// Runs an `expect` clause for one app: each trigger opens a wait that an expected event
+/// satisfies, a `failOn` event or the deadline violates, and a `cancelOn` event drops.
+struct ExpectMonitor: ClauseMonitor {
+    final class Clause: Sendable {
+        let after: [CompiledPattern]
+        let when: [CompiledGuard]
+        let expect: [CompiledPattern]
+        let within: Int64?
+        let sameAttributes: [String]
+        let failOn: [CompiledPattern]
+        let cancelOn: [CompiledPattern]
+
+        init(_ clause: RuleClause.Expect, thresholds: Thresholds, names: inout EventNameTable) {
+            after = .init(clause.after, thresholds: thresholds, names: &names)
+            when = .init(clause.when, thresholds: thresholds, names: &names)
+            expect = .init(clause.expect, thresholds: thresholds, names: &names)
+            within = clause.within.flatMap { thresholds.resolve($0)?.nanoseconds }
+            sameAttributes = clause.sameAttributes
+            failOn = .init(clause.failOn, thresholds: thresholds, names: &names)
+            cancelOn = .init(clause.cancelOn, thresholds: thresholds, names: &names)
+        }
+
+        var patterns: [CompiledPattern] { after + expect + failOn + cancelOn }
+        var openers: [CompiledPattern] { after }
+    }
+
+    private struct Wait {
+        let trigger: Event
+        let evidence: [Event]
+        let deadline: Int64?
+    }
+
+    let clause: Clause
+    private var waits: [Wait] = []
+
+    init(_ clause: Clause) { self.clause = clause }
+
+    var isIdle: Bool { waits.isEmpty }
+
+    var deadline: Int64? { waits.lazy.compactMap(\.deadline).min() }
+
+    mutating func observe(_ observation: Observation, report: (Violation) -> Void) {
+        let event = observation.event
+        if !waits.isEmpty { settleWaits(observation, report: report) }
+        guard observation.matches(clause.after), let evidence = observation.evaluate(clause.when) else { return }
+        let deadline = clause.within.map { event.time.nanoseconds + $0 }
+        waits.append(Wait(trigger: event, evidence: evidence.map(\.event), deadline: deadline))
+    }
+
+    private mutating func settleWaits(_ observation: Observation, report: (Violation) -> Void) {
+        let event = observation.event
+        let expected = observation.matches(clause.expect)
+        let failing = observation.matches(clause.failOn)
+        let cancelling = observation.matches(clause.cancelOn)
+        waits = waits.filter { wait in
+            if let deadline = wait.deadline, event.time.clock != .unknown, event.time.nanoseconds > deadline {
+                report(Self.missed(wait))
+                return false
+            }
+            if expected, wait.trigger.key(clause.sameAttributes) == event.key(clause.sameAttributes) { return false }
+            if failing {
+                report(Violation(event: wait.trigger, time: event.time, related: wait.evidence + [event]))
+                return false
+            }
+            return !cancelling
+        }
+    }
+
+    mutating func finish(at endTime: Int64, report: (Violation) -> Void) {
+        for wait in waits {
+            // Passed, not reached: an event at the deadline itself would still have met it.
+            if let deadline = wait.deadline, deadline < endTime { report(Self.missed(wait)) }
+        }
+        waits = []
+    }
+
+    private static func missed(_ wait: Wait) -> Violation {
+        let time = Timestamp(
+            clock: wait.trigger.time.clock, nanoseconds: wait.deadline ?? wait.trigger.time.nanoseconds,
+            utcOffsetSeconds: wait.trigger.time.utcOffsetSeconds, fractionDigits: wait.trigger.time.fractionDigits)
+        return Violation(event: wait.trigger, time: time, related: wait.evidence)
+    }
+}

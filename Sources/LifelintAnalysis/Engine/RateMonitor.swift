@@ -1,0 +1,65 @@
+import LifelintModel
+import LifelintIngestion
+
+/// Runs a `rate` clause for one app: more than `max` matching events within a sliding window,
+/// or within one episode, is one violation (reported once per window or episode).
+struct RateMonitor: ClauseMonitor {
+    final class Clause: Sendable {
+        let event: [CompiledPattern]
+        /// `max`; nil when it resolves to nothing, and the clause never fires.
+        let limit: Double?
+        let window: Int64?
+        let episodeStart: [CompiledPattern]?
+        let episodeEnd: [CompiledPattern]
+
+        init(_ clause: RuleClause.Rate, thresholds: Thresholds, names: inout EventNameTable) {
+            event = .init(clause.event, thresholds: thresholds, names: &names)
+            limit = thresholds.resolve(clause.max)?.attributeValue
+            window = clause.window.flatMap { thresholds.resolve($0)?.nanoseconds }
+            episodeStart = clause.per.map { .init($0.start, thresholds: thresholds, names: &names) }
+            episodeEnd = .init(clause.per?.end ?? [], thresholds: thresholds, names: &names)
+        }
+
+        var patterns: [CompiledPattern] { event + (episodeStart ?? []) + episodeEnd }
+        /// A window counts from the first event; an episode opens with its start.
+        var openers: [CompiledPattern] { episodeStart ?? event }
+    }
+
+    let clause: Clause
+    private var times: [Int64] = []
+    private var reportedUntil = Int64.min
+    private var episodeOpen = false
+    private var episodeCount = 0
+    private var episodeReported = false
+
+    init(_ clause: Clause) { self.clause = clause }
+
+    var isIdle: Bool { times.isEmpty && !episodeOpen }
+
+    mutating func observe(_ observation: Observation, report: (Violation) -> Void) {
+        let event = observation.event
+        guard let limit = clause.limit else { return }
+        if let episodeStart = clause.episodeStart {
+            if observation.matches(clause.episodeEnd) { episodeOpen = false }
+            if observation.matches(episodeStart) {
+                episodeOpen = true
+                episodeCount = 0
+                episodeReported = false
+            }
+            guard episodeOpen, observation.matches(clause.event) else { return }
+            episodeCount += 1
+            if Double(episodeCount) > limit, !episodeReported {
+                episodeReported = true
+                report(Violation(event: event, time: event.time, values: ["count": String(episodeCount)]))
+            }
+        } else if let window = clause.window, observation.matches(clause.event) {
+            let now = event.time.nanoseconds
+            times.append(now)
+            times.removeAll { $0 <= now - window }
+            if Double(times.count) > limit, now > reportedUntil {
+                reportedUntil = now + window
+                report(Violation(event: event, time: event.time, values: ["count": String(times.count)]))
+            }
+        }
+    }
+}

@@ -1,0 +1,229 @@
+import LifelintModel
+import LifelintIngestion
+
+/// Runs every rule over one trace's time-ordered events (platform events plus the phase
+/// deriver's synthetic ones) in a single streaming pass. Memory is bounded by open state per
+/// app (history of the last event of each name, open waits and spans), not by trace length.
+public struct RuleEngine {
+    /// What depends only on an event's name, worked out once per interned name.
+    private struct NameFacts {
+        /// The clauses in which the name can open state, in clause order.
+        let openers: [Int]
+        /// Per clause, whether an open monitor of it reacts to the name.
+        let reacting: [Bool]
+        /// The requirement patterns it satisfies.
+        let evidence: UInt64
+        let announcedPhase: AppPhase?
+        let isColdStart: Bool
+    }
+
+    /// One app's state: its history for guards, the evidence it gave, and the monitors with
+    /// something open, in clause order.
+    private struct AppState {
+        var history = AppHistory()
+        /// The `requires` patterns the app's events have matched anywhere in the trace so far
+        /// (bits of `EvidenceRequirements`); unlike the history, kept across incarnations.
+        var evidence: UInt64 = 0
+        var monitors: [OpenMonitor] = []
+    }
+
+    private struct OpenMonitor {
+        let clause: Int
+        var monitor: any ClauseMonitor
+    }
+
+    private var names = EventNameTable()
+    private let clauses: [CompiledClause]
+    private let rules: [Rule]
+    private let thresholds: Thresholds
+    private let requirements: EvidenceRequirements
+    private var facts: [NameFacts] = []
+    private var appIndex: [String: Int] = [:]
+    private var apps: [AppState] = []
+    private var sequence = 0
+    private var endTime = Int64.min
+    /// Findings with the clause that made them: kept only if the app reported the clause's
+    /// evidence somewhere in the trace, which may come after the finding.
+    private var candidates: [(finding: Finding, clause: Int)] = []
+    public private(set) var findings: [Finding] = []
+    public private(set) var coverage: [RuleCoverage] = []
+
+    /// Compiles the rules for the run's thresholds.
+    public init(rules: [Rule], thresholds: Thresholds = Thresholds()) {
+        let pairs = rules.flatMap { rule in rule.match.map { (rule: rule, clause: $0) } }
+        var names = EventNameTable()
+        clauses = pairs.map { CompiledClause(rule: $0.rule, clause: $0.clause, thresholds: thresholds, names: &names) }
+        requirements = EvidenceRequirements(pairs, names: &names)
+        self.names = names
+        self.rules = rules
+        self.thresholds = thresholds
+        learnNames()
+    }
+
+    public mutating func process(_ event: Event) {
+        sequence += 1
+        endTime = max(endTime, event.time.nanoseconds)
+        let name = names.intern(event.name)
+        if name >= facts.count { learnNames() }
+        let app = appIndex[event.app] ?? addApp(event.app)
+        var violations: [(Violation, Int)] = []
+        // A static function on the state in place (one lookup, no copy): its collections
+        // then stay uniquely referenced and change without being copied on every event.
+        Self.observe(
+            event, name: name, facts: facts[name], sequence: sequence, in: &apps[app], clauses: clauses, families: names.membership, violations: &violations)
+        for (violation, clause) in violations { record(violation, clause) }
+    }
+
+    private mutating func addApp(_ app: String) -> Int {
+        appIndex[app] = apps.count
+        apps.append(AppState())
+        return apps.count - 1
+    }
+
+    /// Works out the facts of the names interned since the last call.
+    private mutating func learnNames() {
+        for name in facts.count ..< names.count {
+            let eventName = names.names[name]
+            facts.append(NameFacts(
+                openers: clauses.indices.filter { clauses[$0].opens(on: name, in: names.membership) },
+                reacting: clauses.map { $0.reacts(to: name, in: names.membership) },
+                evidence: requirements.mask(of: name, in: names.membership),
+                announcedPhase: Self.phase(announcedBy: eventName),
+                isColdStart: eventName == EventName.phaseColdStart))
+        }
+    }
+
+    private static func observe(
+        _ event: Event, name: Int, facts: NameFacts, sequence: Int, in state: inout AppState, clauses: [CompiledClause], families: EventNameTable.FamilyMembership,
+        violations: inout [(Violation, Int)]
+    ) {
+        state.evidence |= facts.evidence
+        if facts.isColdStart {
+            state.history.forget()
+            state.monitors = []
+        }
+        if let phase = facts.announcedPhase { state.history.phase = phase }
+        if !facts.openers.isEmpty || !state.monitors.isEmpty {
+            // The monitors leave the state while they run, so they stay uniquely referenced.
+            var monitors = state.monitors
+            state.monitors = []
+            run(&monitors, facts: facts, Observation(event: event, name: name, history: state.history, families: families), clauses, violations: &violations)
+            state.monitors = monitors
+        }
+        state.history.record(event, name: name, sequence: sequence)
+    }
+
+    /// Runs the open monitors that react to the name or whose deadline the event passes, and a
+    /// new monitor for each clause the name can open, merged in clause order; keeps the ones
+    /// left with something open.
+    private static func run(
+        _ monitors: inout [OpenMonitor], facts: NameFacts, _ observation: Observation, _ clauses: [CompiledClause],
+        violations: inout [(Violation, Int)]
+    ) {
+        let platform = observation.event.platform
+        let time = observation.event.time
+        let relevant = facts.openers
+        var next = 0
+        var open = 0
+        var anyIdle = false
+        while next < relevant.count || open < monitors.count {
+            let clause = next < relevant.count ? relevant[next] : Int.max
+            if open < monitors.count, monitors[open].clause <= clause {
+                let index = monitors[open].clause
+                if index == clause { next += 1 }
+                if facts.reacting[index] || time.clock != .unknown && time.nanoseconds > monitors[open].monitor.deadline ?? .max, clauses[index].applies(to: platform) {
+                    monitors[open].monitor.observe(observation) { violations.append(($0, index)) }
+                    anyIdle = anyIdle || monitors[open].monitor.isIdle
+                }
+                open += 1
+                continue
+            }
+            next += 1
+            // The name can open the clause; unless the event meets an opener's conditions too,
+            // a fresh monitor would stay idle.
+            guard clauses[clause].applies(to: platform), observation.matches(clauses[clause].openers) else { continue }
+            var monitor = clauses[clause].makeMonitor()
+            monitor.observe(observation) { violations.append(($0, clause)) }
+            if !monitor.isIdle {
+                monitors.insert(OpenMonitor(clause: clause, monitor: monitor), at: open)
+                open += 1
+            }
+        }
+        if anyIdle { monitors.removeAll { $0.monitor.isIdle } }
+    }
+
+    /// Settles what is still open when the trace ends: waits whose deadline passed, spans that
+    /// outran their limit. Waits whose deadline lies beyond the trace are dropped: the trace
+    /// cannot tell. `clockEnd` is the trace's last time of any record, event or not: a trace
+    /// that went on for 20 s of ordinary lines after the app left has seen 20 s pass.
+    public mutating func finish(clockEnd: Timestamp? = nil) {
+        if let clockEnd, clockEnd.clock != .unknown { endTime = max(endTime, clockEnd.nanoseconds) }
+        for (_, app) in appIndex.sorted(by: { $0.key < $1.key }) {
+            var monitors = apps[app].monitors
+            for open in monitors.indices {
+                let clause = monitors[open].clause
+                monitors[open].monitor.finish(at: endTime) { record($0, clause) }
+            }
+            apps[app].monitors = monitors
+        }
+        findings = candidates.compactMap { candidate in
+            requirements.isSatisfied(clause: candidate.clause, by: appIndex[candidate.finding.app].map { apps[$0].evidence } ?? 0) ? candidate.finding : nil
+        }
+        findings.sort { ($0.location, $0.ruleID) < ($1.location, $1.ruleID) }
+        coverage = rules.map(coverage(of:))
+    }
+
+    /// Which apps the rule could be evaluated on: all its clauses, some (those needing
+    /// nothing of the app), or none.
+    private func coverage(of rule: Rule) -> RuleCoverage {
+        let indices = clauses.indices.filter { clauses[$0].rule.id == rule.id }
+        var coverage = RuleCoverage(rule: rule.id, needs: rule.requires.map(\.description), evaluated: [], partial: [], notEvaluated: [])
+        for (app, index) in appIndex.sorted(by: { $0.key < $1.key }) {
+            let evidence = apps[index].evidence
+            let evaluable = indices.filter { requirements.isSatisfied(clause: $0, by: evidence) }.count
+            if evaluable == indices.count {
+                coverage.evaluated.append(app)
+            } else if evaluable > 0 {
+                coverage.partial.append(app)
+            } else {
+                coverage.notEvaluated.append(app)
+            }
+        }
+        return coverage
+    }
+
+    private mutating func record(_ violation: Violation, _ clause: Int) {
+        let compiled = clauses[clause]
+        let rule = compiled.rule
+        let event = violation.event
+        candidates.append((Finding(
+            ruleID: rule.id,
+            severity: compiled.severity,
+            message: MessageTemplate.render(compiled.message, event: event, values: violation.values, thresholds: thresholds),
+            app: event.app,
+            platform: event.platform,
+            time: violation.time,
+            location: event.source,
+            related: Self.related(violation.related),
+            fingerprint: Fingerprint.make([rule.id, event.app, event.name.rawValue] + event.attributes.map { "\($0.key)=\($0.value)" }.sorted())), clause))
+    }
+
+    /// Related locations in trace order, each place once.
+    private static func related(_ events: [Event]) -> [Finding.RelatedLocation] {
+        var seen = Set<SourceLocation>()
+        return events.sorted { $0.source < $1.source }.compactMap { event in
+            guard seen.insert(event.source).inserted else { return nil }
+            return Finding.RelatedLocation(location: event.source, message: RelatedNote.describe(event))
+        }
+    }
+
+    static func phase(announcedBy name: EventName) -> AppPhase? {
+        switch name {
+        case EventName.phaseActive: .foregroundActive
+        case EventName.phaseInactive: .foregroundInactive
+        case EventName.phaseBackground: .background
+        case EventName.phaseTerminated, EventName.phaseColdStart: .notRunning
+        default: nil
+        }
+    }
+}

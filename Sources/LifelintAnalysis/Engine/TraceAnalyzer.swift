@@ -1,0 +1,85 @@
+import LifelintModel
+import LifelintIngestion
+
+/// One trace through the whole pipeline: ingestion, phase derivation, the rule engine and the
+/// lifecycle metrics, in one streaming pass.
+public enum TraceAnalyzer {
+    public struct Analysis: Sendable {
+        public var summary: IngestionSummary
+        public var findings: [Finding]
+        public var metrics: [AppMetrics]
+        public var verdicts: [Verdict]
+        /// Which rules could be evaluated on which apps (`RuleCoverage`).
+        public var coverage: [RuleCoverage]
+        /// Present when the settings ask for it.
+        public var timeline: Timeline?
+    }
+
+    public static func analyze(_ input: TraceInput, settings: AnalysisSettings) throws(IngestionError) -> Analysis {
+        var phases = PhaseDeriver()
+        var engine = RuleEngine(rules: settings.rules, thresholds: settings.thresholds)
+        var metrics = MetricsCollector()
+        var verdicts = VerdictBuilder(thresholds: settings.thresholds)
+        var timeline = settings.collectsTimeline ? TimelineBuilder() : nil
+        // Captured on its own: reading it through `settings` in the closure copied the whole
+        // settings (rules, thresholds, options) for every event.
+        let apps = settings.apps
+        let summary = try TraceReader.read(input, options: settings.readOptions) { event in
+            if let apps, !apps.contains(event.app) { return }
+            phases.process(event) { derived in
+                engine.process(derived)
+                metrics.process(derived)
+                verdicts.process(derived)
+                timeline?.process(derived)
+            }
+        }
+        phases.finish { derived in
+            engine.process(derived)
+            metrics.process(derived)
+            verdicts.process(derived)
+            timeline?.process(derived)
+        }
+        engine.finish(clockEnd: summary.clockEnd)
+        verdicts.finish()
+        return Analysis(
+            summary: summary, findings: engine.findings, metrics: metrics.finish(clockEnd: summary.clockEnd), verdicts: verdicts.verdicts,
+            coverage: engine.coverage,
+            timeline: timeline?.finish(findings: engine.findings))
+    }
+
+    public static func analyze(
+        _ input: TraceInput, rules: [Rule], thresholds: Thresholds = Thresholds(), options: TraceReadOptions = TraceReadOptions()
+    ) throws(IngestionError) -> Analysis {
+        try analyze(input, settings: AnalysisSettings(rules: rules, thresholds: thresholds, readOptions: options))
+    }
+
+    public static func analyze(
+        path: String, rules: [Rule], thresholds: Thresholds = Thresholds(), options: TraceReadOptions = TraceReadOptions()
+    ) throws(IngestionError) -> Analysis {
+        try analyze(TraceInput(path: path), rules: rules, thresholds: thresholds, options: options)
+    }
+
+    /// A trace's report: its analysis, or the error that kept it from being read. Never throws,
+    /// so one bad trace does not stop a batch.
+    public static func report(path: String, settings: AnalysisSettings) -> TraceReport {
+        do {
+            let analysis = try analyze(TraceInput(path: path), settings: settings)
+            let summary = analysis.summary
+            let diagnostics = summary.problemLines
+            var report = TraceReport(
+                path: path, summary: summary, error: summary.problemCount > 0 ? Self.problemText(summary) : nil,
+                diagnostics: diagnostics, findings: analysis.findings, metrics: analysis.metrics, verdicts: analysis.verdicts,
+                timeline: analysis.timeline)
+            report.coverage = analysis.coverage
+            return report
+        } catch {
+            return .unreadable(path: path, error)
+        }
+    }
+
+    /// `3 malformed records` (the first one's text when there is just one).
+    private static func problemText(_ summary: IngestionSummary) -> String {
+        if summary.problemCount == 1, let problem = summary.problems.first { return problem.description }
+        return "\(summary.problemCount) malformed \(summary.unit == "records" ? "records" : "lines"), the first: \(summary.problems.first?.description ?? "")"
+    }
+}

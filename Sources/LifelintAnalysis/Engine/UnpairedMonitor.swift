@@ -1,0 +1,44 @@
+import LifelintModel
+import LifelintIngestion
+
+/// Runs an `unpaired` clause for one app: a start must meet its end before a cutoff. A cutoff
+/// that carries the pairing attributes (`bgtask.expired id=7`) ends only that span; one that
+/// does not (`phase.terminated`) ends them all.
+struct UnpairedMonitor: ClauseMonitor {
+    final class Clause: Sendable {
+        let start: CompiledPattern
+        let end: [CompiledPattern]
+        let sameAttributes: [String]
+        let cutoff: [CompiledPattern]
+
+        init(_ clause: RuleClause.Unpaired, thresholds: Thresholds, names: inout EventNameTable) {
+            start = CompiledPattern(clause.start, thresholds: thresholds, names: &names)
+            end = .init(clause.end, thresholds: thresholds, names: &names)
+            sameAttributes = clause.sameAttributes
+            cutoff = .init(clause.cutoff, thresholds: thresholds, names: &names)
+        }
+
+        var patterns: [CompiledPattern] { [start] + end + cutoff }
+        var openers: [CompiledPattern] { [start] }
+    }
+
+    let clause: Clause
+    private var open: [String: Event] = [:]
+
+    init(_ clause: Clause) { self.clause = clause }
+
+    var isIdle: Bool { open.isEmpty }
+
+    mutating func observe(_ observation: Observation, report: (Violation) -> Void) {
+        let event = observation.event
+        let key = event.key(clause.sameAttributes)
+        if observation.matches(clause.end) { open[key] = nil }
+        if observation.matches(clause.cutoff) {
+            let ended = !clause.sameAttributes.isEmpty && event.has(clause.sameAttributes) ? [key] : Array(open.keys)
+            for key in ended.sorted() {
+                if let start = open.removeValue(forKey: key) { report(Violation(event: start, time: event.time, related: [event])) }
+            }
+        }
+        if observation.matches(clause.start) { open[key] = event }
+    }
+}

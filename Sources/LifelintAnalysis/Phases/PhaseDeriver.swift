@@ -1,0 +1,294 @@
+import LifelintModel
+import LifelintIngestion
+
+/// Derives each app's lifecycle phase from the platform's events and adds it to the stream as
+/// synthetic events, so rules read the same `phase.*` events on every platform:
+///
+/// - `phase.active` (attrs `from`, `after`), `phase.inactive`, `phase.background` (`from`);
+/// - `phase.terminated` (`reason`, `initiator`, `from`, the death's `detail`) when a process incarnation ends;
+/// - `phase.cold-start` (`after`, `initiator`, `saved_state`, `unsaved_input`) when the next begins.
+///
+/// Android: the app is in the background when its last started activity stops and none starts
+/// again within 700 ms (as ProcessLifecycleOwner does, so a rotation is not a departure);
+/// `paused` alone is inactive. iOS: from scene events, background only when every scene is;
+/// for apps that log none, from RunningBoard and FrontBoard (`system.foreground`,
+/// `system.background`). React Native: `appstate.*`. Flutter: `flutter.*` (`paused` is the
+/// background entry). Output is in time order; a pending Android departure holds the
+/// events after it until it is decided.
+public struct PhaseDeriver {
+    public static let departureDebounceNanoseconds: Int64 = 700_000_000
+    static let reorderWindowNanoseconds: Int64 = 1_000_000_000
+
+    private enum Slot {
+        case event(Event)
+        case departure(Int)
+    }
+
+    private struct Departure {
+        let app: String
+        let stop: Event
+        var decided: Bool?
+        var background: Event?
+    }
+
+    private var reorder = ReorderBuffer(window: reorderWindowNanoseconds)
+    private var apps: [String: AppLifecycle] = [:]
+    private var queue: [Slot] = []
+    private var departures: [Int: Departure] = [:]
+    /// The earliest stop time of an undecided departure (or earlier): most events are not
+    /// past it, and skip looking at the departures at all.
+    private var earliestUndecided = Int64.max
+    private var nextDeparture = 0
+
+    public init() {}
+
+    public mutating func process(_ event: Event, emit: (Event) -> Void) {
+        var ordered: [Event] = []
+        reorder.insert(event) { ordered.append($0) }
+        for event in ordered { step(event) }
+        flush(emit)
+    }
+
+    /// Settles what is open when the trace ends: a stop still waiting out the debounce is a
+    /// departure (its activity was the app's last visible one).
+    public mutating func finish(emit: (Event) -> Void) {
+        var ordered: [Event] = []
+        reorder.drainAll { ordered.append($0) }
+        for event in ordered { step(event) }
+        for id in departures.keys.sorted() { decide(id, left: true) }
+        flush(emit)
+    }
+
+    // MARK: The state machine
+
+    /// What one event causes: synthetic events that precede it (an inferred end of the last
+    /// incarnation, a cold start), synthetic events that follow it, and whether it may be an
+    /// Android departure to decide later.
+    private struct Effects {
+        var before: [Event] = []
+        var after: [Event] = []
+        var departure = false
+    }
+
+    private mutating func step(_ event: Event) {
+        decideExpiredDepartures(before: event.time.nanoseconds)
+        if !departures.isEmpty { settleDepartures(at: event) }
+        // Changed in place (static, so nothing else of `self` is touched meanwhile): a copy
+        // would copy its collections on every event. The departures above have already moved
+        // it to the background where the app left.
+        var effects = Effects()
+        Self.applyAndNote(event, to: &apps[event.app, default: AppLifecycle()], &effects)
+        for derived in effects.before { queue.append(.event(derived)) }
+        queue.append(.event(event))
+        for derived in effects.after { queue.append(.event(derived)) }
+        if effects.departure { scheduleDeparture(event) }
+    }
+
+    private static func applyAndNote(_ event: Event, to app: inout AppLifecycle, _ effects: inout Effects) {
+        apply(event, to: &app, &effects)
+        app.note(event)
+    }
+
+    private static func apply(_ event: Event, to app: inout AppLifecycle, _ effects: inout Effects) {
+        if !app.reportsOwnCallbacks, Self.isOwnCallback(event.name.rawValue) { app.reportsOwnCallbacks = true }
+        if !app.hasActivityEvidence, event.name.rawValue.utf8.first == UInt8(ascii: "a"), event.name.hasPrefix("activity.") { app.hasActivityEvidence = true }
+        switch event.name {
+        case EventName.processStarted where event.attributes["process"] == nil:
+            Self.coldStart(event, app: &app, into: &effects.before)
+        case EventName.appDidFinishLaunching:
+            if !app.awaitingLaunch { Self.coldStart(event, app: &app, into: &effects.before) }
+        case EventName.processDied where event.attributes["process"] == nil:
+            Self.terminate(event, reason: event.attributes["reason"] ?? "unknown", app: &app, into: &effects.after)
+        case EventName.appWillTerminate:
+            Self.terminate(event, reason: "unknown", app: &app, into: &effects.after)
+        case EventName.activityStarted:
+            app.showActivity(AppLifecycle.activityKey(event), implied: false)
+            if app.phase != .foregroundActive { Self.transition(&app, to: .foregroundInactive, event, &effects.after) }
+        case EventName.activityResumed, EventName.activityTopGained:
+            // Top-resumed is about focus: it says nothing of which activities are visible.
+            if event.name == EventName.activityResumed { app.showActivity(AppLifecycle.activityKey(event), implied: true) }
+            Self.transition(&app, to: .foregroundActive, event, &effects.after)
+        case EventName.activityPaused:
+            app.showActivity(AppLifecycle.activityKey(event), implied: true)
+            if app.phase == .foregroundActive || app.phase == nil { Self.transition(&app, to: .foregroundInactive, event, &effects.after) }
+        case EventName.activityStopped:
+            app.hideActivity(AppLifecycle.activityKey(event))
+            // A departure only from a foreground the trace showed, and only when no other
+            // activity of the app is still visible (in-app navigation stops the screen left).
+            effects.departure = !app.hasVisibleActivity && app.phase?.isForeground == true
+        case EventName.activityDestroyed where event.attributes["token"] != nil:
+            app.visibleActivities[AppLifecycle.activityKey(event) ?? ""] = nil
+        case _ where event.name.hasPrefix("scene."):
+            Self.applyScene(event, to: &app, &effects.after)
+        case _ where event.name.hasPrefix("flutter.") && !app.hasActivityEvidence:
+            if let phase = Self.flutterPhases[event.name] { Self.transition(&app, to: phase, event, &effects.after) }
+        case EventName.systemForeground where !app.reportsOwnCallbacks:
+            if app.phase?.isForeground != true { Self.transition(&app, to: .foregroundActive, event, &effects.after) }
+        case EventName.systemBackground where !app.reportsOwnCallbacks:
+            // Only a departure from a phase the trace showed: an app launched straight into the
+            // background (a fetch, a location event) never left the foreground.
+            if app.phase?.isForeground == true { Self.transition(&app, to: .background, event, &effects.after) }
+        case EventName.appstateActive, EventName.appstateFocus:
+            if event.name == EventName.appstateActive || app.phase == .foregroundInactive { Self.transition(&app, to: .foregroundActive, event, &effects.after) }
+        case EventName.appstateInactive, EventName.appstateBlur:
+            if event.name == EventName.appstateInactive || app.phase == .foregroundActive { Self.transition(&app, to: .foregroundInactive, event, &effects.after) }
+        case EventName.appstateBackground:
+            Self.transition(&app, to: .background, event, &effects.after)
+        default:
+            break
+        }
+    }
+
+    static let ownCallbackFamilies = ["scene.", "appstate.", "flutter."]
+
+    /// Whether the event is one of the app's own lifecycle callbacks (first byte first: this
+    /// runs on every event).
+    private static func isOwnCallback(_ name: String) -> Bool {
+        guard let first = name.utf8.first, first == UInt8(ascii: "s") || first == UInt8(ascii: "a") || first == UInt8(ascii: "f") else { return false }
+        return ownCallbackFamilies.contains { name.hasPrefix($0) }
+    }
+
+    /// Flutter's states: `paused` is the background entry; `hidden` and `inactive` are not.
+    static let flutterPhases: [EventName: AppPhase] = [
+        EventName.flutterResumed: .foregroundActive, EventName.flutterInactive: .foregroundInactive, EventName.flutterHidden: .foregroundInactive,
+        EventName.flutterPaused: .background,
+    ]
+
+    private static func applyScene(_ event: Event, to app: inout AppLifecycle, _ output: inout [Event]) {
+        let scene = event.attributes["scene"] ?? "main"
+        switch event.name {
+        case EventName.sceneWillConnect:
+            app.scenes[scene] = .background
+            // A scene attaching during launch is not a trip to the background.
+            if app.phase == nil || app.phase == .notRunning { return }
+        case EventName.sceneWillEnterForeground, EventName.sceneWillResignActive: app.scenes[scene] = .foregroundInactive
+        case EventName.sceneDidBecomeActive: app.scenes[scene] = .foregroundActive
+        case EventName.sceneDidEnterBackground: app.scenes[scene] = .background
+        case EventName.sceneDidDisconnect: app.scenes[scene] = nil
+        default: return
+        }
+        Self.transition(&app, to: app.scenePhase, event, &output)
+    }
+
+    private static func transition(_ app: inout AppLifecycle, to phase: AppPhase, _ cause: Event, _ output: inout [Event]) {
+        guard app.phase != phase else { return }
+        var attributes: Attributes = ["from": app.phase?.rawValue ?? "unknown"]
+        if phase == .foregroundActive {
+            attributes["after"] = app.resumeContext
+            app.resumeContext = "inactive"
+        }
+        if phase == .background { app.resumeContext = "background" }
+        app.phase = phase
+        app.awaitingLaunch = false
+        output.append(Self.synthetic(phase.eventName, cause, attributes))
+    }
+
+    private static func coldStart(_ cause: Event, app: inout AppLifecycle, into output: inout [Event]) {
+        if let phase = app.phase, phase != .notRunning {
+            Self.terminate(cause, reason: "unknown", app: &app, into: &output)
+        }
+        let death = app.lastDeath
+        var attributes: Attributes = ["after": death?.reason ?? "none", "initiator": death?.initiator ?? "none"]
+        attributes["saved_state"] = String(death?.facts.savedState ?? false)
+        attributes["unsaved_input"] = String(death?.facts.unsavedInput ?? false)
+        output.append(Self.synthetic(EventName.phaseColdStart, cause, attributes))
+        switch death?.initiator {
+        case nil: app.resumeContext = "launch"
+        case "system"?: app.resumeContext = "system-kill"
+        case "user"?: app.resumeContext = "user-kill"
+        case "crash"?: app.resumeContext = "crash"
+        default: app.resumeContext = "unknown"
+        }
+        app.phase = .notRunning
+        app.visibleActivities = [:]
+        app.scenes = [:]
+        app.incarnation = AppLifecycle.IncarnationFacts()
+        app.awaitingLaunch = true
+    }
+
+    private static func terminate(_ cause: Event, reason: String, app: inout AppLifecycle, into output: inout [Event]) {
+        guard app.phase != .notRunning || app.awaitingLaunch else { return }
+        let initiator = AppLifecycle.initiator(of: cause.name == EventName.processDied ? cause : nil, reason: reason)
+        var attributes: Attributes = ["reason": reason, "initiator": initiator, "from": app.phase?.rawValue ?? "unknown"]
+        if cause.name == EventName.processDied { attributes["detail"] = cause.attributes["detail"] }
+        output.append(Self.synthetic(EventName.phaseTerminated, cause, attributes))
+        app.lastDeath = AppLifecycle.Death(reason: reason, initiator: initiator, facts: app.incarnation)
+        app.phase = .notRunning
+        app.visibleActivities = [:]
+        app.scenes = [:]
+        app.awaitingLaunch = false
+    }
+
+    static func synthetic(_ name: EventName, _ cause: Event, _ attributes: Attributes) -> Event {
+        Event(time: cause.time, app: cause.app, pid: cause.pid, tid: nil, platform: cause.platform, name: name, attributes: attributes, source: cause.source)
+    }
+
+    // MARK: Android departures
+
+    private mutating func scheduleDeparture(_ stop: Event) {
+        let id = nextDeparture
+        nextDeparture += 1
+        departures[id] = Departure(app: stop.app, stop: stop)
+        queue.append(.departure(id))
+        if stop.time.clock != .unknown { earliestUndecided = min(earliestUndecided, stop.time.nanoseconds) }
+    }
+
+    private mutating func decideExpiredDepartures(before time: Int64) {
+        guard earliestUndecided != .max, time - earliestUndecided > Self.departureDebounceNanoseconds else { return }
+        earliestUndecided = .max
+        for (id, departure) in departures where departure.decided == nil && departure.stop.time.clock != .unknown {
+            if time - departure.stop.time.nanoseconds > Self.departureDebounceNanoseconds {
+                decide(id, left: true)
+            } else {
+                earliestUndecided = min(earliestUndecided, departure.stop.time.nanoseconds)
+            }
+        }
+    }
+
+    /// A process death confirms the app's pending departure (it left, then died); the app
+    /// starting or resuming an activity cancels it (it never left).
+    private mutating func settleDepartures(at event: Event) {
+        switch event.name {
+        case EventName.processDied where event.attributes["process"] == nil: decidePendingDeparture(of: event.app)
+        case EventName.activityStarted, EventName.activityResumed, EventName.activityTopGained: cancelPendingDeparture(of: event.app)
+        default: break
+        }
+    }
+
+    private mutating func decidePendingDeparture(of app: String) {
+        for (id, departure) in departures where departure.app == app { decide(id, left: true) }
+    }
+
+    private mutating func cancelPendingDeparture(of app: String) {
+        for (id, departure) in departures where departure.app == app { decide(id, left: false) }
+    }
+
+    /// Settles a departure: when the app left, its `phase.background` takes the departure's
+    /// place in the queue (at the stop's time); otherwise the place is simply dropped.
+    private mutating func decide(_ id: Int, left: Bool) {
+        guard let departure = departures[id], departure.decided == nil else { return }
+        var output: [Event] = []
+        if left, var app = apps[departure.app] {
+            Self.transition(&app, to: .background, departure.stop, &output)
+            apps[departure.app] = app
+        }
+        departures[id]?.background = output.first
+        departures[id]?.decided = true
+    }
+
+    private mutating func flush(_ emit: (Event) -> Void) {
+        var released = 0
+        release: while released < queue.count {
+            switch queue[released] {
+            case let .event(event):
+                emit(event)
+            case let .departure(id):
+                guard let departure = departures[id], departure.decided != nil else { break release }
+                if let background = departure.background { emit(background) }
+                departures[id] = nil
+            }
+            released += 1
+        }
+        queue.removeFirst(released)
+    }
+}

@@ -1,0 +1,34 @@
+import LifelintModel
+import LifelintIngestion
+
+/// How a post-mortem names the end of a process incarnation, from its `phase.terminated`
+/// (`reason`, `initiator`, and the death line's `detail`). A force stop is named as such
+/// whoever asked for it: it is not a system kill, and losing state after it is by design.
+struct DeathDescription {
+    let reason: String?
+    let initiator: String
+    let detail: String?
+
+    init(_ termination: Event) {
+        reason = termination.attributes["reason"].flatMap { $0 == "unknown" ? nil : $0 }
+        initiator = termination.attributes["initiator"] ?? "unknown"
+        detail = termination.attributes["detail"]
+    }
+
+    private var isForceStop: Bool { reason == ProcessDeathReason.forceStop.rawValue }
+
+    /// For a timeline row: `system kill (low-memory)`, `force-stopped`, `force-stopped by the
+    /// system (MARs #1)`, `ended by the user (user)`, `crash`.
+    var short: String {
+        if isForceStop { return initiator == "system" ? "force-stopped by the system" + (detail.map { " (\($0))" } ?? "") : "force-stopped" }
+        let who = initiator == "system" ? "system kill" : initiator == "user" ? "ended by the user" : initiator == "crash" ? "crash" : "ended"
+        return who + (reason.flatMap { $0 == initiator ? nil : " (\($0))" } ?? "")
+    }
+
+    /// For a verdict's claim: `The system killed the process (low-memory)`.
+    var sentence: String {
+        if isForceStop { return initiator == "system" ? "The system force-stopped the app" + (detail.map { " (\($0))" } ?? "") : "The app was force-stopped" }
+        let who = initiator == "user" ? "The user ended the process" : initiator == "system" ? "The system killed the process" : initiator == "crash" ? "A crash ended the process" : "The process ended"
+        return who + (reason.flatMap { $0 == initiator ? nil : " (\($0))" } ?? "")
+    }
+}

@@ -1,0 +1,260 @@
+import LifelintModel
+import LifelintIngestion
+
+/// Follows each app through the derived event stream (platform events and `phase.*`) and writes
+/// a `Verdict` for every background entry that a process death followed. State is per app and
+/// small: the last unsaved input, and the episode being followed. Verdicts are written when the
+/// trace ends, once it is known what the app reports anywhere in it: an app that reports no
+/// input cannot show that nothing was at risk, one that reports no restores or screens cannot
+/// show that nothing was restored.
+public struct VerdictBuilder {
+    /// A reference: an episode holds up to nine events and changes a little at a time, so it
+    /// is updated in place rather than copied out of the app's state and back on every event.
+    private final class Episode {
+        let background: Event
+        var unsavedInput: Event?
+        var stateSaved: Event?
+        /// The save begun in the background, or the one still running when the app left.
+        var saveBegin: Event?
+        /// Whether a background task was held when the save's background time began (its
+        /// start, or the background entry for a save already running): it sets its window.
+        var saveUnderBackgroundTask = false
+        var saveEnd: Event?
+        var death: Event?
+        var coldStart: Event?
+        var restore: Event?
+        var freshScreen: Event?
+
+        init(background: Event, unsavedInput: Event?, stateSaved: Event?) {
+            self.background = background
+            self.unsavedInput = unsavedInput
+            self.stateSaved = stateSaved
+        }
+    }
+
+    private struct AppState {
+        var unsavedInput: Event?
+        var stateSaved: Event?
+        /// A `persist.begin` not yet ended.
+        var runningSave: Event?
+        /// A `bgtask.begin` since the last `bgtask.end`, as the rules' guard reads it.
+        var backgroundTaskHeld = false
+        var episode: Episode?
+
+        /// Pattern matches, not `== nil`: that would compare copies of whole events.
+        var isEmpty: Bool {
+            guard case nil = unsavedInput, case nil = stateSaved, case nil = runningSave, case nil = episode else { return false }
+            return !backgroundTaskHeld
+        }
+    }
+
+    private let window: SaveWindow
+    /// Apps that reported `input.edited` somewhere in the trace: the evidence a verdict on
+    /// what was at risk rests on, as `no-save-at-background` requires it.
+    private var appsReportingInput: Set<String> = []
+    /// Apps that reported restores or screens: what `state-lost-after-process-death` requires.
+    private var appsReportingRestores: Set<String> = []
+    private var apps: [String: AppState] = [:]
+    /// Episodes whose verdict waits for the end of the trace.
+    private var finished: [Episode] = []
+    public private(set) var verdicts: [Verdict] = []
+
+    static let relevantEvents: Set<EventName> = [
+        EventName.phaseBackground, EventName.phaseActive, EventName.phaseInactive, EventName.phaseTerminated, EventName.phaseColdStart,
+        EventName.inputEdited, EventName.persistBegin, EventName.persistEnd, EventName.stateSaved, EventName.stateRestored, EventName.navRestored, EventName.screenShown,
+        EventName.bgtaskBegin, EventName.bgtaskEnd,
+    ]
+
+    public init(thresholds: Thresholds = Thresholds()) {
+        window = SaveWindow(thresholds: thresholds)
+    }
+
+    public mutating func process(_ event: Event) {
+        guard Self.relevantEvents.contains(event.name) else { return }
+        switch event.name {
+        case EventName.inputEdited: appsReportingInput.insert(event.app)
+        case EventName.stateRestored, EventName.navRestored, EventName.screenShown: appsReportingRestores.insert(event.app)
+        default: break
+        }
+        var episode: Episode?
+        // Static, and the state mutated in place: calling a method of `self` here would copy
+        // the whole dictionary on every event.
+        // Apps with nothing pending are forgotten: memory follows open stories, not apps seen.
+        if Self.updateLeavingNothingPending(&apps[event.app, default: AppState()], with: event, finished: &episode) {
+            apps[event.app] = nil
+        }
+        if let episode { settle(episode) }
+    }
+
+    /// A verdict now when the trace has already shown what it rests on (the app reports input
+    /// and restores), else when it ends: memory follows undecided stories only.
+    private mutating func settle(_ episode: Episode) {
+        let app = episode.background.app
+        if appsReportingInput.contains(app), appsReportingRestores.contains(app) {
+            verdicts.append(verdict(episode))
+        } else {
+            finished.append(episode)
+        }
+    }
+
+    /// Writes the verdicts, those of episodes still open when the trace ends included.
+    public mutating func finish() {
+        for app in apps.keys.sorted() {
+            if let episode = apps[app]?.episode, episode.death != nil { finished.append(episode) }
+        }
+        apps = [:]
+        verdicts = (verdicts + finished.map(verdict)).sorted { $0.location < $1.location }
+        finished = []
+    }
+
+    /// `update`, then whether the app has nothing pending (one dictionary lookup per event).
+    private static func updateLeavingNothingPending(_ state: inout AppState, with event: Event, finished: inout Episode?) -> Bool {
+        update(&state, with: event, finished: &finished)
+        return state.isEmpty
+    }
+
+    private static func update(_ state: inout AppState, with event: Event, finished: inout Episode?) {
+        switch event.name {
+        case EventName.inputEdited:
+            state.unsavedInput = event
+        case EventName.persistBegin:
+            state.runningSave = event
+        case EventName.persistEnd:
+            state.runningSave = nil
+            if event.attributes["ok"] != "false" { state.unsavedInput = nil }
+        case EventName.stateSaved:
+            state.stateSaved = event
+        case EventName.bgtaskBegin:
+            state.backgroundTaskHeld = true
+        case EventName.bgtaskEnd:
+            state.backgroundTaskHeld = false
+        case EventName.phaseTerminated, EventName.phaseColdStart:
+            // A new incarnation holds nothing the dead one began, as the engine's history.
+            state.backgroundTaskHeld = false
+            state.runningSave = nil
+        default: break
+        }
+        // Instance state counts when saved just before or after leaving; older saves are dropped.
+        if event.name == EventName.phaseBackground, let saved = state.stateSaved, saved.time.nanoseconds < event.time.nanoseconds - 1_000_000_000 {
+            state.stateSaved = nil
+        }
+        guard let episode = state.episode else {
+            if event.name == EventName.phaseBackground { state.episode = Self.episode(leavingAt: event, state) }
+            return
+        }
+        switch event.name {
+        case EventName.persistBegin where episode.death == nil && episode.saveBegin == nil:
+            episode.saveBegin = event
+            episode.saveUnderBackgroundTask = state.backgroundTaskHeld
+        case EventName.persistEnd where episode.death == nil && episode.saveBegin != nil && episode.saveEnd == nil:
+            episode.saveEnd = event
+        case EventName.stateSaved where episode.death == nil:
+            episode.stateSaved = event
+        case EventName.phaseActive where episode.death == nil, EventName.phaseInactive where episode.death == nil:
+            state.episode = nil
+            return
+        case EventName.phaseTerminated where episode.death == nil:
+            episode.death = event
+            state.unsavedInput = nil
+            state.stateSaved = nil
+        case EventName.phaseColdStart where episode.death != nil && episode.coldStart == nil:
+            episode.coldStart = event
+        case EventName.stateRestored where episode.coldStart != nil && episode.restore == nil, EventName.navRestored where episode.coldStart != nil && episode.restore == nil:
+            episode.restore = event
+        case EventName.screenShown where episode.coldStart != nil && episode.restore == nil && episode.freshScreen == nil:
+            if event.attributes["restored"] == "true" { episode.restore = event } else { episode.freshScreen = event }
+        case EventName.phaseBackground where episode.coldStart != nil, EventName.phaseTerminated where episode.coldStart != nil:
+            finished = episode
+            state.episode = event.name == EventName.phaseBackground ? Self.episode(leavingAt: event, state) : nil
+            return
+        default: break
+        }
+    }
+
+    /// The episode a background entry opens; a save still running then is its save.
+    private static func episode(leavingAt background: Event, _ state: AppState) -> Episode {
+        let episode = Episode(background: background, unsavedInput: state.unsavedInput, stateSaved: state.stateSaved)
+        if let running = state.runningSave {
+            episode.saveBegin = running
+            episode.saveUnderBackgroundTask = state.backgroundTaskHeld
+        }
+        return episode
+    }
+
+    private func verdict(_ episode: Episode) -> Verdict {
+        let background = episode.background
+        var claims: [Verdict.Claim] = []
+        func claim(_ text: String, _ event: Event?) { claims.append(Verdict.Claim(text: text, location: event?.source)) }
+        let left = background.time.nanoseconds
+        let when = DurationText.clock(background.time)
+        let showsInput = appsReportingInput.contains(background.app)
+        if let input = episode.unsavedInput {
+            claim("\(background.app) went to the background at \(when) with unsaved input", background)
+            claim("The input was typed at \(DurationText.clock(input.time))", input)
+        } else if showsInput {
+            claim("\(background.app) went to the background at \(when) with nothing left unsaved", background)
+        } else {
+            claim("\(background.app) went to the background at \(when); it reports no input in this trace, so what was unsaved cannot be told (instrument the app or add a mapping)", background)
+        }
+        let grace = DurationText.describe(nanoseconds: window.grace)
+        if let begin = episode.saveBegin {
+            let start = begin.time.nanoseconds - left
+            let key = begin.attributes["key"].map { " of '\($0)'" } ?? ""
+            if start < 0 {
+                claim("A save\(key) begun \(DurationText.describe(nanoseconds: -start)) before it left was still running", begin)
+            } else {
+                claim("A save\(key) began \(DurationText.describe(nanoseconds: start)) after it left, \(start <= window.grace ? "within" : "after") the \(grace) grace window", begin)
+            }
+            if let end = episode.saveEnd {
+                let total = end.time.nanoseconds - left
+                let inTime = window.isInTime(left: left, begin: begin.time.nanoseconds, end: end.time.nanoseconds, backgroundTaskHeld: episode.saveUnderBackgroundTask)
+                let allowance = episode.saveUnderBackgroundTask
+                    ? ", under a background task (\(DurationText.describe(nanoseconds: window.backgroundTask)))" : ""
+                claim("It ended \(DurationText.describe(nanoseconds: total)) after the app left\(allowance) (\(inTime ? "in time" : "too late to count on"))", end)
+            } else {
+                claim("It never ended before the process died", nil)
+            }
+        } else if episode.unsavedInput != nil {
+            claim("No save began before the process died", nil)
+        }
+        if let stateSaved = episode.stateSaved, stateSaved.time.nanoseconds >= left - 1_000_000_000 {
+            claim("The platform saved instance state\(stateSaved.attributes["bytes"].map { ", \($0) bytes" } ?? "")", stateSaved)
+        }
+        if let death = episode.death {
+            claim("\(DeathDescription(death).sentence) at \(DurationText.clock(death.time)), \(DurationText.describe(nanoseconds: death.time.nanoseconds - left)) after it left", death)
+        }
+        if let start = episode.coldStart {
+            if let restore = episode.restore {
+                claim("The next cold start, at \(DurationText.clock(start.time)), restored state (\(restore.name))", restore)
+            } else if !appsReportingRestores.contains(background.app) {
+                claim("The next cold start was at \(DurationText.clock(start.time)); the app reports no restores or screens, so what it restored cannot be told", start)
+            } else {
+                claim("The next cold start, at \(DurationText.clock(start.time)), restored nothing\(episode.stateSaved != nil ? ", although instance state had been saved" : "")", episode.freshScreen ?? start)
+            }
+        } else {
+            claim("The trace ends before the app started again", nil)
+        }
+        return Verdict(
+            app: background.app, pid: background.pid, platform: background.platform, outcome: outcome(episode),
+            time: background.time, location: background.source, claims: claims)
+    }
+
+    private func outcome(_ episode: Episode) -> Verdict.Outcome {
+        let left = episode.background.time.nanoseconds
+        if episode.coldStart != nil, episode.restore != nil, episode.saveEnd == nil, episode.unsavedInput != nil { return .restored }
+        guard episode.unsavedInput != nil else { return appsReportingInput.contains(episode.background.app) ? .nothingAtRisk : .noEvidence }
+        if let end = episode.saveEnd, let begin = episode.saveBegin {
+            let inTime = window.isInTime(left: left, begin: begin.time.nanoseconds, end: end.time.nanoseconds, backgroundTaskHeld: episode.saveUnderBackgroundTask)
+            return inTime ? .saved : .savedLate
+        }
+        // Without a cold start, or one whose restores the app does not report, what came back
+        // cannot be seen.
+        if episode.coldStart == nil || !appsReportingRestores.contains(episode.background.app) {
+            if episode.saveBegin != nil { return .saveCutOff }
+            // Nothing persisted and no saved state to come back to: the input died with the process.
+            let stateAfterInput = episode.stateSaved.map { $0.time >= episode.unsavedInput!.time } ?? false
+            return stateAfterInput ? .unknown : .lost
+        }
+        return episode.saveBegin == nil ? .lost : .saveCutOff
+    }
+}

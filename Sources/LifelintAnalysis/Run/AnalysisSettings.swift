@@ -1,0 +1,41 @@
+import LifelintModel
+import LifelintIngestion
+
+/// Everything that decides what an analysis finds, fixed before the first trace is read and
+/// shared by every worker of a batch.
+public struct AnalysisSettings: Sendable {
+    public var rules: [Rule]
+    public var thresholds: Thresholds
+    public var readOptions: TraceReadOptions
+    /// Only these apps' events are analysed; nil for every app.
+    public var apps: Set<String>?
+    /// Whether to keep each trace's timeline (the timeline command and the HTML report need it;
+    /// other reports do not pay for it).
+    public var collectsTimeline: Bool
+
+    public init(
+        rules: [Rule], thresholds: Thresholds = Thresholds(), readOptions: TraceReadOptions = TraceReadOptions(), apps: Set<String>? = nil,
+        collectsTimeline: Bool = false
+    ) {
+        self.rules = rules
+        self.thresholds = thresholds
+        self.readOptions = readOptions
+        self.apps = apps
+        self.collectsTimeline = collectsTimeline
+    }
+
+    /// The settings a command runs with: the built-in rules plus the configuration's and the
+    /// command line's folders, selected and reweighted by the configuration; thresholds from
+    /// the configuration, then `--set` (which wins); the configuration's mappings and apps.
+    public static func make(
+        configuration: Configuration, ruleFolders: [String] = [], thresholdAssignments: [String] = [], readOptions: TraceReadOptions
+    ) throws -> AnalysisSettings {
+        let catalog = try RuleCatalog.load(adding: configuration.ruleFolders + ruleFolders, mappedEvents: configuration.mappedEvents)
+        var thresholds = Thresholds()
+        try configuration.apply(to: &thresholds)
+        for assignment in thresholdAssignments { try thresholds.set(assignment) }
+        var readOptions = readOptions
+        readOptions.mappings = configuration.mappings
+        return AnalysisSettings(rules: try configuration.selectRules(from: catalog), thresholds: thresholds, readOptions: readOptions, apps: configuration.apps)
+    }
+}

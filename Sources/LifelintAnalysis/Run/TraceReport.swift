@@ -1,0 +1,44 @@
+import LifelintModel
+import LifelintIngestion
+
+/// What one trace of a run came to: how it was read, the findings (after the baseline), the
+/// apps' lifecycle metrics, and the errors to show for it.
+public struct TraceReport: Sendable {
+    public var path: String
+    /// Nil when the trace could not be read at all.
+    public var summary: IngestionSummary?
+    /// Why the trace could not be read, or how many of its records were malformed; nil when
+    /// it was read cleanly.
+    public var error: String?
+    /// The error lines to show (file and line first), in the order found.
+    public var diagnostics: [String]
+    public var findings: [Finding]
+    /// Findings the baseline hid.
+    public var baselined: [Finding] = []
+    public var metrics: [AppMetrics]
+    /// What happened to the user's data at each background entry a process death followed.
+    public var verdicts: [Verdict]
+    /// Kept when the run asked for it (timeline command, HTML report).
+    public var timeline: Timeline?
+    /// Per rule, the apps it was evaluated on and those that lacked its evidence.
+    public var coverage: [RuleCoverage] = []
+
+    public init(
+        path: String, summary: IngestionSummary?, error: String?, diagnostics: [String] = [], findings: [Finding] = [], metrics: [AppMetrics] = [],
+        verdicts: [Verdict] = [], timeline: Timeline? = nil
+    ) {
+        self.path = path
+        self.summary = summary
+        self.error = error
+        self.diagnostics = diagnostics
+        self.findings = findings
+        self.metrics = metrics
+        self.verdicts = verdicts
+        self.timeline = timeline
+    }
+
+    /// A trace that could not be read.
+    static func unreadable(path: String, _ error: IngestionError) -> TraceReport {
+        TraceReport(path: path, summary: nil, error: error.description, diagnostics: ["lifelint: error: \(error)"])
+    }
+}

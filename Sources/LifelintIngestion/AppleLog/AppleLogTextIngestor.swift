@@ -1,0 +1,168 @@
+import LifelintModel
+
+/// Reads an Apple log in text form (`AppleLogTextLayout`) line by line and emits its events in
+/// file order. A record's continuation lines (Console.app's indented lines, a message the
+/// person who pasted it hard-wrapped) are joined to it before it is read, so each record is
+/// recognised once, whole, at its first line.
+struct AppleLogTextIngestor {
+    /// A record's continuation lines beyond this many bytes are counted but not joined.
+    static let maximumRecordBytes = 64 << 10
+
+    private let path: String
+    private let layout: AppleLogTextLayout
+    private let baseYear: Int
+    /// When the file was saved (seconds since 1970): the capture ended by then.
+    private let savedAt: Int64
+    private var recognizer: AppleLogEventRecognizer
+    private(set) var summary: IngestionSummary
+
+    /// The record being read: its line's bytes (continuations appended), where it starts,
+    /// and the parsed ranges into those bytes.
+    private var pending: [UInt8] = []
+    private var pendingRecord: AppleLogRecord?
+    private var pendingLine = 0
+    private var pendingContinuations = 0
+
+    private var latest: Timestamp?
+    /// For times without a date: the day they are on, and the last time of day, to step over midnight.
+    private var daysElapsed = 0
+    private var lastTimeOfDay: Int64 = 0
+    /// The year the first time without one was taken to be in.
+    private(set) var firstYear: Int?
+    /// The day the first time without a date was taken to be on.
+    private(set) var firstDay: CivilDateTime?
+    private var yearsWrapped = 0
+    private var lastMonth = 0
+    private(set) var neededYear = false
+    private(set) var neededDate = false
+
+    /// As in `LogcatIngestor`: the month the file was saved, when the year comes from it.
+    private let savedMonth: Int?
+
+    init(path: String, layout: AppleLogTextLayout, baseYear: Int, savedMonth: Int?, savedAt: Int64, mappings: [LineMapping]) {
+        self.savedMonth = savedMonth
+        self.path = path
+        self.layout = layout
+        self.baseYear = baseYear
+        self.savedAt = savedAt
+        recognizer = AppleLogEventRecognizer(mappings: mappings)
+        summary = IngestionSummary(path: path, format: "apple log \(layout.rawValue)")
+    }
+
+    mutating func run(_ input: ByteLineReader, emit: (Event) -> Void) {
+        do {
+            try input.forEachLine { line in process(line, emit: emit) }
+        } catch {
+            summary.report(IngestionProblem(location: SourceLocation(path: path, line: summary.lines + 1), message: "read failed: \(error.message)"))
+        }
+        flush(emit: emit)
+        recognizer.finish(emit: emit)
+        summary.clockEnd = latest
+        summary.bytes = input.bytesConsumed
+    }
+
+    private mutating func process(_ raw: UnsafeBufferPointer<UInt8>, emit: (Event) -> Void) {
+        summary.lines += 1
+        var end = raw.count
+        if end > 0, raw[end - 1] == .carriageReturn { end -= 1 }
+        let line = UnsafeBufferPointer(rebasing: raw[..<end])
+        if AppleLogLinePrefix.isToolEcho(line) {
+            flush(emit: emit)
+            summary.logLines += 1
+        } else if let record = layout.parse(line) {
+            flush(emit: emit)
+            pending.removeAll(keepingCapacity: true)
+            pending.append(contentsOf: line)
+            pendingRecord = record
+            pendingLine = summary.lines
+            pendingContinuations = 0
+        } else if AppleLogTextLayout.isStructural(line) {
+            flush(emit: emit)
+            summary.structuralLines += 1
+        } else if let record = pendingRecord, !record.isBare {
+            pendingContinuations += 1
+            join(line)
+        } else if pendingRecord != nil {
+            // After a bare line (Xcode's console without metadata), another bare line is the
+            // app's own `print`, not a continuation.
+            flush(emit: emit)
+            summary.logLines += 1
+        } else {
+            summary.countUnrecognised(line: summary.lines)
+        }
+    }
+
+    /// Appends a continuation line to the pending record's message, one space between.
+    private mutating func join(_ line: UnsafeBufferPointer<UInt8>) {
+        guard pending.count + line.count < Self.maximumRecordBytes else { return }
+        let text = line.dropFirst(AppleLogLinePrefix.length(line)).drop { $0 == .space || $0 == .tab }
+        while pending.last == .space { pending.removeLast() }
+        pending.append(.space)
+        pending.append(contentsOf: text)
+        if let start = pendingRecord?.message.lowerBound { pendingRecord?.message = start..<pending.count }
+    }
+
+    /// Reads the pending record and counts its lines.
+    private mutating func flush(emit: (Event) -> Void) {
+        guard let record = pendingRecord else { return }
+        pendingRecord = nil
+        let time = resolve(record.time)
+        if time.clock != .unknown, latest.map({ time > $0 }) ?? true { latest = time }
+        let source = SourceLocation(path: path, line: pendingLine)
+        let events = pending.withUnsafeBufferPointer { bytes in
+            let entry = AppleLogEventRecognizer.Entry(
+                time: time, process: Self.slice(bytes, record.process), pid: record.pid,
+                subsystem: Self.slice(bytes, record.subsystem ?? 0..<0), category: Self.slice(bytes, record.category ?? 0..<0),
+                message: Self.slice(bytes, record.message), source: source)
+            return recognizer.recognise(entry, emit: emit)
+        }
+        if events > 0 {
+            summary.events += events
+            summary.eventLines += 1
+        } else {
+            summary.logLines += 1
+        }
+        summary.continuationLines += pendingContinuations
+    }
+
+    private static func slice(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: bytes[range.clamped(to: 0..<bytes.count)])
+    }
+
+    /// The day a Console copy starts on: the day the file was saved, in the lines' own UTC
+    /// offset; the day before when its first time of day is later than the time it was saved
+    /// (a capture ends before it is saved).
+    private func startDay(_ first: AppleLogTime.TimeOfDay) -> CivilDateTime {
+        let saved = CivilDateTime(nanosecondsSinceEpoch: (savedAt + Int64(first.utcOffsetSeconds ?? 0)) * 1_000_000_000)
+        let savedTimeOfDay = Int64(saved.hour * 3600 + saved.minute * 60 + saved.second) * 1_000_000_000
+        let day = CivilDateTime(year: saved.year, month: saved.month, day: saved.day)
+        guard first.nanosecondsOfDay > savedTimeOfDay else { return day }
+        return CivilDateTime(nanosecondsSinceEpoch: day.nanosecondsSinceEpoch - 86_400_000_000_000)
+    }
+
+    /// A complete time as it is; a syslog time in the trace's year (a December → January step
+    /// is a new year); a time of day on the trace's day (a step back of more than 12 hours is
+    /// the next day).
+    private mutating func resolve(_ time: AppleLogTime) -> Timestamp {
+        switch time {
+        case let .complete(timestamp):
+            return timestamp
+        case let .withoutYear(month, day, timeOfDay):
+            neededYear = true
+            if lastMonth == 0, let savedMonth, month > savedMonth { yearsWrapped = -1 }
+            if lastMonth == 0 { firstYear = baseYear + yearsWrapped }
+            if lastMonth == 12 && month == 1 { yearsWrapped += 1 }
+            lastMonth = month
+            return timeOfDay.timestamp(year: baseYear + yearsWrapped, month: month, day: day)
+        case let .withoutDate(timeOfDay):
+            neededDate = true
+            let day = firstDay ?? startDay(timeOfDay)
+            firstDay = day
+            let now = timeOfDay.nanosecondsOfDay
+            if now + 12 * 3_600_000_000_000 < lastTimeOfDay { daysElapsed += 1 }
+            lastTimeOfDay = now
+            let shifted = CivilDateTime(nanosecondsSinceEpoch: day.nanosecondsSinceEpoch + Int64(daysElapsed) * 86_400_000_000_000)
+            return timeOfDay.timestamp(year: shifted.year, month: shifted.month, day: shifted.day)
+        }
+    }
+}

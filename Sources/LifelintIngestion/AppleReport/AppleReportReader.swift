@@ -1,0 +1,249 @@
+import Foundation
+import LifelintModel
+
+/// Reads Apple crash and termination reports (formats.md §9): legacy text `.crash` reports,
+/// `.ips` reports (a one-line JSON header, then a JSON body for bug type 309 or a text body for
+/// older types), JetsamEvent reports (bug type 298), and excerpts pasted into issues that
+/// start at `Exception Type:`. Each report ends one process (a JetsamEvent, every process it
+/// killed): one `process.died` each, with the reason the report gives (`lock-held-at-suspension`
+/// for `0xdead10cc`, `watchdog` for `0x8badf00d`, `jetsam-<reason>`, `crash`…), its initiator,
+/// code, namespace, visibility and watchdog event.
+///
+/// A report is small and read whole (up to `maximumSize`); its lines are counted like a log's:
+/// the lines deaths rest on are event lines, blank lines structural, the rest log lines.
+enum AppleReportReader {
+    static let maximumSize = 16 << 20
+
+    /// The keys of a text report that say what happened, at the start of a line.
+    static let markers = ["Incident Identifier:", "Exception Type:", "Termination Reason:", "Termination Description:", "Exception Codes:"]
+    /// The members of a bug type 309 body that say how the process ended, as pasted on their own.
+    static let fragmentKeys = ["\"termination\" : {", "\"exception\" : {", "\"termination\":{", "\"exception\":{"]
+
+    static func read(_ input: TraceInput, head: [UInt8], emit: (Event) -> Void) throws(IngestionError) -> IngestionSummary {
+        let bytes = try readAll(input, head: head)
+        var summary = IngestionSummary(path: input.path, format: "apple report")
+        // A report that states no termination, exception or kill (a resource report whose
+        // action was `none`) ended nothing.
+        let reports = bytes.withUnsafeBufferPointer { buffer in parse(buffer, summary: &summary) }.filter(\.statesADeath)
+        summary.bytes = bytes.count
+        let lines = Set(reports.map(\.line))
+        for report in reports { emit(report.event(path: input.path)) }
+        summary.events = reports.count
+        summary.eventLines = lines.count
+        summary.logLines = summary.lines - summary.eventLines - summary.structuralLines
+        return summary
+    }
+
+    /// Whether the first bytes are such a report: an `.ips` header, or report keys at the
+    /// start of lines.
+    static func isReport(_ head: UnsafeBufferPointer<UInt8>) -> Bool {
+        let firstLine = UnsafeBufferPointer(rebasing: head[..<(head.firstIndex(of: .newline) ?? head.count)])
+        if firstLine.first == UInt8(ascii: "{"), ByteSearch.contains("\"bug_type\"", in: firstLine) { return true }
+        var found = 0
+        var lineStart = 0
+        for index in head.indices where head[index] == .newline || index == head.count - 1 {
+            let line = UnsafeBufferPointer(rebasing: head[lineStart...index])
+            let text = UnsafeBufferPointer(rebasing: line[(line.firstIndex { $0 != UInt8(ascii: ">") && $0 != .space } ?? line.count)...])
+            if markers.contains(where: { text.starts(with: $0.utf8) }) { found += 1 }
+            // A pasted body's termination member is a report on its own.
+            if fragmentKeys.contains(where: { text.starts(with: $0.utf8) }), ByteSearch.contains("\"namespace\"", in: text) { return true }
+            lineStart = index + 1
+        }
+        return found >= 2
+    }
+
+    // MARK: Parsing
+
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, summary: inout IngestionSummary) -> [AppleReport] {
+        let lines = TextLines(bytes)
+        summary.lines = lines.count
+        summary.structuralLines = lines.blankCount
+        guard let header = ipsHeader(bytes, lines) else {
+            if let fragment = fragmentReport(bytes, lines) {
+                summary.format = "apple report (ips body excerpt)"
+                return [fragment]
+            }
+            summary.format = "apple crash report (text)"
+            return [textReport(bytes, lines, from: 0, defaults: AppleReport())]
+        }
+        let bodyStart = lines.start(ofLine: 2)
+        let bugType = header["bug_type"]?.string ?? "?"
+        var defaults = AppleReport()
+        defaults.processName = header["app_name"]?.string ?? header["name"]?.string
+        defaults.bundleID = header["bundleID"]?.string
+        defaults.time = header["timestamp"]?.string.flatMap(TimestampParser.parse) ?? .unknown
+        let body = UnsafeBufferPointer(rebasing: bytes[bodyStart...])
+        guard body.first(where: { $0 != .space && $0 != .newline && $0 != .carriageReturn && $0 != .tab }) == UInt8(ascii: "{"),
+            let value = parseJSON(body), let object = JSONObject(value)
+        else {
+            summary.format = "apple report (ips \(bugType), text body)"
+            return [textReport(bytes, lines, from: bodyStart, defaults: defaults)]
+        }
+        summary.format = "apple report (ips \(bugType))"
+        if object["processes"] != nil { return jetsamReports(object, bodyStart: bodyStart, lines, defaults: defaults) }
+        return [jsonReport(object, bodyStart: bodyStart, lines, defaults: defaults)]
+    }
+
+    /// The `.ips` header: a JSON object on the first line, with `bug_type`.
+    private static func ipsHeader(_ bytes: UnsafeBufferPointer<UInt8>, _ lines: TextLines) -> JSONObject? {
+        let first = UnsafeBufferPointer(rebasing: bytes[..<min(lines.start(ofLine: 2), bytes.count)])
+        guard first.first == UInt8(ascii: "{"), let value = parseJSON(first), let object = JSONObject(value), object["bug_type"] != nil else { return nil }
+        return object
+    }
+
+    private static func parseJSON(_ bytes: UnsafeBufferPointer<UInt8>) -> JSONValue? {
+        var parser = JSONElementParser(bytes: bytes)
+        guard let record = try? parser.parseRecordPrefix(into: JSONMemberList(), nestedMembers: JSONMemberList()) else { return nil }
+        return record.value
+    }
+
+    /// A text report (or an `.ips` text body, or a pasted excerpt): `Key: value` lines; the
+    /// termination is read from the report's head, before its threads and binary images.
+    private static func textReport(_ bytes: UnsafeBufferPointer<UInt8>, _ lines: TextLines, from start: Int, defaults: AppleReport) -> AppleReport {
+        var report = defaults
+        var head = ""
+        var anchor: (priority: Int, line: Int)?
+        for number in lines.number(ofOffset: start)...max(lines.count, 1) {
+            let line = unquoted(lines.text(ofLine: number, in: bytes))
+            if line.hasPrefix("Thread ") || line.hasPrefix("Binary Images") || line.hasPrefix("Last Exception Backtrace") { break }
+            head += line + "\n"
+            let (key, value) = keyAndValue(line)
+            switch key {
+            case "Process", "Command": readProcess(value, into: &report)
+            case "PID": report.pid = report.pid ?? Int32(value.trimmingCharacters(in: .whitespaces))
+            case "Event": report.resourceEvent = nonEmpty(value)
+            case "Action taken": report.resourceActionKilled = value.contains("killed")
+            case "Identifier": report.bundleID = report.bundleID ?? nonEmpty(value)
+            case "Date/Time": report.time = TimestampParser.parse(String(value)) ?? report.time
+            case "Exception Type": report.termination.exceptionType = nonEmpty(value)
+            case "Termination Description": report.description = nonEmpty(value)
+            default: break
+            }
+            let priority = ["Termination Reason": 3, "Action taken": 3, "Exception Codes": 2, "Exception Type": 1][key] ?? 0
+            if priority > (anchor?.priority ?? 0) { anchor = (priority, number) }
+        }
+        // A resource report's Date/Time starts the measured window; the kill is the header's time.
+        if report.resourceEvent != nil, defaults.time.clock != .unknown { report.time = defaults.time }
+        report.termination.read(Substring(head))
+        report.readSubject(in: Substring(head))
+        report.line = anchor?.line ?? lines.number(ofOffset: start)
+        return report
+    }
+
+    /// A bug type 309 body: `pid`, `procName`, `bundleInfo`, `captureTime`, `procRole`,
+    /// `exception`, `termination` (`code`, `namespace`, `indicator`, `reasons`, `details`).
+    private static func jsonReport(_ body: JSONObject, bodyStart: Int, _ lines: TextLines, defaults: AppleReport) -> AppleReport {
+        var report = defaults
+        report.processName = body["procName"]?.string ?? report.processName
+        report.bundleID = JSONObject(body["bundleInfo"])?["CFBundleIdentifier"]?.string ?? report.bundleID
+        report.pid = body["pid"]?.number.flatMap { Int32(exactly: $0) }
+        report.time = body["captureTime"]?.string.flatMap(TimestampParser.parse) ?? report.time
+        if let exception = JSONObject(body["exception"]), let type = exception["type"]?.string {
+            report.termination.exceptionType = exception["signal"]?.string.map { "\(type) (\($0))" } ?? type
+        }
+        var text = body["procRole"]?.string.map { "Role: \($0)\n" } ?? ""
+        if let termination = JSONObject(body["termination"]) {
+            if let code = termination["code"]?.number, let exact = UInt32(exactly: code) { report.termination.code = exact }
+            report.termination.namespace = termination["namespace"]?.string
+            let reasons = strings(termination["indicator"]) + strings(termination["reasons"]) + strings(termination["details"])
+            report.description = reasons.first
+            text = reasons.joined(separator: "\n") + "\n" + text
+            report.line = lines.number(ofOffset: termination.value.range.lowerBound + bodyStart)
+        } else {
+            report.line = lines.number(ofOffset: bodyStart)
+        }
+        report.termination.read(Substring(text))
+        report.readSubject(in: Substring(text))
+        return report
+    }
+
+    /// Members of a 309 body pasted without the rest (`"termination" : {…},` on a line of its
+    /// own): each line that is a whole member is read, the others are left.
+    private static func fragmentReport(_ bytes: UnsafeBufferPointer<UInt8>, _ lines: TextLines) -> AppleReport? {
+        var members: [String] = []
+        var terminationLine: Int?
+        for number in 1...max(lines.count, 1) {
+            var member = lines.text(ofLine: number, in: bytes).trimmingCharacters(in: .whitespaces)
+            guard member.hasPrefix("\"") else { continue }
+            if member.hasSuffix(",") { member.removeLast() }
+            var object = "{" + member + "}"
+            guard object.withUTF8({ parseJSON($0) }) != nil else { continue }
+            members.append(member)
+            if member.hasPrefix("\"termination\"") { terminationLine = number }
+        }
+        guard let terminationLine else { return nil }
+        var body = "{" + members.joined(separator: ",") + "}"
+        return body.withUTF8 { buffer in
+            guard let value = parseJSON(buffer), let object = JSONObject(value) else { return nil }
+            var report = jsonReport(object, bodyStart: 0, lines, defaults: AppleReport())
+            report.line = terminationLine
+            return report
+        }
+    }
+
+    /// A JetsamEvent (bug type 298): every process entry with a kill `reason`.
+    private static func jetsamReports(_ body: JSONObject, bodyStart: Int, _ lines: TextLines, defaults: AppleReport) -> [AppleReport] {
+        let time = body["date"]?.string.flatMap(TimestampParser.parse) ?? defaults.time
+        return (body["processes"]?.children() ?? []).compactMap { member in
+            guard let process = JSONObject(member.value), let reason = process["reason"]?.string ?? process["killed"]?.string else { return nil }
+            var report = AppleReport()
+            report.processName = process["name"]?.string
+            report.pid = process["pid"]?.number.flatMap { Int32(exactly: $0) }
+            report.time = time
+            report.jetsamReason = reason
+            report.states = strings(process["states"]).joined(separator: ",")
+            report.line = lines.number(ofOffset: member.value.range.lowerBound + bodyStart)
+            return report
+        }
+    }
+
+    // MARK: Helpers
+
+    /// `Notes [812]`.
+    private static func readProcess(_ value: Substring, into report: inout AppleReport) {
+        let name = value.prefix { $0 != "[" }.trimmingCharacters(in: .whitespaces)
+        if !name.isEmpty { report.processName = report.processName ?? name }
+        if let open = value.firstIndex(of: "[") { report.pid = Int32(value[value.index(after: open)...].prefix { $0.isASCII && $0.isNumber }) }
+    }
+
+    /// A line quoted in an issue (`> Termination Reason: …`), without the quote.
+    private static func unquoted(_ line: Substring) -> Substring {
+        guard line.first == ">" else { return line }
+        return line.drop { $0 == ">" || $0 == " " }
+    }
+
+    private static func keyAndValue(_ line: Substring) -> (key: Substring, value: Substring) {
+        guard let colon = line.firstIndex(of: ":") else { return ("", "") }
+        return (line[..<colon], line[line.index(after: colon)...].drop { $0 == " " || $0 == "\t" })
+    }
+
+    private static func nonEmpty(_ value: Substring) -> String? {
+        let trimmed = value.trimmingCharacters(in: .whitespaces)
+        return trimmed.isEmpty ? nil : trimmed
+    }
+
+    /// A string, or the strings of an array.
+    private static func strings(_ value: JSONValue?) -> [String] {
+        guard let value else { return [] }
+        if let string = value.string { return [string] }
+        return value.kind == .array ? value.children().compactMap(\.value.string) : []
+    }
+
+    private static func readAll(_ input: TraceInput, head: [UInt8]) throws(IngestionError) -> [UInt8] {
+        var bytes = head
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while bytes.count < maximumSize {
+            let count: Int
+            do {
+                count = try chunk.withUnsafeMutableBufferPointer { (buffer) throws(ReadBuffer.Failure) in
+                    try ReadBuffer.fill(input.byteSource, buffer.baseAddress!, count: buffer.count)
+                }
+            } catch {
+                throw .readFailed(path: input.path, line: 1, reason: error.message)
+            }
+            bytes += chunk[..<count]
+            if count < chunk.count { break }
+        }
+        return bytes
+    }
+}

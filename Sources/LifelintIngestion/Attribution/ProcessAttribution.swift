@@ -1,0 +1,200 @@
+import LifelintModel
+
+/// Names the process behind every event the trace lets it name, including from lines that
+/// come later: an app's callbacks often precede the first line that names its pid
+/// (`am_proc_died`, `am_kill`, `Process … has died`, lmkd), and Android 10's callbacks carry a
+/// class name while the system's own lines carry the package (`am_stop_activity:
+/// [0,72872426,vn.vietmap.live/.MainActivity]` beside `am_on_stop_called:
+/// [0,vn.vietmap.live.MainActivity,…]`), or share an activity token with the app's
+/// (`wm_pause_activity` and `wm_on_paused_called`).
+///
+/// Events of a pid nothing has named yet are held back, per process incarnation and in their
+/// order, until a line names it; everything else passes at once. Memory is bounded: past
+/// `capacity` held events the oldest incarnation's events go out under `pid N`, and so do
+/// those still unnamed when the trace ends or when a new process takes the pid (counted in
+/// `unnamedProcesses`).
+struct ProcessAttribution {
+    static let defaultCapacity = 10_000
+    /// Beyond this many remembered tokens or classes the memory of them starts again.
+    static let directoryCapacity = 100_000
+    /// A start names a live unnamed process whose events came just before it (merged buffers
+    /// put the app's first lines a little ahead of system_server's `Start proc`); older events
+    /// were another process's.
+    static let adoptionWindowNanoseconds: Int64 = 10_000_000_000
+
+    /// An unnamed process incarnation waiting on a token or class.
+    private struct Waiting: Hashable {
+        let pid: Int32
+        let incarnation: Int
+    }
+
+    /// Events held at most, across all unnamed processes.
+    let capacity: Int
+    private(set) var table = ProcessTable()
+    /// What the system's lines say: the package of each activity token and class.
+    private var tokenPackages: [String: String] = [:]
+    /// Nil when two packages claim the class (a library's activity), so it names nothing.
+    private var classPackages: [String: String?] = [:]
+    /// Unnamed incarnations by the tokens and classes of the callbacks they logged.
+    private var waitingOnToken: [String: Waiting] = [:]
+    private var waitingOnClass: [String: Set<Waiting>] = [:]
+
+    private var held: [Int: (pid: Int32, events: [Event])] = [:]
+    /// Incarnations with held events, oldest first (some may have been released since).
+    private var holdOrder: [Int] = []
+    private var holdOrderStart = 0
+    private var heldCount = 0
+    private(set) var unnamedProcesses = 0
+
+    init(capacity: Int = Self.defaultCapacity) {
+        self.capacity = capacity
+    }
+
+    // MARK: Events
+
+    /// Passes an event on, or holds it while its pid has no name. A `provisionalName` (an iOS
+    /// executable's, standing in for the bundle id) is held like `pid N` and kept if nothing
+    /// names the pid.
+    mutating func deliver(_ event: Event, provisionalName: Bool = false, emit: (Event) -> Void) {
+        guard event.isNamedByPidOnly || provisionalName, let pid = event.pid else { return emit(event) }
+        let incarnation = table.current(pid)
+        if let process = incarnation.process { return emit(Self.named(event, process: process)) }
+        if incarnation.wasReleasedUnnamed { return emit(event) }
+        if held[incarnation.id] == nil {
+            holdOrder.append(incarnation.id)
+            held[incarnation.id] = (pid, [])
+        }
+        held[incarnation.id]?.events.append(event)
+        heldCount += 1
+        if heldCount > capacity { releaseOldest(emit: emit) }
+    }
+
+    /// Releases everything still held, unnamed.
+    mutating func finish(emit: (Event) -> Void) {
+        while heldCount > 0 { releaseOldest(emit: emit) }
+    }
+
+    // MARK: What lines say
+
+    /// A line names the process running under `pid` (start, death, kill, ANR, freezer, a
+    /// Studio package column): its held events go out under the name.
+    mutating func name(pid: Int32, process: some StringProtocol, emit: (Event) -> Void) {
+        guard let incarnation = table.name(pid: pid, process: String(process)) else { return }
+        release(incarnation.id, as: incarnation.process, emit: emit)
+    }
+
+    /// A start: a new incarnation, or the name of a live unnamed one whose lines came just
+    /// before it. A process it replaces that nothing named goes out unnamed, in its order.
+    /// False when this start was already reported.
+    mutating func recordStart(pid: Int32, process: some StringProtocol, at time: Timestamp, emit: (Event) -> Void) -> Bool {
+        let process = String(process)
+        let adopt = table.incarnation(of: pid).flatMap { held[$0.id]?.events.first }.map { Self.isJustBefore($0.time, time) } ?? true
+        let (started, replaced) = table.recordStart(pid: pid, process: process, adopt: adopt)
+        guard started else { return false }
+        if let replaced, held[replaced.id] != nil {
+            release(replaced.id, as: nil, emit: emit)
+            unnamedProcesses += 1
+        }
+        if let current = table.incarnation(of: pid) { release(current.id, as: process, emit: emit) }
+        return true
+    }
+
+    /// Records a death; false when this death was already reported.
+    mutating func recordDeath(pid: Int32) -> Bool { table.recordDeath(pid: pid) }
+
+    /// Records a freeze or thaw; false when the process was already in that state.
+    mutating func recordFrozen(pid: Int32, _ isFrozen: Bool) -> Bool { table.recordFrozen(pid: pid, isFrozen) }
+
+    /// An activity callback the app's process logged: its token (Android 11+) and class name.
+    mutating func noteCallback(pid: Int32, token: Substring?, className: Substring?, emit: (Event) -> Void) {
+        let incarnation = table.current(pid)
+        guard incarnation.process == nil else { return }
+        if let token, let package = tokenPackages[String(token)] { return name(pid: pid, process: package, emit: emit) }
+        if let className, case let package?? = classPackages[String(className)] { return name(pid: pid, process: package, emit: emit) }
+        if waitingOnToken.count > Self.directoryCapacity || waitingOnClass.count > Self.directoryCapacity {
+            waitingOnToken = [:]
+            waitingOnClass = [:]
+        }
+        // A token is the activity's own (the system's `wm_` lines carry it too); the class is
+        // the way only for lines without one.
+        let waiting = Waiting(pid: pid, incarnation: incarnation.id)
+        if let token {
+            waitingOnToken[String(token)] = waiting
+        } else if let className {
+            waitingOnClass[String(className), default: []].insert(waiting)
+        }
+    }
+
+    /// A system line naming an activity's component, with its token when it has one.
+    mutating func noteComponent(_ component: (package: String, className: String), token: Substring?, emit: (Event) -> Void) {
+        if tokenPackages.count > Self.directoryCapacity || classPackages.count > Self.directoryCapacity {
+            tokenPackages = [:]
+            classPackages = [:]
+        }
+        if let token {
+            let token = String(token)
+            tokenPackages[token] = component.package
+            if let waiting = waitingOnToken.removeValue(forKey: token) { name(waiting, process: component.package, emit: emit) }
+        }
+        switch classPackages[component.className] {
+        case nil: classPackages[component.className] = .some(component.package)
+        case let known?? where known != component.package: classPackages[component.className] = .some(nil)
+        default: break
+        }
+        if case let package?? = classPackages[component.className], let waiting = waitingOnClass.removeValue(forKey: component.className) {
+            for incarnation in waiting.sorted(by: { $0.incarnation < $1.incarnation }) { name(incarnation, process: package, emit: emit) }
+        }
+    }
+
+    // MARK: Releasing
+
+    /// Names a waiting incarnation, if the pid still runs it.
+    private mutating func name(_ waiting: Waiting, process: String, emit: (Event) -> Void) {
+        guard table.incarnation(of: waiting.pid)?.id == waiting.incarnation else { return }
+        name(pid: waiting.pid, process: process, emit: emit)
+    }
+
+    /// Sends an incarnation's held events on, under `process` or as they are.
+    private mutating func release(_ id: Int, as process: String?, emit: (Event) -> Void) {
+        guard let (_, events) = held.removeValue(forKey: id) else { return }
+        heldCount -= events.count
+        for event in events { emit(process.map { Self.named(event, process: $0) } ?? event) }
+        if heldCount == 0 {
+            holdOrder.removeAll(keepingCapacity: true)
+            holdOrderStart = 0
+        }
+    }
+
+    private mutating func releaseOldest(emit: (Event) -> Void) {
+        while holdOrderStart < holdOrder.count {
+            let id = holdOrder[holdOrderStart]
+            holdOrderStart += 1
+            guard let pid = held[id]?.pid else { continue }
+            table.markReleasedUnnamed(pid: pid, id: id)
+            unnamedProcesses += 1
+            release(id, as: nil, emit: emit)
+            break
+        }
+        if holdOrderStart > 1024, holdOrderStart * 2 > holdOrder.count {
+            holdOrder.removeFirst(holdOrderStart)
+            holdOrderStart = 0
+        }
+    }
+
+    /// Whether `earlier` is at most the adoption window before `later` (or either has no time).
+    private static func isJustBefore(_ earlier: Timestamp, _ later: Timestamp) -> Bool {
+        guard earlier.clock != .unknown, earlier.clock == later.clock else { return true }
+        return later.nanoseconds - earlier.nanoseconds <= adoptionWindowNanoseconds
+    }
+
+    /// The event under its process's package; a process's own start or death keeps the full
+    /// process name (`com.app:remote`) beside it.
+    static func named(_ event: Event, process: String) -> Event {
+        var event = event
+        event.app = ProcessName.package(process)
+        if process != event.app, event.name == EventName.processDied || event.name == EventName.processStarted {
+            event.attributes["process"] = process
+        }
+        return event
+    }
+}

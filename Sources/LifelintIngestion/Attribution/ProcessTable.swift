@@ -1,0 +1,110 @@
+import LifelintModel
+
+/// What the trace has said about each process id: which process runs under it (the full name,
+/// `com.app:remote` included), whether it is alive or frozen, and which incarnation it is.
+///
+/// A pid's name often arrives late (an app's callbacks come first, `am_proc_died` names it at
+/// the end), so an incarnation may start unnamed and be named later; `ProcessAttribution`
+/// holds the events of unnamed incarnations back until then. Platforms report one death
+/// several times (lmkd, Zygote, ActivityManager, the events buffer): the first report becomes
+/// the event and the rest are duplicates that may still name the process.
+struct ProcessTable {
+    struct Incarnation {
+        /// Unique within the trace: events held back for a name are filed under it.
+        let id: Int
+        private(set) var process: String?
+        /// The package of `process`, made once when it is named.
+        private(set) var package: String?
+        var isLive = true
+        var isFrozen = false
+        /// Its events went out unnamed (past the attribution's bound): later ones pass as they
+        /// come, so they stay in order.
+        var wasReleasedUnnamed = false
+
+        init(id: Int, process: String?) {
+            self.id = id
+            if let process { name(process) }
+        }
+
+        mutating func name(_ process: String) {
+            self.process = process
+            package = ProcessName.package(process)
+        }
+    }
+
+    private var incarnations: [Int32: Incarnation] = [:]
+    private var nextID = 0
+
+    func incarnation(of pid: Int32) -> Incarnation? { incarnations[pid] }
+
+    func process(of pid: Int32) -> String? { incarnations[pid]?.process }
+
+    func package(of pid: Int32) -> String? { incarnations[pid]?.package }
+
+    /// The pid's current incarnation, made (unnamed, alive) when the trace has not mentioned it.
+    mutating func current(_ pid: Int32) -> Incarnation {
+        if let incarnation = incarnations[pid] { return incarnation }
+        return begin(pid, process: nil)
+    }
+
+    /// Records a start: a new incarnation, unless this start was already reported for the live
+    /// process (nil), or `adopt` lets it name a live unnamed one whose lines came first.
+    /// Returns the incarnation it replaced, if any.
+    mutating func recordStart(pid: Int32, process: String, adopt: Bool) -> (started: Bool, replaced: Incarnation?) {
+        if var known = incarnations[pid], known.isLive {
+            if known.process == process { return (false, nil) }
+            if known.process == nil, adopt {
+                known.name(process)
+                incarnations[pid] = known
+                return (true, nil)
+            }
+        }
+        let replaced = incarnations[pid]
+        begin(pid, process: process)
+        return (true, replaced)
+    }
+
+    /// Names the pid's current incarnation when nothing named it yet; returns it when this
+    /// named it (so what was held back under it can be released).
+    @discardableResult
+    mutating func name(pid: Int32, process: String) -> Incarnation? {
+        guard !process.isEmpty else { return nil }
+        var incarnation = current(pid)
+        guard incarnation.process == nil else { return nil }
+        incarnation.name(process)
+        incarnations[pid] = incarnation
+        return incarnation
+    }
+
+    /// Records a death; false when this death was already reported.
+    mutating func recordDeath(pid: Int32) -> Bool {
+        let wasLive = current(pid).isLive
+        incarnations[pid]?.isLive = false
+        incarnations[pid]?.isFrozen = false
+        return wasLive
+    }
+
+    /// Records a freeze or thaw; false when the process was already in that state.
+    mutating func recordFrozen(pid: Int32, _ isFrozen: Bool) -> Bool {
+        guard current(pid).isFrozen != isFrozen else { return false }
+        incarnations[pid]?.isFrozen = isFrozen
+        return true
+    }
+
+    /// Marks the pid's current incarnation, if it is `id`, as having gone out unnamed.
+    mutating func markReleasedUnnamed(pid: Int32, id: Int) {
+        if incarnations[pid]?.id == id { incarnations[pid]?.wasReleasedUnnamed = true }
+    }
+
+    func livePids(of package: String) -> [Int32] {
+        incarnations.compactMap { pid, incarnation in incarnation.package == package && incarnation.isLive ? pid : nil }.sorted()
+    }
+
+    @discardableResult
+    private mutating func begin(_ pid: Int32, process: String?) -> Incarnation {
+        let incarnation = Incarnation(id: nextID, process: process)
+        nextID += 1
+        incarnations[pid] = incarnation
+        return incarnation
+    }
+}

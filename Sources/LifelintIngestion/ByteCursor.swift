@@ -1,0 +1,83 @@
+import LifelintModel
+
+/// A read position in a line's bytes, for parsers that must not allocate per line.
+///
+/// Every method either consumes what it matched and reports success, or leaves the cursor
+/// where it was; parsers can therefore try alternatives without saving and restoring.
+struct ByteCursor {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var index: Int
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int = 0) {
+        self.bytes = bytes
+        self.index = index
+    }
+
+    var isAtEnd: Bool { index >= bytes.count }
+    var remaining: Range<Int> { index..<bytes.count }
+
+    func peek(_ offset: Int = 0) -> UInt8? {
+        let position = index + offset
+        return position < bytes.count ? bytes[position] : nil
+    }
+
+    mutating func skip(_ byte: UInt8) -> Bool {
+        guard peek() == byte else { return false }
+        index += 1
+        return true
+    }
+
+    /// Skips spaces and tabs; returns how many.
+    @discardableResult
+    mutating func skipBlanks() -> Int {
+        let start = index
+        while let byte = peek(), byte == .space || byte == .tab { index += 1 }
+        return index - start
+    }
+
+    /// Reads a run of ASCII digits as a number; fails on no digits or more than 18.
+    mutating func readUnsigned() -> (value: Int64, digits: Int)? {
+        var value: Int64 = 0
+        var digits = 0
+        while let byte = peek(), byte &- .zero < 10, digits < 18 {
+            value = value &* 10 &+ Int64(byte &- .zero)
+            digits += 1
+            index += 1
+        }
+        if digits == 0 || (peek().map { $0 &- .zero < 10 } ?? false) {
+            index -= digits
+            return nil
+        }
+        return (value, digits)
+    }
+
+    /// Reads exactly `count` digits.
+    mutating func readDigits(_ count: Int) -> Int? {
+        guard index + count <= bytes.count else { return nil }
+        var value = 0
+        for offset in 0..<count {
+            let digit = bytes[index + offset] &- .zero
+            guard digit < 10 else { return nil }
+            value = value * 10 + Int(digit)
+        }
+        index += count
+        return value
+    }
+
+    /// Reads up to (not including) the next space or tab; fails on an empty token.
+    mutating func readToken() -> Range<Int>? {
+        let start = index
+        while let byte = peek(), byte != .space, byte != .tab { index += 1 }
+        return index > start ? start..<index : nil
+    }
+
+    /// The index of the first occurrence of `first` followed by `second` at or after the cursor.
+    func find(_ first: UInt8, _ second: UInt8) -> Int? {
+        var position = index
+        while position + 1 < bytes.count {
+            if bytes[position] == first && bytes[position + 1] == second { return position }
+            position += 1
+        }
+        return nil
+    }
+}

@@ -1,0 +1,90 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import LifelintModel
+
+/// Reads a file descriptor in large chunks and hands out its lines as byte buffers, without
+/// allocating anything per line. Memory stays at one chunk (plus the longest line).
+final class ByteLineReader {
+    /// Lines longer than this are handed out in pieces of this size rather than growing the
+    /// buffer without bound on input that has no newlines.
+    static let maximumLineLength = 16 << 20
+
+    private let source: any ByteSource
+    private var storage: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    private var start = 0
+    private var end = 0
+    private var reachedEnd = false
+    private(set) var bytesConsumed = 0
+
+    /// `initial` holds bytes already read from the descriptor (to detect the container).
+    init(source: any ByteSource, initial: [UInt8] = [], chunkSize: Int = 1 << 20) {
+        self.source = source
+        (storage, capacity) = ReadBuffer.make(initial: initial, chunkSize: chunkSize)
+        end = initial.count
+    }
+
+    deinit { storage.deallocate() }
+
+    /// Fills the buffer as far as one chunk (or the end of input) and shows it, unconsumed, so
+    /// a caller can look at the start of the input (format detection, binary sniffing).
+    /// A read failure after some bytes arrived is left for `forEachLine` to meet again, so the
+    /// lines before it are still read.
+    func prefetch() throws(ReadFailure) -> UnsafeBufferPointer<UInt8> {
+        do {
+            while !reachedEnd && end < capacity { try fill() }
+        } catch {
+            if end == start { throw error }
+        }
+        return UnsafeBufferPointer(start: storage + start, count: end - start)
+    }
+
+    /// Calls `body` with every line, without its `\n`, in order; the last line may lack one.
+    func forEachLine(_ body: (UnsafeBufferPointer<UInt8>) -> Void) throws(ReadFailure) {
+        while true {
+            while start < end, let newline = memchr(storage + start, Int32(UInt8.newline), end - start) {
+                let lineEnd = newline.assumingMemoryBound(to: UInt8.self) - storage
+                body(UnsafeBufferPointer(start: storage + start, count: lineEnd - start))
+                bytesConsumed += lineEnd + 1 - start
+                start = lineEnd + 1
+            }
+            if reachedEnd {
+                if start < end {
+                    body(UnsafeBufferPointer(start: storage + start, count: end - start))
+                    bytesConsumed += end - start
+                    start = end
+                }
+                return
+            }
+            try makeRoom(body)
+            try fill()
+        }
+    }
+
+    private func makeRoom(_ body: (UnsafeBufferPointer<UInt8>) -> Void) throws(ReadFailure) {
+        if start > 0 {
+            memmove(storage, storage + start, end - start)
+            end -= start
+            start = 0
+        }
+        guard end == capacity else { return }
+        if capacity < Self.maximumLineLength {
+            ReadBuffer.grow(&storage, capacity: &capacity, used: end)
+        } else {
+            body(UnsafeBufferPointer(start: storage, count: end))
+            bytesConsumed += end
+            end = 0
+        }
+    }
+
+    private func fill() throws(ReadFailure) {
+        let count = try source.read(into: storage + end, count: capacity - end)
+        end += count
+        reachedEnd = count == 0
+    }
+
+    typealias ReadFailure = ReadBuffer.Failure
+}

@@ -1,0 +1,78 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import LifelintModel
+
+/// Substring search over bytes: `memchr` jumps to each candidate first byte, so a miss costs
+/// about as much as scanning the haystack once. (`memmem` is a GNU extension the Swift Glibc
+/// module does not export.)
+package enum ByteSearch {
+    static func contains(_ needle: StaticString, in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
+        firstIndex(of: UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount), in: haystack, from: 0) != nil
+    }
+
+    /// Where `needle` first occurs in `haystack` at or after `start`.
+    static func firstIndex(of needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        let count = needle.count
+        guard count > 0, haystack.count >= count, let base = haystack.baseAddress, let needleBase = needle.baseAddress else { return nil }
+        let first = Int32(needleBase[0])
+        var position = start
+        let lastStart = haystack.count - count
+        while position <= lastStart {
+            guard let found = memchr(base + position, first, lastStart - position + 1) else { return nil }
+            let index = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) - base
+            if memcmp(base + index, needleBase, count) == 0 { return index }
+            position = index + 1
+        }
+        return nil
+    }
+
+    static func firstIndex(of needle: String, in haystack: UnsafeBufferPointer<UInt8>) -> Int? {
+        var needle = needle
+        return needle.withUTF8 { firstIndex(of: $0, in: haystack, from: 0) }
+    }
+
+    /// Calls `body` with each line of `bytes`, without its line break.
+    static func forEachLine(in bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        var start = 0
+        for index in 0..<bytes.count where bytes[index] == .newline {
+            body(UnsafeBufferPointer(rebasing: bytes[start..<index]))
+            start = index + 1
+        }
+        if start < bytes.count { body(UnsafeBufferPointer(rebasing: bytes[start...])) }
+    }
+}
+
+extension ByteSearch {
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let highBits: UInt64 = 0x8080_8080_8080_8080
+
+    /// Flags the bytes of `word` (little-endian) that need attention inside a JSON string: a
+    /// quote, a backslash, a control character or a non-ASCII byte. Zero means eight plain
+    /// bytes; otherwise the lowest flagged byte is exactly the first that needs attention
+    /// (higher ones may be false alarms), so `trailingZeroBitCount / 8` is its offset.
+    @inline(__always)
+    static func jsonStringAttentionMask(_ word: UInt64) -> UInt64 {
+        let quotes = word ^ (ones &* UInt64(UInt8.quote))
+        let backslashes = word ^ (ones &* UInt64(UInt8.backslash))
+        let flagged = (quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes | (word &- ones &* 0x20) | word
+        return flagged & highBits
+    }
+
+    /// How many bytes from `start` on need no attention inside a JSON string (see
+    /// `jsonStringAttentionMask`); reads a word at a time and may stop short of the end.
+    @inline(__always)
+    static func plainJSONStringPrefix(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
+        var index = start
+        while index + 8 <= bytes.count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+            let mask = jsonStringAttentionMask(word)
+            guard mask == 0 else { return index - start + mask.trailingZeroBitCount >> 3 }
+            index += 8
+        }
+        return index - start
+    }
+}

@@ -1,0 +1,91 @@
+import CZlib
+import LifelintModel
+
+/// Compressed bytes inflated as they are read (zlib), with no temporary copy: a gzip file
+/// (several concatenated members, as `cat a.gz b.gz` makes, read as one) or the raw deflate
+/// data of a zip entry.
+final class InflatingSource: ByteSource {
+    enum Format {
+        case gzip
+        case rawDeflate
+
+        /// zlib's window bits: 15 + 16 expects a gzip wrapper, -15 no wrapper at all.
+        var windowBits: Int32 { self == .gzip ? 15 + 16 : -15 }
+        var name: String { self == .gzip ? "gzip data" : "zip entry" }
+    }
+
+    private let compressed: any ByteSource
+    private let format: Format
+    private var stream = z_stream()
+    private let input: UnsafeMutablePointer<UInt8>
+    private static let inputSize = 1 << 18
+    private var inputEnded = false
+    private var memberEnded = false
+    private var finished = false
+    /// An error met after some bytes were produced: those are returned first, the error on
+    /// the next read, so everything before a corruption is still analysed.
+    private var pendingFailure: ReadBuffer.Failure?
+
+    init(_ compressed: any ByteSource, format: Format) throws(ReadBuffer.Failure) {
+        self.compressed = compressed
+        self.format = format
+        input = .allocate(capacity: Self.inputSize)
+        guard lifelint_inflate_init(&stream, format.windowBits) == Z_OK else {
+            input.deallocate()
+            throw ReadBuffer.Failure(message: "cannot start decompressing \(format.name)")
+        }
+    }
+
+    deinit {
+        inflateEnd(&stream)
+        input.deallocate()
+    }
+
+    func read(into buffer: UnsafeMutablePointer<UInt8>, count: Int) throws(ReadBuffer.Failure) -> Int {
+        if let pendingFailure { throw pendingFailure }
+        guard !finished, count > 0 else { return 0 }
+        let capacity = min(count, Int(UInt32.max))
+        do {
+            try inflate(into: buffer, count: capacity)
+        } catch {
+            pendingFailure = error
+            if Int(stream.avail_out) == capacity { throw error }
+        }
+        return capacity - Int(stream.avail_out)
+    }
+
+    private func inflate(into buffer: UnsafeMutablePointer<UInt8>, count: Int) throws(ReadBuffer.Failure) {
+        stream.next_out = buffer
+        stream.avail_out = UInt32(count)
+        while stream.avail_out > 0, !finished {
+            if stream.avail_in == 0, !inputEnded {
+                let read = try compressed.read(into: input, count: Self.inputSize)
+                if read == 0 {
+                    inputEnded = true
+                } else {
+                    stream.next_in = input
+                    stream.avail_in = UInt32(read)
+                }
+            }
+            if stream.avail_in == 0, inputEnded {
+                guard memberEnded || stream.total_in == 0 else { throw ReadBuffer.Failure(message: "truncated \(format.name) (the compressed data ends early)") }
+                finished = true
+                break
+            }
+            if memberEnded {
+                inflateReset(&stream)
+                memberEnded = false
+            }
+            let status = CZlib.inflate(&stream, Z_NO_FLUSH)
+            switch status {
+            case Z_STREAM_END:
+                memberEnded = true
+                if format == .rawDeflate { finished = true }
+            case Z_OK, Z_BUF_ERROR: break
+            default:
+                let reason = stream.msg.map { String(cString: $0) } ?? "error \(status)"
+                throw ReadBuffer.Failure(message: "corrupt \(format.name): \(reason)")
+            }
+        }
+    }
+}

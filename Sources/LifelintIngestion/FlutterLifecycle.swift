@@ -1,0 +1,32 @@
+import LifelintModel
+
+/// Flutter's lifecycle as apps print it (formats.md §11): `AppLifecycleState.paused`, from
+/// `WidgetsBindingObserver.didChangeAppLifecycleState`, on Android under the `flutter` tag and
+/// on iOS in the console. Each state is one `flutter.<state>` event.
+enum FlutterLifecycle {
+    static let states = ["resumed", "inactive", "hidden", "paused", "detached"]
+    private static let marker: StaticString = "AppLifecycleState."
+    private static let callbackName: StaticString = "didChangeAppLifecycleState"
+
+    /// The state a message names, if it names one: `AppLifecycleState.paused`, or the callback's
+    /// name then the state (`didChangeAppLifecycleState paused`).
+    static func state(in message: UnsafeBufferPointer<UInt8>) -> String? {
+        let needle = UnsafeBufferPointer(start: marker.utf8Start, count: marker.utf8CodeUnitCount)
+        var start: Int
+        if var found = ByteSearch.firstIndex(of: needle, in: message, from: 0) {
+            // `changed from AppLifecycleState.paused to AppLifecycleState.resumed`: the last is the new state.
+            while let next = ByteSearch.firstIndex(of: needle, in: message, from: found + needle.count) { found = next }
+            start = found + needle.count
+        } else {
+            let callback = UnsafeBufferPointer(start: callbackName.utf8Start, count: callbackName.utf8CodeUnitCount)
+            guard let found = ByteSearch.firstIndex(of: callback, in: message, from: 0) else { return nil }
+            start = found + callback.count
+            while start < message.count, message[start] == .space || message[start] == .colon || message[start] == UInt8(ascii: "=") { start += 1 }
+        }
+        let end = message[start...].firstIndex { !$0.isASCIILetter } ?? message.count
+        let word = String(decoding: UnsafeBufferPointer(rebasing: message[start..<end]), as: UTF8.self)
+        return states.contains(word) ? word : nil
+    }
+
+    static func eventName(_ state: String) -> EventName { EventName("flutter." + state) }
+}

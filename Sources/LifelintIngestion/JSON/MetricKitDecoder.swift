@@ -1,0 +1,45 @@
+import LifelintModel
+
+/// MetricKit payloads (`MXMetricPayload.jsonRepresentation()`, one or an array; formats.md §7).
+/// Application exit counters become one `evidence.app-exits` event per non-zero counter, with
+/// attributes `reason` (`background-task-assertion-timeout`, `suspended-with-locked-file`,
+/// `memory-pressure`, `app-watchdog`, ...), `context` (`background`/`foreground`), `count`, and
+/// the payload's period (`from`, `to`). The events are stamped with the period's end.
+struct MetricKitDecoder: JSONRecordDecoder {
+    mutating func decode(_ record: JSONValue, object: JSONObject?, at location: SourceLocation) -> RecordOutcome {
+        guard let payload = object else { return .problem("expected a MetricKit payload object, found \(record.kind)") }
+        let app = JSONObject(payload["metaData"])?["bundleIdentifier"]?.string ?? "unknown"
+        let from = payload["timeStampBegin"]?.string
+        let to = payload["timeStampEnd"]?.string
+        let time = (to ?? from).flatMap(TimestampParser.parse) ?? .unknown
+        guard let exits = JSONObject(payload["applicationExitMetrics"]) else { return .other }
+        var events: [Event] = []
+        let contexts: [(JSONValue?, String)] = [(exits["backgroundExitData"], "background"), (exits["foregroundExitData"], "foreground")]
+        for (data, context) in contexts {
+            guard let counters = JSONObject(data) else { continue }
+            for (key, value) in counters.scalarMembers {
+                guard let count = Int(value), count > 0, let reason = Self.reason(ofCounter: key) else { continue }
+                var attributes: Attributes = ["reason": reason, "context": context, "count": String(count)]
+                attributes["from"] = from
+                attributes["to"] = to
+                events.append(Event(time: time, app: app, platform: .ios, name: EventName.evidenceAppExits, attributes: attributes, source: location))
+            }
+        }
+        return .events(events)
+    }
+
+    /// `cumulativeBackgroundTaskAssertionTimeoutExitCount` → `background-task-assertion-timeout`;
+    /// normal exits are not evidence of anything.
+    static func reason(ofCounter key: String) -> String? {
+        guard key.hasPrefix("cumulative"), key.hasSuffix("ExitCount"), key != "cumulativeNormalAppExitCount" else { return nil }
+        let words = key.dropFirst("cumulative".count).dropLast("ExitCount".count)
+        var result = ""
+        for character in words {
+            if character.isUppercase, !result.isEmpty, result.last != "-" { result.append("-") }
+            result.append(Character(character.lowercased()))
+        }
+        return result.replacingOccurrences(of: "c-p-u", with: "cpu")
+    }
+}
+
+import Foundation

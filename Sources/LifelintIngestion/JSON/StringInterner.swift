@@ -1,0 +1,69 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import LifelintModel
+
+/// Recently made strings, found again by their bytes. Traces repeat the same app names,
+/// attribute keys and values record after record; finding one here costs a hash and a
+/// comparison of four words, where making it again costs UTF-8 validation and, past 15 bytes,
+/// an allocation.
+///
+/// A direct-mapped table: each string of up to 32 bytes has one slot, and a newcomer replaces
+/// whatever held it, so memory is fixed however many distinct strings a trace has.
+struct StringInterner {
+    static let maximumLength = ByteWords.maximumCount
+    private static let slotCount = 512
+    private static let wordsPerSlot = maximumLength / 8
+
+    private var words: [UInt64]
+    private var lengths: [Int8]
+    private var strings: [String]
+
+    init() {
+        words = Array(repeating: 0, count: Self.slotCount * Self.wordsPerSlot)
+        lengths = Array(repeating: -1, count: Self.slotCount)
+        strings = Array(repeating: "", count: Self.slotCount)
+    }
+
+    /// The string of validated UTF-8 `bytes`.
+    mutating func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        guard bytes.count <= Self.maximumLength, let base = bytes.baseAddress else { return String(decoding: bytes, as: UTF8.self) }
+        let key = ByteWords(base, count: bytes.count)
+        let hash = key.hash(count: bytes.count)
+        let slot = Int(truncatingIfNeeded: hash >> 55) & (Self.slotCount - 1)
+        let first = slot * Self.wordsPerSlot
+        if lengths[slot] == Int8(bytes.count), words[first] == key.words.0, words[first + 1] == key.words.1,
+            words[first + 2] == key.words.2, words[first + 3] == key.words.3
+        {
+            return strings[slot]
+        }
+        let string = String(decoding: bytes, as: UTF8.self)
+        lengths[slot] = Int8(bytes.count)
+        words[first] = key.words.0
+        words[first + 1] = key.words.1
+        words[first + 2] = key.words.2
+        words[first + 3] = key.words.3
+        strings[slot] = string
+        return string
+    }
+
+    /// A JSON string decoded, through the table when it has no escapes.
+    @inline(__always)
+    mutating func string(json value: JSONValue) -> String {
+        guard let raw = value.rawStringBytes, raw.count <= Self.maximumLength else { return value.string ?? "" }
+        return string(raw)
+    }
+
+    /// A scalar value as attribute text (see `JSONValue.scalarText`).
+    mutating func scalarText(_ value: JSONValue) -> String? {
+        switch value.kind {
+        case .string: return string(json: value)
+        case .bool: return string(UnsafeBufferPointer(rebasing: value.bytes[value.range]))
+        // Numbers rarely repeat (sizes, counters): a table slot would only be churned.
+        case .number: return String(decoding: UnsafeBufferPointer(rebasing: value.bytes[value.range]), as: UTF8.self)
+        default: return nil
+        }
+    }
+}

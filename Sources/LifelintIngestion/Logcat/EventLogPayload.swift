@@ -1,0 +1,118 @@
+import LifelintModel
+
+/// The payload of an events-buffer line (`logcat -b events`): `[v1,v2,...]`, or on newer
+/// builds `[Key=v1,Other Key=v2,...]`. Values are printed without quoting, so a string field
+/// can itself contain commas; callers that read such a field take "the rest" of the list.
+struct EventLogPayload {
+    private let values: [Substring]
+    /// Normalized keys (lowercased, spaces removed) when the payload is in `Key=value` form.
+    private let keys: [String]?
+    /// A trailing `^` marks a payload the logger truncated.
+    let isTruncated: Bool
+
+    init?(_ message: Substring) {
+        var body = message
+        while body.last == " " { body.removeLast() }
+        guard body.first == "[" else { return nil }
+        body.removeFirst()
+        isTruncated = body.last == "^"
+        if isTruncated { body.removeLast() }
+        if body.last == "]" { body.removeLast() }
+        let parts = Self.splitFields(body)
+        if parts.allSatisfy({ Self.keyPrefix($0) != nil }) && !parts.isEmpty {
+            keys = parts.map { Self.normalize(Self.keyPrefix($0)!) }
+            values = parts.map { $0[$0.index(after: $0.firstIndex(of: "=")!)...] }
+        } else {
+            keys = nil
+            values = body.split(separator: ",", omittingEmptySubsequences: false)
+        }
+    }
+
+    var count: Int { values.count }
+
+    /// The field by its key in `Key=value` form, else by position.
+    func value(_ index: Int, key: String) -> Substring? {
+        if let keys {
+            return keys.firstIndex(of: Self.normalize(Substring(key))).map { values[$0] }
+        }
+        return index < values.count ? values[index] : nil
+    }
+
+    /// A string field that may contain commas: everything from `index` up to the last
+    /// `trailing` fields, rejoined.
+    func rest(from index: Int, key: String, trailing: Int = 0) -> Substring? {
+        if keys != nil { return value(index, key: key) }
+        let end = max(index + 1, values.count - trailing)
+        guard index < values.count else { return nil }
+        return Substring(values[index..<min(end, values.count)].joined(separator: ","))
+    }
+
+    func integer(_ index: Int, key: String) -> Int64? {
+        guard var text = value(index, key: key) else { return nil }
+        if text.hasSuffix("ms") { text.removeLast(2) }
+        return Int64(text.trimmingPrefix(" "))
+    }
+
+    /// How many fields a positional payload lacks at its front: 1 when it has no user id
+    /// (Android before 4.2: `am_proc_died: [18971,net.pmarks.chromadoze]`), recognised by one
+    /// leading integer field fewer than the layout with the user (`[0,18971,…]`).
+    func userShift(leadingIntegersWithUser count: Int) -> Int {
+        guard keys == nil else { return 0 }
+        return leadingIntegers == count - 1 ? 1 : 0
+    }
+
+    /// An activity's token in a system line: `[User,Token,…]`, `[Token,…]` before 4.2, with
+    /// a task id after it in some tags (`[User,Token,Task ID,Component]`): the last leading
+    /// integer but the task id.
+    func token(followedByTaskID: Bool) -> Substring? {
+        if keys != nil { return value(0, key: "Token") }
+        let index = leadingIntegers - (followedByTaskID ? 2 : 1)
+        return index >= 0 ? values[index] : nil
+    }
+
+    /// The first field that reads as a component, `com.app/.Main`, as package and class.
+    func firstComponent() -> (package: String, className: String)? {
+        if keys != nil { return value(0, key: "Component Name").flatMap(ProcessName.component) }
+        for value in values where value.utf8.contains(UInt8(ascii: "/")) {
+            if let component = ProcessName.component(value) { return component }
+        }
+        return nil
+    }
+
+    private var leadingIntegers: Int {
+        values.prefix { Int64($0.trimmingPrefix(" ")) != nil }.count
+    }
+
+    /// Splits `Key=a,Other Key=b,c` at the commas that start a new `Key=`.
+    private static func splitFields(_ body: Substring) -> [Substring] {
+        var parts: [Substring] = []
+        var start = body.startIndex
+        var index = body.startIndex
+        let utf8 = body.utf8
+        while index < utf8.endIndex {
+            if utf8[index] == .comma, keyPrefix(body[utf8.index(after: index)...]) != nil {
+                parts.append(body[start..<index])
+                start = utf8.index(after: index)
+            }
+            index = utf8.index(after: index)
+        }
+        parts.append(body[start...])
+        return parts
+    }
+
+    /// `Component Name` in `Component Name=...`: letters and spaces, starting with a letter.
+    private static func keyPrefix(_ field: Substring) -> Substring? {
+        let utf8 = field.utf8
+        guard let first = utf8.first, first.isASCIILetter else { return nil }
+        for index in utf8.indices {
+            let byte = utf8[index]
+            if byte == .equals { return field[..<index] }
+            guard byte.isASCIILetter || byte == .space || byte == UInt8(ascii: "_") else { return nil }
+        }
+        return nil
+    }
+
+    private static func normalize(_ key: Substring) -> String {
+        key.lowercased().filter { $0 != " " && $0 != "_" }
+    }
+}

@@ -1,0 +1,93 @@
+import LifelintModel
+
+/// Detects a file's logcat layout from its first lines: every layout is tried on a sample and
+/// the one that reads the most lines wins (ties go to the more specific layout).
+enum LogcatFormatDetector {
+    static let sampleLines = 4_000
+
+    struct Detection {
+        /// Nil when no layout reads any line of the sample: the file is not logcat.
+        var format: LogcatFormat?
+        var modifiers: LogcatModifiers
+        /// Every line starts with the line number `grep -n` adds.
+        var hasLineNumbers = false
+        /// No layout reads the lines, but they are the system's own report text pasted bare
+        /// (`ANR in com.app`, `FATAL EXCEPTION: main` / `Process: com.app, PID: 1234`): read
+        /// as `raw` messages.
+        var isBareReport = false
+
+        /// How the summary names it: `logcat threadtime+uid`, `logcat raw (bare report)`.
+        var description: String {
+            guard let format else { return "logcat" }
+            let name = (["logcat " + format.rawValue] + modifiers.names + (hasLineNumbers ? ["grep-n"] : [])).joined(separator: "+")
+            return isBareReport ? name + " (bare report)" : name
+        }
+    }
+
+    /// The layout of a file's first lines; failing that, the same lines with `grep -n` line
+    /// numbers taken off; failing that, a bare report of the system's.
+    static func detect(_ sample: UnsafeBufferPointer<UInt8>) -> Detection {
+        let plain = detect(sample, stripLineNumbers: false)
+        if plain.format != nil { return plain }
+        var numbered = detect(sample, stripLineNumbers: true)
+        if numbered.format != nil {
+            numbered.hasLineNumbers = true
+            return numbered
+        }
+        return isBareReport(sample) ? Detection(format: .raw, modifiers: [], isBareReport: true) : plain
+    }
+
+    /// The openings of the report text Android prints and people paste without the logcat
+    /// prefix: an ANR report, a crash's header.
+    private static let reportOpenings: [[UInt8]] = ["ANR in ", "FATAL EXCEPTION: ", "Process: "].map { Array($0.utf8) }
+
+    private static func isBareReport(_ sample: UnsafeBufferPointer<UInt8>) -> Bool {
+        var found = false
+        ByteSearch.forEachLine(in: UnsafeBufferPointer(rebasing: sample[..<min(sample.count, 65_536)])) { line in
+            if !found, reportOpenings.contains(where: { line.starts(with: $0) }) { found = true }
+        }
+        return found
+    }
+
+    private static func detect(_ sample: UnsafeBufferPointer<UInt8>, stripLineNumbers: Bool) -> Detection {
+        var scores = [LogcatFormat: Int]()
+        var modifiers = [LogcatFormat: LogcatModifiers]()
+        var longScore = 0
+        var inLongEntry = false
+        var seen = 0
+        var sawColor = false
+        ByteSearch.forEachLine(in: sample) { raw in
+            guard seen < sampleLines else { return }
+            LogcatLineCleaner.withCleanLine(raw, stripQuotes: true, stripLineNumbers: stripLineNumbers) { line, hadColor in
+                sawColor = sawColor || hadColor
+                if LogcatLineCleaner.isBlank(line) {
+                    inLongEntry = false
+                    return
+                }
+                if LogcatLineCleaner.isStructural(line) { return }
+                seen += 1
+                if LogcatLineParser.parse(line, as: .long) != nil {
+                    inLongEntry = true
+                    longScore += 1
+                } else if inLongEntry {
+                    longScore += 1
+                }
+                for format in LogcatFormat.detectionOrder {
+                    if let record = LogcatLineParser.parse(line, as: format) {
+                        scores[format, default: 0] += 1
+                        modifiers[format, default: []].formUnion(record.modifiers)
+                    }
+                }
+            }
+        }
+        var best = Detection(format: nil, modifiers: [])
+        var bestScore = 0
+        for format in LogcatFormat.detectionOrder where scores[format, default: 0] > bestScore {
+            best = Detection(format: format, modifiers: modifiers[format] ?? [])
+            bestScore = scores[format]!
+        }
+        if longScore > bestScore { best = Detection(format: .long, modifiers: []) }
+        if sawColor { best.modifiers.insert(.color) }
+        return best
+    }
+}

@@ -1,0 +1,274 @@
+import LifelintModel
+
+/// Reads one logcat text trace, line by line from a byte stream, and emits its events in file
+/// order. Every line lands in exactly one `IngestionSummary` category.
+struct LogcatIngestor {
+    private let path: String
+    private let baseYear: Int
+    private var format: LogcatFormat = .raw
+    /// `grep -n` output: every line starts with its line number in the grepped file.
+    private var hasLineNumbers = false
+    private var recognizer: LogcatEventRecognizer
+    private(set) var summary: IngestionSummary
+
+    /// Added to `baseYear` each time the month wraps from December to January.
+    private var yearsWrapped = 0
+    private var lastMonth: UInt8 = 0
+    /// The latest time seen, for lines that have none of their own (Studio's process markers).
+    private var lastTime: LogcatTime?
+    /// The trace's clock: its latest time, kernel lines aside.
+    private var clock: LogcatClock
+    /// -1 when the first time without a year was in the year before the file's (`savedMonth`).
+    private var firstYearsWrapped = 0
+    /// Whether some time had no year, so the year had to be supplied.
+    private var usedInferredYear = false
+    /// The header of the `-v long` entry whose message lines are being read.
+    private var longEntry: (record: LogcatRecord, interest: LogcatEventRecognizer.Interest)?
+    /// The last entry whose unprefixed continuation lines are still read (a crash's indented
+    /// body in an Android Studio paste: `Process: com.app, PID: 1234`, the exception).
+    private var continuedEntry: (record: LogcatRecord, interest: LogcatEventRecognizer.Interest)?
+    /// Whether the previous non-blank line was a log entry, so a line that is not one
+    /// continues it (a wrapped message) rather than being unreadable.
+    private var inEntry = false
+    /// An `adb bugreport` (dumpstate) file: only its logcat sections are logs.
+    private var isDumpstate = false
+    /// Inside a dumpstate section that is not a logcat (dumpsys, kernel, properties...), whose
+    /// lines are counted as structural rather than read as logs.
+    private var inOtherSection = false
+    /// A bugreport's exit-info records, read from its dumpsys section.
+    private var exitInfo = BugreportExitInfo()
+
+    /// The month the file was saved, when the year comes from that (no `--year`): a log whose
+    /// first month is later was written the year before (December's log saved in January).
+    private let savedMonth: Int?
+
+    init(path: String, baseYear: Int, savedMonth: Int? = nil, mappings: [LineMapping] = []) {
+        self.path = path
+        self.baseYear = baseYear
+        self.savedMonth = savedMonth
+        recognizer = LogcatEventRecognizer(mappings: mappings)
+        clock = LogcatClock(baseYear: baseYear)
+        summary = IngestionSummary(path: path, format: "logcat")
+    }
+
+    mutating func run(_ input: ByteLineReader, format forcedFormat: LogcatFormat?, emit: (Event) -> Void) throws(IngestionError) {
+        let head: UnsafeBufferPointer<UInt8>
+        do { head = try input.prefetch() } catch { throw .readFailed(path: path, line: 1, reason: error.message) }
+        if let nul = head.firstIndex(of: 0) {
+            throw .binaryContent(path: path, line: 1 + head[..<nul].reduce(0) { $0 + ($1 == .newline ? 1 : 0) }, kind: ContentSketch.binary(head))
+        }
+        isDumpstate = ByteSearch.contains("== dumpstate", in: UnsafeBufferPointer(rebasing: head[..<min(head.count, 4096)]))
+        inOtherSection = isDumpstate
+        var detection = forcedFormat.map { LogcatFormatDetector.Detection(format: $0, modifiers: []) } ?? LogcatFormatDetector.detect(head)
+        // A bugreport's logs may start megabytes in; its logcat sections are always threadtime.
+        if detection.format == nil, isDumpstate { detection = LogcatFormatDetector.Detection(format: .threadtime, modifiers: []) }
+        guard let detected = detection.format else {
+            guard let firstLine = Self.firstNonBlankLine(head) else { return }
+            throw .unrecognisedFormat(path: path, line: firstLine, reason: ContentSketch.text(head))
+        }
+        format = detected
+        hasLineNumbers = detection.hasLineNumbers
+        summary.format = detection.description
+        if isDumpstate {
+            // Each app's latest event time, for the exit-info deaths added at the end.
+            var lastSeen: [String: Int64] = [:]
+            var firstSeen = Int64.max
+            readLines(input) { event in
+                if event.time.clock != .unknown {
+                    lastSeen[event.app] = max(lastSeen[event.app] ?? .min, event.time.nanoseconds)
+                    firstSeen = min(firstSeen, event.time.nanoseconds)
+                }
+                emit(event)
+            }
+            addExitInfoDeaths(since: firstSeen, lastSeen: lastSeen, emit: emit)
+        } else {
+            readLines(input, emit: emit)
+        }
+        summary.unnamedProcesses = recognizer.attribution.unnamedProcesses
+        summary.clockEnd = clock.timestamp
+        summary.neededYear = usedInferredYear
+        if usedInferredYear { summary.assumedYear = baseYear + firstYearsWrapped }
+        summary.bytes = input.bytesConsumed
+    }
+
+    private mutating func readLines(_ input: ByteLineReader, emit: (Event) -> Void) {
+        do {
+            try input.forEachLine { line in process(line, emit: emit) }
+        } catch {
+            // What was read before the failure is still analysed; the failure is an error.
+            summary.report(IngestionProblem(location: SourceLocation(path: path, line: summary.lines + 1), message: "read failed: \(error.message)"))
+        }
+        recognizer.finish(emit: emit)
+    }
+
+    /// The bugreport's exit-info deaths that the logcat did not show (`BugreportExitInfo`).
+    private mutating func addExitInfoDeaths(since firstSeen: Int64, lastSeen: [String: Int64], emit: (Event) -> Void) {
+        let table = recognizer.attribution.table
+        let deaths = exitInfo.deaths(
+            path: path, since: firstSeen, isReported: { table.incarnation(of: $0)?.isLive == false }, lastSeen: { lastSeen[$0] })
+        for death in deaths {
+            emit(death)
+            summary.events += 1
+            summary.eventLines += 1
+            summary.structuralLines -= 1
+        }
+    }
+
+    private static func firstNonBlankLine(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var line = 1
+        for byte in bytes {
+            if byte == .newline {
+                line += 1
+            } else if byte != .space && byte != .tab && byte != .carriageReturn {
+                return line
+            }
+        }
+        return nil
+    }
+
+    private mutating func process(_ raw: UnsafeBufferPointer<UInt8>, emit: (Event) -> Void) {
+        summary.lines += 1
+        LogcatLineCleaner.withCleanLine(raw, stripQuotes: format != .raw, stripLineNumbers: hasLineNumbers) { line, _ in
+            classify(line, emit: emit)
+        }
+    }
+
+    private mutating func classify(_ line: UnsafeBufferPointer<UInt8>, emit: (Event) -> Void) {
+        if LogcatLineCleaner.isBlank(line) {
+            summary.structuralLines += 1
+            longEntry = nil
+            continuedEntry = nil
+            recognizer.endEntry()
+            return
+        }
+        if LogcatLineCleaner.isStructural(line) {
+            if isDumpstate { noteSection(line) }
+            let time = lastTime?.timestamp(inferredYear: baseYear + yearsWrapped) ?? .unknown
+            count(events: recognizer.recogniseStudioProcessMarker(line, time: time, source: source(), emit: emit), orElse: .structural)
+            return
+        }
+        if inOtherSection {
+            exitInfo.feed(line, number: summary.lines)
+            summary.structuralLines += 1
+            return
+        }
+        if format == .long, readLongFormat(line, emit: emit) { return }
+        guard let record = parse(line) else {
+            // A comment pasted into a log (`# system side`) continues nothing.
+            if inEntry, line.first != UInt8(ascii: "#") {
+                readContinuation(line, emit: emit)
+            } else {
+                summary.countUnrecognised(line: summary.lines)
+            }
+            return
+        }
+        inEntry = true
+        noteTime(record.time, kernelClock: format.hasTag && record.tag.isEmpty)
+        let interest = recognizer.interest(in: record, bytes: line, hasTag: format.hasTag)
+        continuedEntry = LogcatEventRecognizer.readsContinuations(interest) ? (record, interest) : nil
+        // Another tag's line ends a crash report (a bare paste, `raw`, is all one report).
+        if format != .raw, !LogcatEventRecognizer.continuesCrash(interest) { recognizer.endEntry() }
+        handle(record, in: line, interest: interest, emit: emit)
+    }
+
+    /// A line that continues the previous entry; read as its message when that entry's tag
+    /// cares (a crash, a warning that may carry an exception).
+    private mutating func readContinuation(_ line: UnsafeBufferPointer<UInt8>, emit: (Event) -> Void) {
+        guard let entry = continuedEntry else {
+            summary.continuationLines += 1
+            return
+        }
+        var record = entry.record
+        record.tag = 0..<0
+        record.package = nil
+        let indent = line.prefix { $0 == .space || $0 == .tab }.count
+        record.message = indent..<line.count
+        handle(record, in: line, interest: entry.interest, emit: emit, countsAs: .continuation)
+    }
+
+    /// `------ SYSTEM LOG (logcat -v threadtime ...) ------` opens a logcat section; any other
+    /// section header, or a section's closing `------ 0.326s was the duration of '...' ------`,
+    /// leaves it.
+    private mutating func noteSection(_ line: UnsafeBufferPointer<UInt8>) {
+        guard line.starts(with: "------ ".utf8) else { return }
+        if ByteSearch.contains("(logcat ", in: line) {
+            inOtherSection = false
+            inEntry = false
+        } else if ByteSearch.contains(" ------", in: line) {
+            inOtherSection = true
+        }
+    }
+
+    /// `-v long`: a header line, then message lines up to a blank line.
+    private mutating func readLongFormat(_ line: UnsafeBufferPointer<UInt8>, emit: (Event) -> Void) -> Bool {
+        if let header = LogcatLineParser.parse(line, as: .long) {
+            noteTime(header.time, kernelClock: header.tag.isEmpty)
+            longEntry = (header, recognizer.interest(in: header, bytes: line, hasTag: true, messageFollows: true))
+            inEntry = true
+            summary.logLines += 1
+            return true
+        }
+        guard let entry = longEntry else { return false }
+        var record = entry.record
+        record.tag = 0..<0
+        record.message = 0..<line.count
+        handle(record, in: line, interest: entry.interest, emit: emit, countsAs: .continuation)
+        return true
+    }
+
+    private func parse(_ line: UnsafeBufferPointer<UInt8>) -> LogcatRecord? {
+        if let record = LogcatLineParser.parse(line, as: format) { return record }
+        guard format != .raw else { return nil }
+        for other in LogcatFormat.detectionOrder where other != format {
+            if let record = LogcatLineParser.parse(line, as: other) { return record }
+        }
+        return nil
+    }
+
+    private mutating func handle(
+        _ record: LogcatRecord, in line: UnsafeBufferPointer<UInt8>, interest: LogcatEventRecognizer.Interest,
+        emit: (Event) -> Void, countsAs category: IngestionSummary.LineCategory = .log
+    ) {
+        if case .nothing = interest {
+            summary.count(category)
+            return
+        }
+        let time = record.time?.timestamp(inferredYear: baseYear + yearsWrapped) ?? .unknown
+        let recognised = LogcatEventRecognizer.Line(bytes: line, record: record, time: time, source: source())
+        count(events: recognizer.recognise(recognised, interest, emit: emit), orElse: category)
+    }
+
+    private mutating func count(events: Int, orElse category: IngestionSummary.LineCategory) {
+        if events > 0 {
+            summary.events += events
+            summary.eventLines += 1
+        } else {
+            summary.count(category)
+        }
+    }
+
+    private func source() -> SourceLocation { SourceLocation(path: path, line: summary.lines) }
+
+    /// Logcat's default time has no year: a December → January step is a new year.
+    @inline(__always)
+    private mutating func noteTime(_ time: LogcatTime?, kernelClock: Bool) {
+        guard let time else { return }
+        if time.kind == .calendar, time.year == nil {
+            usedInferredYear = true
+            if lastMonth == 0, let savedMonth, Int(time.month) > savedMonth {
+                yearsWrapped = -1
+                firstYearsWrapped = -1
+            }
+            if lastMonth == 12 && time.month == 1 { yearsWrapped += 1 }
+            lastMonth = time.month
+        }
+        lastTime = time
+        guard !kernelClock else { return }
+        clock.note(time, yearsWrapped: yearsWrapped)
+    }
+}
+
+extension LogcatFormat {
+    /// Layouts whose lines name a tag.
+    var hasTag: Bool { self != .thread && self != .raw }
+}

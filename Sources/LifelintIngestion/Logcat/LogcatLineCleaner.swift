@@ -1,0 +1,80 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import LifelintModel
+
+/// What comes between a raw line and its parser: the `\r` of CRLF files, ANSI colour codes
+/// (`-v color`), the `> ` markers of a log pasted into an e-mail or issue comment, the line
+/// numbers `grep -n` puts in front (`41911:`); and the lines that only give the file its
+/// structure.
+enum LogcatLineCleaner {
+    /// Calls `body` with the line minus its `\r`, colour codes and (when asked) quote markers
+    /// and `grep -n` line numbers. Clean lines, the common case, are passed through without
+    /// copying.
+    static func withCleanLine<Result>(
+        _ raw: UnsafeBufferPointer<UInt8>, stripQuotes: Bool, stripLineNumbers: Bool = false,
+        _ body: (UnsafeBufferPointer<UInt8>, _ hadColor: Bool) -> Result
+    ) -> Result {
+        var line = raw
+        if let last = line.last, last == .carriageReturn { line = UnsafeBufferPointer(rebasing: line.dropLast()) }
+        if stripLineNumbers {
+            let digits = line.prefix { $0.isASCIIDigit }.count
+            if digits > 0, digits < line.count, line[digits] == .colon || line[digits] == .dash {
+                line = UnsafeBufferPointer(rebasing: line[(digits + 1)...])
+            }
+        }
+        if stripQuotes, line.first == .greaterThan {
+            var start = 0
+            while start < line.count, line[start] == .greaterThan { start += 1 }
+            if start < line.count, line[start] == .space { start += 1 }
+            line = UnsafeBufferPointer(rebasing: line[start...])
+        }
+        if stripQuotes, let first = line.first, first == .space || first == .tab { line = withoutIndent(line) }
+        guard !line.isEmpty, memchr(line.baseAddress!, Int32(UInt8.escape), line.count) != nil else { return body(line, false) }
+        let stripped = removingEscapeSequences(line)
+        return stripped.withUnsafeBufferPointer { body($0, true) }
+    }
+
+    /// A log pasted as an indented block (`    I/flutter (30769): …`): the indent goes when a
+    /// logcat line starts after it (a date, or a priority and `/`); a crash's indented body
+    /// (`    at com.app.Main…`) keeps it.
+    private static func withoutIndent(_ line: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        guard let start = line.firstIndex(where: { $0 != .space && $0 != .tab }) else { return line }
+        let startsLogcat = line[start].isASCIIDigit || (start + 1 < line.count && line[start].isASCIILetter && line[start + 1] == .slash)
+        return startsLogcat ? UnsafeBufferPointer(rebasing: line[start...]) : line
+    }
+
+    /// Drops `ESC [ ... final-byte` sequences.
+    static func removingEscapeSequences(_ line: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(line.count)
+        var index = 0
+        while index < line.count {
+            if line[index] == .escape, index + 1 < line.count, line[index + 1] == .openBracket {
+                index += 2
+                while index < line.count, !(0x40...0x7E).contains(line[index]) { index += 1 }
+                index += 1
+            } else {
+                output.append(line[index])
+                index += 1
+            }
+        }
+        return output
+    }
+
+    static func isBlank(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        line.allSatisfy { $0 == .space || $0 == .tab }
+    }
+
+    /// Buffer dividers (`--------- beginning of main`, `--------- switch to events`,
+    /// `--------- tail end of log ...`), bugreport section headers (`------ SYSTEM LOG (...) ------`),
+    /// and the `logcat:` label bug reports put above a pasted log.
+    static func isStructural(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        if line.count >= 6, line[0] == .dash, line[1] == .dash, line[2] == .dash, line[3] == .dash, line[4] == .dash, line[5] == .dash {
+            return true
+        }
+        return line.elementsEqual("logcat:".utf8)
+    }
+}

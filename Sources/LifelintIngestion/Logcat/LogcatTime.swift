@@ -1,0 +1,121 @@
+import LifelintModel
+
+/// A logcat timestamp as written, before the year is inferred or the zone applied.
+struct LogcatTime {
+    enum Kind {
+        /// `MM-DD HH:MM:SS.fff` or `YYYY-MM-DD HH:MM:SS.fff`.
+        case calendar
+        /// Seconds since 1970 (`-v epoch`).
+        case epoch
+        /// Seconds since boot (`-v monotonic`).
+        case monotonic
+    }
+
+    var kind: Kind
+    /// Nil when the line had no year (logcat's default).
+    var year: Int?
+    var month: UInt8 = 0
+    var day: UInt8 = 0
+    var hour: UInt8 = 0
+    var minute: UInt8 = 0
+    var second: UInt8 = 0
+    var fractionDigits: UInt8 = 0
+    var nanosecond: Int32 = 0
+    var seconds: Int64 = 0
+    var utcOffsetSeconds: Int32?
+
+    var modifiers: LogcatModifiers {
+        var modifiers: LogcatModifiers = []
+        if year != nil { modifiers.insert(.year) }
+        if fractionDigits == 6 { modifiers.insert(.usec) }
+        if fractionDigits == 9 { modifiers.insert(.nsec) }
+        if utcOffsetSeconds != nil { modifiers.insert(.zone) }
+        if kind == .epoch { modifiers.insert(.epoch) }
+        if kind == .monotonic { modifiers.insert(.monotonic) }
+        return modifiers
+    }
+
+    func timestamp(inferredYear: Int) -> Timestamp {
+        switch kind {
+        case .epoch:
+            return Timestamp(
+                clock: .wall, nanoseconds: seconds * 1_000_000_000 + Int64(nanosecond),
+                utcOffsetSeconds: utcOffsetSeconds ?? 0, fractionDigits: fractionDigits)
+        case .monotonic:
+            return Timestamp(clock: .monotonic, nanoseconds: seconds * 1_000_000_000 + Int64(nanosecond), fractionDigits: fractionDigits)
+        case .calendar:
+            let date = CivilDateTime(
+                year: year ?? inferredYear, month: Int(month), day: Int(day),
+                hour: Int(hour), minute: Int(minute), second: Int(second), nanosecond: Int(nanosecond))
+            return .wall(date, utcOffsetSeconds: utcOffsetSeconds, fractionDigits: fractionDigits)
+        }
+    }
+
+    /// Epoch seconds below this are read as seconds since boot: no device has been up for
+    /// three years, and no trace predates 1973.
+    static let epochThreshold: Int64 = 100_000_000
+
+    /// Parses a timestamp at the cursor (leading blanks allowed), including a trailing
+    /// ` +hhmm` zone, and leaves the cursor after it.
+    static func parse(_ cursor: inout ByteCursor) -> LogcatTime? {
+        var probe = cursor
+        probe.skipBlanks()
+        guard let (first, digits) = probe.readUnsigned() else { return nil }
+        var time: LogcatTime
+        if probe.skip(.dash) {
+            guard let parsed = parseCalendar(&probe, first: first, digits: digits) else { return nil }
+            time = parsed
+        } else if probe.peek() == .dot {
+            // Seconds beyond about 145 years are not a time (and would overflow nanoseconds).
+            guard first < 4_600_000_000 else { return nil }
+            time = LogcatTime(kind: first >= epochThreshold ? .epoch : .monotonic)
+            time.seconds = first
+        } else {
+            return nil
+        }
+        guard probe.skip(.dot), let (fraction, fractionDigits) = probe.readUnsigned(), fractionDigits <= 9 else { return nil }
+        time.fractionDigits = UInt8(fractionDigits)
+        time.nanosecond = Int32(fraction) * powersOfTen[9 - fractionDigits]
+        time.utcOffsetSeconds = parseZone(&probe)
+        cursor = probe
+        return time
+    }
+
+    private static func parseCalendar(_ cursor: inout ByteCursor, first: Int64, digits: Int) -> LogcatTime? {
+        var time = LogcatTime(kind: .calendar)
+        if digits == 4 {
+            time.year = Int(first)
+            guard let month = cursor.readDigits(2), cursor.skip(.dash) else { return nil }
+            time.month = UInt8(truncatingIfNeeded: month)
+        } else if digits == 2 {
+            time.month = UInt8(truncatingIfNeeded: first)
+        } else {
+            return nil
+        }
+        guard let day = cursor.readDigits(2), cursor.skip(.space),
+            let hour = cursor.readDigits(2), cursor.skip(.colon),
+            let minute = cursor.readDigits(2), cursor.skip(.colon),
+            let second = cursor.readDigits(2)
+        else { return nil }
+        time.day = UInt8(truncatingIfNeeded: day)
+        time.hour = UInt8(truncatingIfNeeded: hour)
+        time.minute = UInt8(truncatingIfNeeded: minute)
+        time.second = UInt8(truncatingIfNeeded: second)
+        guard (1...12).contains(time.month), (1...31).contains(day), hour < 24, minute < 60, second < 61 else { return nil }
+        return time
+    }
+
+    /// ` +0100` / ` -0800` after the time (`-v zone`).
+    private static func parseZone(_ cursor: inout ByteCursor) -> Int32? {
+        guard cursor.peek() == .space, let sign = cursor.peek(1), sign == .plus || sign == .dash else { return nil }
+        var probe = cursor
+        probe.index += 2
+        guard let hours = probe.readDigits(2), let minutes = probe.readDigits(2) else { return nil }
+        guard probe.isAtEnd || probe.peek() == .space else { return nil }
+        cursor = probe
+        let offset = Int32(hours * 3600 + minutes * 60)
+        return sign == .dash ? -offset : offset
+    }
+
+    private static let powersOfTen: [Int32] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000]
+}

@@ -1,0 +1,67 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import LifelintModel
+
+/// The cold-path pieces both streaming readers share (once per chunk, never per byte): making
+/// the buffer, doubling it, and reading into it. The readers keep their own hot loops.
+enum ReadBuffer {
+    struct Failure: Error {
+        let message: String
+
+        init(message: String) { self.message = message }
+        init(errorNumber: Int32) { message = String(cString: strerror(errorNumber)) }
+    }
+
+    /// A buffer of at least `chunkSize` bytes that starts with `initial` (the bytes already read
+    /// to detect the container).
+    static func make(initial: [UInt8], chunkSize: Int) -> (storage: UnsafeMutablePointer<UInt8>, capacity: Int) {
+        let capacity = max(chunkSize, initial.count)
+        let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        storage.update(from: initial, count: initial.count)
+        return (storage, capacity)
+    }
+
+    /// Doubles `storage`, keeping its first `used` bytes.
+    static func grow(_ storage: inout UnsafeMutablePointer<UInt8>, capacity: inout Int, used: Int) {
+        let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2)
+        larger.update(from: storage, count: used)
+        storage.deallocate()
+        storage = larger
+        capacity *= 2
+    }
+
+    /// Reads once into `buffer` (retrying on EINTR); returns the byte count, 0 at end of input.
+    static func read(_ fileDescriptor: Int32, into buffer: UnsafeMutablePointer<UInt8>, count: Int) throws(Failure) -> Int {
+        while true {
+            #if canImport(Glibc)
+            let result = Glibc.read(fileDescriptor, buffer, count)
+            #else
+            let result = Darwin.read(fileDescriptor, buffer, count)
+            #endif
+            if result >= 0 { return result }
+            if errno != EINTR { throw Failure(errorNumber: errno) }
+        }
+    }
+
+    /// Reads until `buffer` is full or the input ends; returns the byte count. A failure after
+    /// some bytes were read returns those (the source reports the failure again on its next
+    /// read), so what came before it is still processed.
+    static func fill(_ source: any ByteSource, _ buffer: UnsafeMutablePointer<UInt8>, count: Int) throws(Failure) -> Int {
+        var filled = 0
+        while filled < count {
+            let result: Int
+            do {
+                result = try source.read(into: buffer + filled, count: count - filled)
+            } catch {
+                if filled > 0 { return filled }
+                throw error
+            }
+            if result == 0 { break }
+            filled += result
+        }
+        return filled
+    }
+}

@@ -1,0 +1,66 @@
+import LifelintModel
+
+/// The Android framework's main-thread trace slices, as both the Chrome/Perfetto JSON and the
+/// ftrace text of a systrace carry them (formats.md §4): `activityStart` … `activityRestart`
+/// become the lifecycle event at the slice's end, with `duration_ms`, as Android logs a
+/// callback after it returns; `bindApplication` is the process's start.
+///
+/// Slices nest per thread: `begin` and `end` keep each thread's open slices.
+struct FrameworkSlices {
+    static let lifecycleEvents: [String: EventName] = [
+        "activityStart": EventName.activityStarted, "activityResume": EventName.activityResumed, "activityPause": EventName.activityPaused,
+        "activityStop": EventName.activityStopped, "activityDestroy": EventName.activityDestroyed, "activityRestart": EventName.activityRestarted,
+    ]
+    static let processStart = "bindApplication"
+    /// Slices left open by a bad trace are dropped beyond this depth.
+    static let maximumOpenSlices = 256
+
+    /// Open slices per thread, innermost last: the framework slice's name (empty for any other
+    /// slice) and its start in microseconds.
+    private var open: [Int64: [(name: String, start: Double)]] = [:]
+
+    /// Whether `name` is a slice this type reads.
+    static func isFrameworkSlice(_ name: some StringProtocol) -> Bool {
+        name == processStart || lifecycleEvents[String(name)] != nil
+    }
+
+    /// A slice began on thread `tid`; `name` is empty unless it is a framework slice.
+    mutating func begin(_ name: String, tid: Int64, at microseconds: Double) {
+        var stack = open[tid] ?? []
+        if stack.count < Self.maximumOpenSlices { stack.append((name, microseconds)) }
+        open[tid] = stack
+    }
+
+    /// The innermost open slice of thread `tid` ended: its lifecycle event name and duration
+    /// in microseconds, when it is a framework lifecycle slice.
+    mutating func end(tid: Int64, at microseconds: Double) -> (event: EventName, duration: Double)? {
+        guard var stack = open[tid], let slice = stack.popLast() else { return nil }
+        open[tid] = stack
+        return Self.lifecycleEvents[slice.name].map { ($0, microseconds - slice.start) }
+    }
+
+    /// The lifecycle event at the end of a slice, on the trace's monotonic clock.
+    static func lifecycleEvent(
+        _ name: EventName, app: String, pid: Int64, tid: Int64, end: Double, duration: Double, _ location: SourceLocation
+    ) -> Event {
+        Event(time: time(end), app: app, pid: Int32(truncatingIfNeeded: pid), tid: Int32(truncatingIfNeeded: tid),
+              platform: .android, name: name, attributes: ["duration_ms": String(integer(duration / 1000))], source: location)
+    }
+
+    static func processStartEvent(app: String, pid: Int64, tid: Int64, at microseconds: Double, _ location: SourceLocation) -> Event {
+        Event(time: time(microseconds), app: app, pid: Int32(truncatingIfNeeded: pid), tid: Int32(truncatingIfNeeded: tid),
+              platform: .android, name: EventName.processStarted, attributes: ["package": app, "hosting": processStart], source: location)
+    }
+
+    /// A pid, tid or duration as a whole number, -1 when it is missing or not a usable number.
+    static func integer(_ number: Double?) -> Int64 {
+        guard let number, number.isFinite, abs(number) < 4.6e18 else { return -1 }
+        return Int64(number.rounded())
+    }
+
+    /// Microseconds (possibly fractional) to a monotonic timestamp.
+    /// Out-of-range or non-finite times (a damaged trace) are read as the clock's start.
+    static func time(_ microseconds: Double) -> Timestamp {
+        Timestamp(clock: .monotonic, nanoseconds: Timestamp.nanoseconds(microseconds, unit: 1000) ?? 0, fractionDigits: 6)
+    }
+}

@@ -1,0 +1,132 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import LifelintModel
+
+/// An open trace: a file, or standard input when the user names `-`. A gzip-compressed trace
+/// is decompressed as it is read, and an `adb bugreport` zip is read through its main text
+/// entry, both recognised by their first bytes, never by the file name.
+public final class TraceInput {
+    /// The name shown in diagnostics and `source.path`: as the user wrote it, with
+    /// `!<entry>` after a zip archive's name.
+    public let path: String
+    /// `gzip` or `zip` when the trace was compressed.
+    public let compression: String?
+    /// The year of the file's last modification (the current year for standard input), used to
+    /// complete logcat times that have no year.
+    public let modificationYear: Int
+    /// When the file was last modified, in seconds since 1970 (now for standard input): the
+    /// date of log times that have none (Console.app copies) is taken from it.
+    public let modificationTime: Int64
+    private let source: any ByteSource
+
+    public static let standardInputName = "-"
+
+    public init(path: String) throws(IngestionError) {
+        let descriptor: Int32
+        var status = stat()
+        if path == Self.standardInputName {
+            descriptor = STDIN_FILENO
+            modificationTime = Int64(time(nil))
+        } else {
+            descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { throw .cannotOpen(path: path, reason: String(cString: strerror(errno))) }
+            guard fstat(descriptor, &status) == 0 else {
+                let reason = String(cString: strerror(errno))
+                close(descriptor)
+                throw .cannotOpen(path: path, reason: reason)
+            }
+            if (status.st_mode & S_IFMT) == S_IFDIR {
+                close(descriptor)
+                throw .isDirectory(path: path)
+            }
+            #if canImport(Glibc)
+            modificationTime = Int64(status.st_mtim.tv_sec)
+            #else
+            modificationTime = Int64(status.st_mtimespec.tv_sec)
+            #endif
+        }
+        modificationYear = CivilDateTime(nanosecondsSinceEpoch: modificationTime * 1_000_000_000).year
+        let file = FileDescriptorSource(descriptor, owns: path != Self.standardInputName)
+        do throws(ReadBuffer.Failure) {
+            var magic = [UInt8](repeating: 0, count: 4)
+            let count = try magic.withUnsafeMutableBufferPointer { (buffer) throws(ReadBuffer.Failure) in try ReadBuffer.fill(file, buffer.baseAddress!, count: 4) }
+            magic.removeLast(4 - count)
+            if let (kind, stream) = try Self.unzipped(PrefixedSource(magic, then: file), startingWith: magic) {
+                (self.path, compression, source) = (path, kind, stream)
+            } else {
+                guard (status.st_mode & S_IFMT) == S_IFREG else { throw ReadBuffer.Failure(message: "a zip archive must be a file, not a stream") }
+                let archive = try ZipArchive(fileDescriptor: descriptor, fileSize: Int(status.st_size))
+                let entry = try archive.mainEntry()
+                (self.path, compression, source) = ("\(path)!\(entry.name)", "zip", Self.keeping(file, try archive.source(for: entry)))
+            }
+        } catch {
+            throw .readFailed(path: path, line: 1, reason: error.message)
+        }
+    }
+
+    /// A trace held in memory (a test's text, bytes from another program), read exactly as a
+    /// file with these bytes would be; `name` stands for its path in diagnostics. A gzip stream
+    /// is decompressed; a zip archive needs a file.
+    public init(bytes: [UInt8], name: String, modificationTime: Int64 = Int64(time(nil))) throws(IngestionError) {
+        self.modificationTime = modificationTime
+        modificationYear = CivilDateTime(nanosecondsSinceEpoch: modificationTime * 1_000_000_000).year
+        do throws(ReadBuffer.Failure) {
+            guard let (kind, stream) = try Self.unzipped(PrefixedSource(bytes, then: EmptySource()), startingWith: bytes) else {
+                throw ReadBuffer.Failure(message: "a zip archive must be a file, not bytes in memory")
+            }
+            (path, compression, source) = (name, kind, stream)
+        } catch {
+            throw .readFailed(path: name, line: 1, reason: error.message)
+        }
+    }
+
+    /// What a trace's first bytes call for: a gzip stream decompressed (`"gzip"`), anything
+    /// else read as it is (nil); nil for a zip archive, which is read through its file.
+    private static func unzipped(
+        _ raw: any ByteSource, startingWith magic: [UInt8]
+    ) throws(ReadBuffer.Failure) -> (compression: String?, source: any ByteSource)? {
+        if magic.starts(with: [0x1F, 0x8B]) { return ("gzip", try InflatingSource(raw, format: .gzip)) }
+        if magic.starts(with: [0x50, 0x4B, 0x03, 0x04]) { return nil }
+        return (nil, raw)
+    }
+
+    /// The trace's bytes as a `ByteSource`, for the streaming readers.
+    var byteSource: any ByteSource { source }
+
+    /// Reads the first bytes (up to `count`) to identify the container; the readers are then
+    /// seeded with them, so standard input works as well as files.
+    func readHead(_ count: Int = 1 << 16) throws(IngestionError) -> [UInt8] {
+        var head = [UInt8](repeating: 0, count: count)
+        do {
+            let filled = try head.withUnsafeMutableBufferPointer { (buffer) throws(ReadBuffer.Failure) in try ReadBuffer.fill(source, buffer.baseAddress!, count: count) }
+            head.removeLast(count - filled)
+        } catch {
+            throw .readFailed(path: path, line: 1, reason: error.message)
+        }
+        return head
+    }
+
+    /// A zip entry's source reads the archive's descriptor with `pread`: keep the file open.
+    private static func keeping(_ file: FileDescriptorSource, _ entry: any ByteSource) -> any ByteSource {
+        OwnedSource(entry, owner: file)
+    }
+
+}
+
+/// A source that keeps another object alive as long as it is read.
+private final class OwnedSource: ByteSource {
+    private let source: any ByteSource
+    private let owner: AnyObject
+
+    init(_ source: any ByteSource, owner: AnyObject) {
+        self.source = source
+        self.owner = owner
+    }
+
+    func read(into buffer: UnsafeMutablePointer<UInt8>, count: Int) throws(ReadBuffer.Failure) -> Int {
+        try source.read(into: buffer, count: count)
+    }
+}

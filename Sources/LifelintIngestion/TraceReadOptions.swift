@@ -1,0 +1,17 @@
+import LifelintModel
+
+/// How to read traces, as the user asked on the command line.
+public struct TraceReadOptions: Sendable, Hashable {
+    /// Forces a format instead of detecting it (`--input-format`).
+    public var inputFormat: InputFormat?
+    /// The year for logcat times that have none (`--year`); default: the file's modification year.
+    public var year: Int?
+    /// The user's own lines read as events (`mappings` in `.lifelint.json`).
+    public var mappings: [LineMapping]
+
+    public init(inputFormat: InputFormat? = nil, year: Int? = nil, mappings: [LineMapping] = []) {
+        self.inputFormat = inputFormat
+        self.year = year
+        self.mappings = mappings
+    }
+}

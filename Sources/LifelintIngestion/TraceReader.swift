@@ -1,0 +1,113 @@
+import LifelintModel
+
+/// Reads traces of any container lifelint knows into events, choosing the container from the
+/// content. Each container lives in its own folder (`Logcat/`, `JSON/`, `Plist/`).
+public enum TraceReader {
+    /// Reads one trace, calling `emit` with each event in file order, and returns what was
+    /// understood. Throws only when the input cannot be read at all.
+    @discardableResult
+    public static func read(
+        _ input: TraceInput, options: TraceReadOptions = TraceReadOptions(), emit: (Event) -> Void
+    ) throws(IngestionError) -> IngestionSummary {
+        var summary = try readContainer(input, options: options, emit: emit)
+        if let compression = input.compression { summary.format += " (\(compression))" }
+        return summary
+    }
+
+    private static func readContainer(
+        _ input: TraceInput, options: TraceReadOptions, emit: (Event) -> Void
+    ) throws(IngestionError) -> IngestionSummary {
+        let head = try input.readHead()
+        let container = options.inputFormat.map(ContainerDetector.Container.init(forced:)) ?? ContainerDetector.detect(head)
+        switch container {
+        case .logcat:
+            let reader = ByteLineReader(source: input.byteSource, initial: head)
+            var ingestor = LogcatIngestor(
+                path: input.path, baseYear: options.year ?? input.modificationYear, savedMonth: Self.savedMonth(input, options),
+                mappings: options.mappings)
+            let forced: LogcatFormat? = if case let .logcat(layout)? = options.inputFormat { layout } else { nil }
+            try ingestor.run(reader, format: forced, emit: emit)
+            var summary = ingestor.summary
+            if summary.neededYear {
+                summary.yearSource = options.year != nil ? .option : Self.yearSource(input)
+            }
+            return summary
+        case .lifelintJSON:
+            var decoder = LifelintJSONDecoder()
+            let options = JSONStreamReader.Options(arrayKeys: ContainerDetector.wrapsRecords(under: "events", in: head) ? ["events"] : [])
+            return readJSON(input, head: head, format: "json lifelint-events", options: options, decoder: &decoder, emit: emit)
+        case .chromeTrace:
+            var decoder = ChromeTraceDecoder()
+            var options = JSONStreamReader.Options(tolerateUnclosedArray: true)
+            if ContainerDetector.wrapsRecords(under: "traceEvents", in: head) { options.arrayKeys = ["traceEvents"] }
+            return readJSON(input, head: head, format: "json chrome-trace", options: options, decoder: &decoder, emit: emit)
+        case .appleLog:
+            var decoder = AppleLogDecoder(mappings: options.mappings)
+            let options = JSONStreamReader.Options(skipPreamble: true)
+            return readJSON(input, head: head, format: "json apple-log", options: options, decoder: &decoder, emit: emit)
+        case .metricKit:
+            var decoder = MetricKitDecoder()
+            return readJSON(input, head: head, format: "json metrickit", options: JSONStreamReader.Options(), decoder: &decoder, emit: emit)
+        case .unknownJSON:
+            throw .unrecognisedFormat(
+                path: input.path, line: 1,
+                reason: "JSON, but neither lifelint events, a Chrome trace, an Apple log export nor a MetricKit payload")
+        case .xmlPlist:
+            return try XMLPlistReader.read(input, head: head, emit: emit)
+        case .binaryPlist:
+            return try BinaryPlistReader.read(input, head: head, emit: emit)
+        case .appleReport:
+            return try AppleReportReader.read(input, head: head, emit: emit)
+        case .exitInfo:
+            return try ExitInfoReader.read(input, head: head, emit: emit)
+        case .atraceText:
+            var reader = AtraceTextReader(path: input.path)
+            reader.run(ByteLineReader(source: input.byteSource, initial: head), emit: emit)
+            return reader.summary
+        case let .appleLogText(layout):
+            let reader = ByteLineReader(source: input.byteSource, initial: head)
+            var ingestor = AppleLogTextIngestor(
+                path: input.path, layout: layout, baseYear: options.year ?? input.modificationYear, savedMonth: Self.savedMonth(input, options),
+                savedAt: input.modificationTime,
+                mappings: options.mappings)
+            ingestor.run(reader, emit: emit)
+            var summary = ingestor.summary
+            if ingestor.neededYear || ingestor.neededDate {
+                summary.neededYear = true
+                summary.yearSource = options.year != nil && !ingestor.neededDate ? .option : Self.yearSource(input)
+                summary.assumedYear = ingestor.neededDate ? nil : ingestor.firstYear
+                summary.assumedDay = ingestor.firstDay
+            }
+            return summary
+        }
+    }
+
+    /// The month the file was saved, when the year of times without one comes from the file.
+    private static func savedMonth(_ input: TraceInput, _ options: TraceReadOptions) -> Int? {
+        options.year == nil ? CivilDateTime(nanosecondsSinceEpoch: input.modificationTime * 1_000_000_000).month : nil
+    }
+
+    /// Where a year or date the trace lacks comes from when `--year` does not give it.
+    private static func yearSource(_ input: TraceInput) -> YearSource {
+        input.path == TraceInput.standardInputName ? .currentTime : .fileModificationTime
+    }
+
+    private static func readJSON<Decoder: JSONRecordDecoder>(
+        _ input: TraceInput, head: [UInt8], format: String, options: JSONStreamReader.Options, decoder: inout Decoder,
+        emit: (Event) -> Void
+    ) -> IngestionSummary {
+        let reader = JSONStreamReader(source: input.byteSource, initial: head)
+        var ingestor = JSONTraceIngestor(path: input.path, format: format)
+        ingestor.run(reader, options: options, decoder: &decoder, emit: emit)
+        return ingestor.summary
+    }
+
+    /// Reads a whole trace into memory: for tests and small inputs.
+    public static func events(
+        atPath path: String, options: TraceReadOptions = TraceReadOptions()
+    ) throws(IngestionError) -> (events: [Event], summary: IngestionSummary) {
+        var events: [Event] = []
+        let summary = try read(TraceInput(path: path), options: options) { events.append($0) }
+        return (events, summary)
+    }
+}

@@ -1,0 +1,61 @@
+/// An event's attributes: string keys to string values, in the order the trace gave them.
+///
+/// Events carry a handful of attributes, so a small array beats a dictionary on both
+/// memory and speed, and keeps output in the trace's own order.
+public struct Attributes: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
+    public struct Entry: Sendable, Hashable {
+        public var key: String
+        public var value: String
+    }
+
+    private var entries: [Entry]
+
+    /// The attributes the vocabulary defines as numbers: written as JSON numbers when their
+    /// value is one (`lifelint events`, `docs/schema/events.schema.json`).
+    public static func isNumeric(key: String) -> Bool {
+        switch key {
+        case "duration_ms", "bytes", "count", "chars", "pid", "uid": true
+        default: false
+        }
+    }
+
+    public init() { entries = [] }
+
+    public init(dictionaryLiteral elements: (String, String)...) {
+        entries = []
+        for (key, value) in elements { self[key] = value }
+    }
+
+    /// Adds an entry without looking for an existing key: for decoders whose keys are unique
+    /// already (a JSON object's members).
+    package mutating func appendUnique(key: String, value: String) {
+        entries.append(Entry(key: key, value: value))
+    }
+
+    package mutating func reserveCapacity(_ count: Int) { entries.reserveCapacity(count) }
+
+    public var isEmpty: Bool { entries.isEmpty }
+    public var count: Int { entries.count }
+
+    /// Reading a missing key gives nil; assigning nil removes the key; assigning an existing
+    /// key replaces its value in place.
+    public subscript(key: String) -> String? {
+        get { entries.first { $0.key == key }?.value }
+        set {
+            let index = entries.firstIndex { $0.key == key }
+            switch (index, newValue) {
+            case let (index?, value?): entries[index].value = value
+            case let (index?, nil): entries.remove(at: index)
+            case let (nil, value?): entries.append(Entry(key: key, value: value))
+            case (nil, nil): break
+            }
+        }
+    }
+
+    public func makeIterator() -> IndexingIterator<[Entry]> { entries.makeIterator() }
+
+    /// The attributes as a dictionary, for callers that compare or look up many keys.
+    public var dictionary: [String: String] {
+        Dictionary(entries.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
+    }
+}

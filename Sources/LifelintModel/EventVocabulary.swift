@@ -1,0 +1,67 @@
+/// Every event name lifelint produces or reads, with what it means: the one list rules are
+/// checked against at load (a pattern naming anything else is a typo, unless a mapping makes
+/// that event), and the README's "Event vocabulary" is checked against in the tests.
+public enum EventVocabulary {
+    public static let events: [EventName: String] = [
+        // Android activities (events buffer, Chrome/atrace slices, instrumentation).
+        .activityCreated: "onCreate ran", .activityStarted: "onStart ran", .activityResumed: "onResume ran",
+        .activityPaused: "onPause ran", .activityStopped: "onStop ran", .activityDestroyed: "onDestroy ran",
+        .activityRestarted: "onRestart ran", .activityTopGained: "became the top resumed activity",
+        .activityTopLost: "stopped being the top resumed activity",
+        // Processes, on every platform.
+        .processStarted: "a process started", .processDied: "a process ended (reason, initiator)",
+        .processFrozen: "the process was frozen (Android) or suspended (iOS)", .processUnfrozen: "the process was thawed or resumed",
+        // iOS callbacks.
+        .sceneWillConnect: "a scene connected", .sceneDidBecomeActive: "a scene became active",
+        .sceneWillResignActive: "a scene resigned active", .sceneDidEnterBackground: "a scene entered the background",
+        .sceneWillEnterForeground: "a scene is entering the foreground", .sceneDidDisconnect: "a scene disconnected",
+        .appDidFinishLaunching: "the app finished launching", .appWillTerminate: "applicationWillTerminate ran",
+        .appMemoryWarning: "a memory warning",
+        // iOS system evidence (RunningBoard, FrontBoard, SpringBoard).
+        .systemForeground: "the system shows the app in the foreground", .systemBackground: "the system moved the app to the background",
+        // React Native and Flutter.
+        .appstateActive: "AppState active", .appstateBackground: "AppState background", .appstateInactive: "AppState inactive",
+        .appstateFocus: "AppState focus (Android)", .appstateBlur: "AppState blur (Android)",
+        .flutterResumed: "AppLifecycleState.resumed", .flutterInactive: "AppLifecycleState.inactive",
+        .flutterHidden: "AppLifecycleState.hidden", .flutterPaused: "AppLifecycleState.paused (the background entry)",
+        .flutterDetached: "AppLifecycleState.detached",
+        // The app's own work.
+        .inputEdited: "the user typed something not yet saved", .persistBegin: "a save began", .persistEnd: "a save ended",
+        .stateSaved: "instance state was saved", .stateRestored: "instance state was restored",
+        .navRestored: "navigation state was restored", .screenShown: "a screen was shown",
+        .bgtaskBegin: "a background task began", .bgtaskEnd: "a background task ended",
+        .bgtaskExpired: "a background task expired before it was ended", .workEnqueued: "deferred work was scheduled",
+        .fgsStart: "a foreground service started", .pushReceived: "a push arrived",
+        .requestBegin: "a network request began", .requestEnd: "a network request ended",
+        .socketOpen: "a socket opened", .socketClose: "a socket closed", .socketSend: "a message was sent on a socket",
+        .socketProbe: "a liveness probe was sent", .socketPong: "a probe was answered", .socketProbeTimeout: "a probe timed out",
+        .syncResync: "a resync ran", .syncCatchup: "missed messages were fetched", .authRefresh: "credentials were refreshed",
+        .privacyCoverShown: "a privacy cover was shown", .privacyCoverHidden: "a privacy cover was hidden",
+        .sensitiveShown: "sensitive content is on screen", .subscriptionOpen: "a subscription opened",
+        .subscriptionClose: "a subscription closed", .launchDeeplink: "the app was launched by a deep link",
+        .mediaPause: "media playback paused", .mediaResume: "media playback resumed",
+        // The platform's own evidence.
+        .evidenceTransactionTooLarge: "a binder transaction failed for its size",
+        .evidenceFgsStartNotAllowed: "ForegroundServiceStartNotAllowedException",
+        .evidenceAnr: "the app was not responding", .evidencePauseTimeout: "the system gave up waiting for a pause",
+        .evidenceStateNotSaved: "the system finished an activity whose state was never saved",
+        .evidenceAppExits: "MetricKit counted exits of one kind",
+        // Derived by the phase deriver.
+        .phaseActive: "foreground and interactive", .phaseInactive: "visible but not focused",
+        .phaseBackground: "the app left the foreground", .phaseTerminated: "the process incarnation ended",
+        .phaseColdStart: "a new incarnation began",
+    ]
+
+    /// The families (`activity`, `persist`…), for `family.*` patterns.
+    public static let families: Set<String> = Set(events.keys.map { String($0.family) })
+
+    /// Whether a rule's pattern (`persist.begin`, `persist.*`) names events lifelint knows, or
+    /// ones the user's mappings make.
+    package static func knows(_ pattern: String, mapped: Set<String>) -> Bool {
+        if pattern.hasSuffix(".*") {
+            let family = String(pattern.dropLast(2))
+            return families.contains(family) || mapped.contains { $0.hasPrefix(family + ".") }
+        }
+        return events[EventName(pattern)] != nil || mapped.contains(pattern)
+    }
+}

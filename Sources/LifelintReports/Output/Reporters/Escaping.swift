@@ -1,0 +1,31 @@
+import LifelintModel
+import LifelintIngestion
+import LifelintAnalysis
+
+/// The one loop behind every output format's escaping: each Unicode scalar either passes
+/// through or is replaced by what the format needs.
+enum Escaping {
+    static func map(_ text: String, _ replacement: (Unicode.Scalar) -> String?) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            if let replaced = replacement(scalar) {
+                result += replaced
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// `\u001B`: a character shown as its code.
+    static func code(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+
+    /// C0 and C1 control characters.
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    }
+}

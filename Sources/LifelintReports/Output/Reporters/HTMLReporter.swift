@@ -1,0 +1,117 @@
+import LifelintModel
+import LifelintIngestion
+import LifelintAnalysis
+
+/// One self-contained HTML page (`--format html`) for a post-mortem: per trace, the timeline
+/// drawn as SVG swimlanes, the verdicts, and the findings with their trace lines. A finding in
+/// the list links to its mark on the timeline and back. No scripts, fonts or anything else
+/// from the network; every string from a trace is escaped.
+public struct HTMLReporter: Reporter {
+    /// Findings listed per trace; the rest are counted (the timeline still shows them all).
+    static let maximumListedFindings = 1000
+    private let output: ByteOutput
+
+    public init(output: ByteOutput) {
+        self.output = output
+    }
+
+    public mutating func finish(_ run: RunReport) {
+        output.write(Self.page(run))
+    }
+
+    static func page(_ run: RunReport) -> String {
+        let readable = run.traces.filter { $0.summary != nil }.count
+        var html = """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>lifelint report</title>
+            <style>\(style)</style>
+            </head>
+            <body>
+            <header><h1>lifelint</h1><p class="summary">\(HTMLText.escaped(run.findingCounts)) in \(readable) trace\(readable == 1 ? "" : "s")\(run.failedTraces > 0 ? "; \(run.failedTraces) with errors" : "")</p></header>
+            <main>
+
+            """
+        for (index, trace) in run.traces.enumerated() { html += section(trace, index: index) }
+        html += """
+            </main>
+            <footer>lifelint \(HTMLText.escaped(LifelintVersion.current)) · phases: <span class="key foreground-active">active</span> <span class="key foreground-inactive">inactive</span> <span class="key background">background</span> <span class="key not-running">not running</span> · marks: saves, background tasks, deaths, cold starts, restores, resyncs, probes, input · ▼ findings</footer>
+            </body>
+            </html>
+
+            """
+        return html
+    }
+
+    private static func section(_ trace: TraceReport, index: Int) -> String {
+        let prefix = "t\(index)"
+        var html = "<section class=\"trace\" id=\"\(prefix)\">\n<h2>\(HTMLText.escaped(trace.path))</h2>\n"
+        if let summary = trace.summary {
+            html += "<p class=\"stats\">\(HTMLText.escaped(summary.format)) · \(summary.lines) \(summary.unit) · \(summary.events) events</p>\n"
+        }
+        if let error = trace.error { html += "<p class=\"error\">\(HTMLText.escaped(error))</p>\n" }
+        if let timeline = trace.timeline {
+            html += "<h3>Timeline</h3>\n<div class=\"scroll\">\(TimelineSVG(timeline: timeline, idPrefix: prefix).render())</div>\n"
+        }
+        if !trace.verdicts.isEmpty {
+            html += "<h3>What happened to the user's data</h3>\n"
+            for verdict in trace.verdicts { html += self.verdict(verdict) }
+        }
+        if !trace.findings.isEmpty {
+            html += "<h3>Findings</h3>\n<ol class=\"findings\">\n"
+            for (number, finding) in trace.findings.prefix(maximumListedFindings).enumerated() {
+                html += self.finding(finding, id: "\(prefix)-finding-\(number)")
+            }
+            html += "</ol>\n"
+            let unlisted = trace.findings.count - maximumListedFindings
+            if unlisted > 0 { html += "<p class=\"note\">\(unlisted) more findings not listed (see --format json).</p>\n" }
+        }
+        return html + "</section>\n"
+    }
+
+    private static func verdict(_ verdict: Verdict) -> String {
+        let kind = verdict.outcome.tone.rawValue
+        var html = "<article class=\"verdict \(kind)\"><h4>\(HTMLText.escaped(verdict.subject)): \(HTMLText.escaped(verdict.outcome.headline))</h4><p>"
+        html += verdict.claims.map { claim in
+            let line = claim.location.map { " <span class=\"line\">line \($0.line)</span>" } ?? ""
+            return HTMLText.escaped(claim.text) + line + "."
+        }.joined(separator: " ")
+        return html + "</p></article>\n"
+    }
+
+    private static func finding(_ finding: Finding, id: String) -> String {
+        var html = "<li id=\"\(id)-item\" class=\"sev-\(finding.severity.rawValue)\"><a class=\"jump\" href=\"#\(id)\" title=\"show on the timeline\">\(HTMLText.escaped(finding.location.description))</a> "
+        html += "<span class=\"severity\">\(finding.severity.rawValue)</span> \(HTMLText.escaped(finding.message)) <code>\(HTMLText.escaped(finding.ruleID))</code>"
+        html += "<div class=\"when\">\(HTMLText.escaped(finding.app)) at \(HTMLText.escaped(finding.time.iso8601 ?? "an unknown time"))</div>"
+        if !finding.related.isEmpty {
+            html += "<ul class=\"related\">" + finding.related.map { "<li>\(HTMLText.escaped($0.location.description)): \(HTMLText.escaped($0.message))</li>" }.joined() + "</ul>"
+        }
+        return html + "</li>\n"
+    }
+
+    static let style = """
+        body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;color:#1d2330;background:#fafbfc}
+        header,main,footer{max-width:1280px;margin:0 auto;padding:12px 24px}
+        header{border-bottom:1px solid #dde2ea}h1{margin:0;font-size:22px}.summary{margin:4px 0 0;color:#4a5568}
+        h2{font-size:16px;word-break:break-all;margin:24px 0 4px}h3{font-size:14px;margin:18px 0 6px;color:#4a5568;text-transform:uppercase;letter-spacing:.04em}
+        .stats,.note{color:#64748b;margin:0}.error{color:#b42318;background:#fef3f2;padding:6px 10px;border-radius:4px}
+        .scroll{overflow-x:auto;background:#fff;border:1px solid #dde2ea;border-radius:6px;padding:6px}
+        svg.timeline{width:100%;min-width:900px;height:auto;display:block}
+        .axis line{stroke:#e5e9f0}.axis text{font-size:10px;fill:#64748b}.lane-label{font-size:11px;fill:#1d2330}
+        rect.phase{stroke:#fff;stroke-width:.5}rect.phase.thin{stroke:none}.foreground-active{fill:#3fa34d;background:#3fa34d}.foreground-inactive{fill:#e8b100;background:#e8b100}
+        .background{fill:#3b82c4;background:#3b82c4}.not-running{fill:#b8c0cc;background:#b8c0cc}
+        .mark{stroke:#fff;stroke-width:1}.mark.input{fill:#475569}.mark.save{fill:#0f766e}.mark.background-task{fill:#7c3aed}.mark.death{fill:#111}
+        .mark.cold-start{fill:#0891b2}.mark.restore{fill:#16a34a}.mark.resync{fill:#2563eb}.mark.probe{fill:#9333ea}.mark.cluster{fill:#334155}
+        .finding polygon{fill:#dc2626;stroke:#fff;stroke-width:1}.finding.warning polygon{fill:#ea7a00}.finding.info polygon{fill:#0284c7}
+        .finding:target polygon{stroke:#111;stroke-width:2.5}
+        .verdict{background:#fff;border-left:4px solid #3fa34d;padding:6px 12px;margin:8px 0;border-radius:4px}.verdict.loss{border-color:#dc2626}.verdict.risk{border-color:#e8b100}.verdict.unknown{border-color:#9ca3af}
+        .verdict h4{margin:2px 0 4px}.verdict p{margin:0}.line{color:#64748b;font-size:12px}
+        ol.findings{padding-left:24px}ol.findings>li{margin:6px 0;padding:4px 6px;border-radius:4px}ol.findings>li:target{background:#fff6d6}
+        .severity{font-weight:600;text-transform:uppercase;font-size:11px}.sev-error .severity{color:#b42318}.sev-warning .severity{color:#b54708}.sev-info .severity{color:#026aa2}
+        .when{color:#64748b;font-size:12px}.related{margin:2px 0;color:#4a5568;font-size:12px}code{background:#eef1f5;padding:0 4px;border-radius:3px}
+        .key{display:inline-block;padding:0 6px;border-radius:3px;color:#fff}footer{color:#64748b;font-size:12px;border-top:1px solid #dde2ea;margin-top:24px}
+        """
+}

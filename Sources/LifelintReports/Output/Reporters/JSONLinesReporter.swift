@@ -1,0 +1,48 @@
+import LifelintModel
+import LifelintIngestion
+import LifelintAnalysis
+
+/// One JSON object per line (`--format jsonl`), each with a `type`: every `finding` as soon as
+/// its trace is done (a long batch can be followed live), then its `verdict`s, each app's
+/// `metrics` for the trace, a `coverage` record per rule, a `trace` record with its stats or
+/// error, and a final `summary`. The objects have the same fields as in the JSON report.
+public struct JSONLinesReporter: Reporter {
+    private let output: ByteOutput
+
+    public init(output: ByteOutput) {
+        self.output = output
+    }
+
+    public mutating func traceCompleted(_ trace: TraceReport) {
+        for finding in trace.findings {
+            write(ReportJSON.finding(finding).merging(["type": "finding", "trace": trace.path]) { $1 })
+        }
+        for verdict in trace.verdicts {
+            write(ReportJSON.verdict(verdict).merging(["type": "verdict", "trace": trace.path]) { $1 })
+        }
+        for metrics in trace.metrics {
+            write(ReportJSON.metrics(metrics).merging(["type": "metrics", "trace": trace.path]) { $1 })
+        }
+        for coverage in trace.coverage {
+            write(ReportJSON.coverage(coverage).merging(["type": "coverage", "trace": trace.path]) { $1 })
+        }
+        var record = ReportJSON.traceHeader(trace)
+        record["type"] = "trace"
+        write(record)
+        output.flush()
+    }
+
+    public mutating func finish(_ run: RunReport) {
+        var record: [String: Any] = [
+            "type": "summary", "schemaVersion": JSONReporter.schemaVersion, "traces": run.traces.count,
+            "failedTraces": run.failedTraces, "findings": ReportJSON.summary(run),
+        ]
+        if let baseline = run.baseline { record["baseline"] = ReportJSON.baseline(baseline) }
+        write(record)
+    }
+
+    private func write(_ object: [String: Any]) {
+        output.write(bytes: ReportJSON.data(object, pretty: false))
+        output.write(byte: .newline)
+    }
+}

@@ -1,0 +1,42 @@
+import LifelintModel
+import LifelintIngestion
+import LifelintAnalysis
+
+/// The output formats of `lifelint analyze` (`--format`, `--output FORMAT=PATH`).
+public enum ReportFormat: String, Sendable, CaseIterable {
+    /// Compiler-style diagnostics.
+    case text
+    /// One JSON document (`docs/schema/report.schema.json`).
+    case json
+    /// One JSON object per line: each finding as it is found, each app's metrics, a summary.
+    case jsonl
+    /// SARIF 2.1.0, for code-scanning dashboards.
+    case sarif
+    /// JUnit XML: one test case per rule per trace.
+    case junit
+    /// Checkstyle XML.
+    case checkstyle
+    /// GitHub Actions workflow commands (`::error file=...,line=...::`).
+    case github
+    /// A Markdown summary for a pull-request comment or a job summary.
+    case markdown
+    /// One self-contained HTML page: timeline swimlanes, verdicts, findings.
+    case html
+
+    /// Whether the format draws the timeline (which the analysis then keeps).
+    public var needsTimeline: Bool { self == .html }
+
+    public func makeReporter(output: ByteOutput, colors: Bool = false) -> any Reporter {
+        switch self {
+        case .text: TextReporter(output: output, colors: colors)
+        case .json: JSONReporter(output: output)
+        case .jsonl: JSONLinesReporter(output: output)
+        case .sarif: SARIFReporter(output: output)
+        case .junit: JUnitReporter(output: output)
+        case .checkstyle: CheckstyleReporter(output: output)
+        case .github: GitHubAnnotationsReporter(output: output)
+        case .markdown: MarkdownReporter(output: output)
+        case .html: HTMLReporter(output: output)
+        }
+    }
+}

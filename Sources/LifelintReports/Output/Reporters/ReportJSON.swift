@@ -1,0 +1,115 @@
+import Foundation
+import LifelintModel
+import LifelintIngestion
+import LifelintAnalysis
+
+/// The JSON shapes of findings, traces and metrics, shared by the `json` and `jsonl` reports
+/// (one schema, `docs/schema/report.schema.json`).
+enum ReportJSON {
+    static func finding(_ finding: Finding) -> [String: Any] {
+        [
+            "rule": finding.ruleID,
+            "severity": finding.severity.rawValue,
+            "message": finding.message,
+            "app": finding.app,
+            "platform": finding.platform.rawValue,
+            "time": finding.time.iso8601 ?? NSNull(),
+            "clock": finding.time.clock.rawValue,
+            "location": location(finding.location),
+            "related": finding.related.map { ["location": location($0.location), "message": $0.message] },
+            "fingerprint": finding.fingerprint,
+        ]
+    }
+
+    static func verdict(_ verdict: Verdict) -> [String: Any] {
+        [
+            "app": verdict.app,
+            "pid": verdict.pid.map { Int($0) as Any } ?? NSNull(),
+            "platform": verdict.platform.rawValue,
+            "outcome": verdict.outcome.rawValue,
+            "headline": verdict.outcome.headline,
+            "time": verdict.time.iso8601 ?? NSNull(),
+            "location": location(verdict.location),
+            "text": verdict.paragraph,
+            "claims": verdict.claims.map { claim -> [String: Any] in
+                ["text": claim.text, "location": claim.location.map(location) ?? NSNull()]
+            },
+        ]
+    }
+
+    static func location(_ location: SourceLocation) -> [String: Any] {
+        var object: [String: Any] = ["path": location.path, "line": location.line]
+        if let column = location.column { object["column"] = column }
+        return object
+    }
+
+    /// A trace without its apps' metrics and coverage (which reports write one by one).
+    static func traceHeader(_ trace: TraceReport) -> [String: Any] {
+        var object: [String: Any] = ["path": trace.path, "error": trace.error ?? NSNull()]
+        if let summary = trace.summary {
+            object["format"] = summary.format
+            object["stats"] = [
+                "bytes": summary.bytes, "lines": summary.lines, "events": summary.events, "eventLines": summary.eventLines,
+                "logLines": summary.logLines, "structuralLines": summary.structuralLines,
+                "continuationLines": summary.continuationLines, "unrecognisedLines": summary.unrecognisedLines,
+                "unnamedProcesses": summary.unnamedProcesses,
+            ]
+            object["yearSource"] = summary.yearSource?.rawValue ?? NSNull()
+        }
+        return object
+    }
+
+    static func coverage(_ coverage: RuleCoverage) -> [String: Any] {
+        var object: [String: Any] = [
+            "rule": coverage.rule, "needs": coverage.needs, "evaluated": coverage.evaluated, "partial": coverage.partial,
+            "notEvaluated": coverage.notEvaluated,
+        ]
+        if !(coverage.partial + coverage.notEvaluated).isEmpty { object["reason"] = coverage.reason }
+        return object
+    }
+
+    static func metrics(_ metrics: AppMetrics) -> [String: Any] {
+        [
+            "app": metrics.app,
+            "platform": metrics.platform.rawValue,
+            "backgroundEntries": metrics.backgroundEntries,
+            "backgroundMs": metrics.backgroundMilliseconds,
+            "processDeaths": metrics.processDeaths,
+            "deathsByProcess": metrics.deathsByProcess,
+            "coldStarts": ["count": metrics.coldStarts, "restored": metrics.coldStartsRestored],
+            "savesAfterBackground": durations(metrics.savesAfterBackground),
+            "resyncAfterForeground": durations(metrics.resyncAfterForeground).merging(["missing": metrics.foregroundReturnsWithoutResync]) { $1 },
+            "backgroundTasks": ["begun": metrics.backgroundTasksBegun, "ended": metrics.backgroundTasksEnded, "expired": metrics.backgroundTasksExpired],
+        ]
+    }
+
+    private static func durations(_ statistics: DurationStatistics) -> [String: Any] {
+        [
+            "count": statistics.count,
+            "p50Ms": statistics.p50.map { $0 as Any } ?? NSNull(),
+            "p95Ms": statistics.p95.map { $0 as Any } ?? NSNull(),
+            "maxMs": statistics.maximum.map { $0 as Any } ?? NSNull(),
+        ]
+    }
+
+    static func summary(_ run: RunReport) -> [String: Int] {
+        var summary: [String: Int] = [:]
+        for severity in Severity.allCases { summary[severity.rawValue] = run.count(severity) }
+        return summary
+    }
+
+    static func baseline(_ outcome: BaselineOutcome) -> [String: Any] {
+        [
+            "path": outcome.path,
+            "suppressed": outcome.suppressed,
+            "stale": outcome.stale.map { ["fingerprint": $0.fingerprint, "rule": $0.rule, "app": $0.app, "message": $0.message, "count": $0.count] },
+        ]
+    }
+
+    /// Serialises with sorted keys, so reports are stable byte for byte.
+    static func data(_ object: Any, pretty: Bool) -> Data {
+        var options: JSONSerialization.WritingOptions = [.sortedKeys, .withoutEscapingSlashes]
+        if pretty { options.insert(.prettyPrinted) }
+        return (try? JSONSerialization.data(withJSONObject: object, options: options)) ?? Data("{}".utf8)
+    }
+}

@@ -1,0 +1,48 @@
+import LifelintModel
+import LifelintIngestion
+import LifelintAnalysis
+
+/// A whole run, as the reporters see it at the end: every trace in input order, the rules that
+/// ran (SARIF and JUnit list them), and what the baseline did.
+public struct RunReport: Sendable {
+    public var traces: [TraceReport]
+    public var rules: [Rule]
+    /// The severity at and above which findings fail the run (`--fail-on`).
+    public var failOn: Severity
+    /// Present when a baseline was applied.
+    public var baseline: BaselineOutcome?
+
+    public init(traces: [TraceReport], rules: [Rule], failOn: Severity = .error, baseline: BaselineOutcome? = nil) {
+        self.traces = traces
+        self.rules = rules
+        self.failOn = failOn
+        self.baseline = baseline
+    }
+
+    public var findings: [Finding] { traces.flatMap(\.findings) }
+    public var failedTraces: Int { traces.filter { $0.error != nil }.count }
+
+    public func count(_ severity: Severity) -> Int { traces.reduce(0) { $0 + $1.findings.filter { $0.severity == severity }.count } }
+
+    /// How the run went, as a CI job acts on it: a trace that could not be read outweighs
+    /// findings at or above `failOn`.
+    public enum Outcome: Sendable {
+        case clean
+        case findings
+        case unreadableTraces
+    }
+
+    public var outcome: Outcome {
+        if failedTraces > 0 { return .unreadableTraces }
+        return traces.contains { $0.findings.contains { $0.severity >= failOn } } ? .findings : .clean
+    }
+
+    /// "3 errors, 2 warnings" or "no findings".
+    public var findingCounts: String {
+        let counts = Severity.allCases.reversed().compactMap { severity -> String? in
+            let count = count(severity)
+            return count == 0 ? nil : "\(count) \(severity.rawValue)\(count == 1 ? "" : "s")"
+        }
+        return counts.isEmpty ? "no findings" : counts.joined(separator: ", ")
+    }
+}
