@@ -51,7 +51,7 @@ import Testing
             01-08 08:00:08.000  1000  1100 I killinfo: [4343,10123,900,800,12345,2,1000,2000]
             01-08 08:00:09.000  1000  1100 I am_crash: [0,4444,com.example.other,952745541,java.lang.IllegalStateException,boom, really,Editor.kt,12]
             """
-        let (events, _) = try TraceFixture.ingest(text)
+        let (events, _) = try TraceFixture.ingestNormalized(text)
         #expect(events.map(\.summaryLine) == [
             "process.started com.example.notes 4242 {package=com.example.notes hosting=activity component={com.example.notes/com.example.notes.EditorActivity}}",
             "activity.resumed com.example.notes 4242 {component=com.example.notes.EditorActivity reason=RESUME_ACTIVITY}",

@@ -61,7 +61,7 @@ import Testing
             01-08 08:00:05.001  4242  4242 E AndroidRuntime: \tat android.app.ForegroundServiceStartNotAllowedException$1.createFromParcel(ForegroundServiceStartNotAllowedException.java:54)
             01-08 08:00:09.000  4242  4300 E JavaBinder: !!! FAILED BINDER TRANSACTION !!!  (parcel size = 2000000)
             """
-        let (events, _) = try TraceFixture.ingest(text)
+        let (events, _) = try TraceFixture.ingestNormalized(text)
         #expect(events.map(\.summaryLine) == [
             "evidence.transaction-too-large pid 4242 4242 {bytes=1048576}",
             "evidence.fgs-start-not-allowed pid 4242 4242 {detail=Caused by: android.app.ForegroundServiceStartNotAllowedException: startForegroundService() not allowed due to mAllowStartForeground false}",

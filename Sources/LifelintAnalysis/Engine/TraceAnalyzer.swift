@@ -24,7 +24,7 @@ public enum TraceAnalyzer {
         // Captured on its own: reading it through `settings` in the closure copied the whole
         // settings (rules, thresholds, options) for every event.
         let apps = settings.apps
-        let summary = try TraceReader.read(input, options: settings.readOptions) { event in
+        let summary = try EventNormalizer.read(input, options: settings.readOptions) { event in
             if let apps, !apps.contains(event.app) { return }
             phases.process(event) { derived in
                 engine.process(derived)

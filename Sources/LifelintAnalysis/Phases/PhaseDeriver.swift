@@ -17,7 +17,6 @@ import LifelintIngestion
 /// events after it until it is decided.
 public struct PhaseDeriver {
     public static let departureDebounceNanoseconds: Int64 = 700_000_000
-    static let reorderWindowNanoseconds: Int64 = 1_000_000_000
 
     private enum Slot {
         case event(Event)
@@ -31,7 +30,6 @@ public struct PhaseDeriver {
         var background: Event?
     }
 
-    private var reorder = ReorderBuffer(window: reorderWindowNanoseconds)
     private var apps: [String: AppLifecycle] = [:]
     private var queue: [Slot] = []
     private var departures: [Int: Departure] = [:]
@@ -42,19 +40,15 @@ public struct PhaseDeriver {
 
     public init() {}
 
+    /// Takes events in time order (`EventNormalizer`).
     public mutating func process(_ event: Event, emit: (Event) -> Void) {
-        var ordered: [Event] = []
-        reorder.insert(event) { ordered.append($0) }
-        for event in ordered { step(event) }
+        step(event)
         flush(emit)
     }
 
     /// Settles what is open when the trace ends: a stop still waiting out the debounce is a
     /// departure (its activity was the app's last visible one).
     public mutating func finish(emit: (Event) -> Void) {
-        var ordered: [Event] = []
-        reorder.drainAll { ordered.append($0) }
-        for event in ordered { step(event) }
         for id in departures.keys.sorted() { decide(id, left: true) }
         flush(emit)
     }

@@ -40,10 +40,6 @@ struct LogcatEventRecognizer {
     /// The line where each package last crashed or had its activities force-finished: the
     /// system's timeouts on it just after say nothing about its callbacks.
     var finishing: [String: Sighting] = [:]
-    /// Where each kind of evidence was last reported, per app and per pid; one incident is
-    /// often logged twice (`am_anr` and `ANR in`, the binder failure and its exception, a
-    /// crash's exception and its `Caused by`).
-    private var lastEvidence: [String: Sighting] = [:]
 
     /// When and where something was seen, to tell whether a later line is the same incident:
     /// within 2 s on the trace's clock, or within 50 lines when the lines have no time.
@@ -258,11 +254,8 @@ struct LogcatEventRecognizer {
 
     mutating func evidence(_ name: EventName, _ line: Line, _ attributes: Attributes, app: String? = nil, pid: Int32?, _ out: inout Output) {
         let app = app ?? appName(line)
-        // Under the app and the pid: a pid named between two reports of one incident, or an
-        // incident one line reports by pid and the other by package, is still one.
-        let keys = [name.rawValue + "|" + app] + (pid.map { [name.rawValue + "|pid \($0)"] } ?? [])
-        if keys.contains(where: { lastEvidence[$0]?.isSameIncident(as: line) == true }) { return }
-        for key in keys { lastEvidence[key] = Sighting(line) }
+        // One incident is often logged twice (`am_anr` and `ANR in`, the binder failure and its
+        // exception): `EventNormalizer` keeps the first report.
         add(event(name, line, app: app, pid: pid, tid: pid == line.record.pid ? line.record.tid : nil, attributes), &out)
     }
 

@@ -16,11 +16,14 @@ import Testing
         }
     }
 
-    /// The derived stream as `name@ms{attrs}` lines, synthetic events only unless `all`.
+    /// The derived stream as `name@ms{attrs}` lines, synthetic events only unless `all`; the
+    /// events pass the normalizer first, as in the pipeline.
     static func derive(_ events: [Event], all: Bool = false) -> [String] {
+        var normalizer = EventNormalizer()
         var deriver = PhaseDeriver()
         var output: [Event] = []
-        for event in events { deriver.process(event) { output.append($0) } }
+        for event in events { normalizer.process(event) { deriver.process($0) { output.append($0) } } }
+        normalizer.finish { deriver.process($0) { output.append($0) } }
         deriver.finish { output.append($0) }
         return output.filter { all || $0.name.hasPrefix("phase.") }.map { event in
             let attributes = event.attributes.map { "\($0.key)=\($0.value)" }.joined(separator: ",")

@@ -10,11 +10,22 @@ import Foundation
 enum TraceFixture {
 
     /// Reads crafted text as a trace, in memory (`TraceInput(bytes:name:)`): no file needed.
+    /// The reader's own events, before normalization.
     static func ingest(_ text: String, name: String = "trace.log", options: TraceReadOptions = TraceReadOptions(year: 2024))
         throws -> (events: [Event], summary: IngestionSummary)
     {
         var events: [Event] = []
         let summary = try TraceReader.read(try TraceInput(bytes: Array(text.utf8), name: name), options: options) { events.append($0) }
+        return (events, summary)
+    }
+
+    /// The same through `EventNormalizer`: time order, each incident once, as `lifelint events`
+    /// and the analysis see them.
+    static func ingestNormalized(_ text: String, name: String = "trace.log", options: TraceReadOptions = TraceReadOptions(year: 2024))
+        throws -> (events: [Event], summary: IngestionSummary)
+    {
+        var events: [Event] = []
+        let summary = try EventNormalizer.read(try TraceInput(bytes: Array(text.utf8), name: name), options: options) { events.append($0) }
         return (events, summary)
     }
 

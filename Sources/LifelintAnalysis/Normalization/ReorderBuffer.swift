@@ -3,7 +3,8 @@ import LifelintIngestion
 
 /// Restores time order to a stream that is nearly ordered: merged logcat buffers interleave
 /// with small steps back in time. Events are held for `window` and released in (time, arrival)
-/// order, so memory is bounded by one window of events, not by the trace.
+/// order, so memory is bounded by one window of events, not by the trace. Times on different
+/// clocks (wall, monotonic, none) do not compare: a change of clock releases what is held.
 struct ReorderBuffer {
     let window: Int64
     private var events: [Event] = []
@@ -17,6 +18,10 @@ struct ReorderBuffer {
             drainAll(release)
             release(event)
             return
+        }
+        if head < events.count, events[head].time.clock != event.time.clock {
+            drainAll(release)
+            latest = .min
         }
         var index = events.count
         while index > head, events[index - 1].time.nanoseconds > event.time.nanoseconds { index -= 1 }

@@ -1,0 +1,83 @@
+import LifelintIngestion
+import LifelintModel
+
+/// Drops the second report of one incident, whatever container it came from: platforms log one
+/// death several times (lmkd, Zygote, ActivityManager, the events buffer; RunningBoard's states;
+/// an exit-info record beside the logcat) and one piece of evidence twice (`am_anr` and `ANR
+/// in`, a binder failure and its exception). Sees events in time order, after the reorder
+/// window; the first report is the one kept.
+struct IncidentDeduplicator {
+    /// Reports of one incident fall within this much of each other on the trace's clock...
+    static let sameIncidentNanoseconds: Int64 = 2_000_000_000
+    /// ...or within this many lines when the lines have no time.
+    static let sameIncidentLines = 50
+
+    /// When and where an incident was last reported, and why.
+    private struct Sighting {
+        let time: Timestamp
+        let location: SourceLocation
+        /// Two reports that give different reasons (MetricKit's exits by reason) are two incidents.
+        let reason: String?
+
+        init(_ event: Event) {
+            time = event.time
+            location = event.source
+            reason = event.attributes["reason"]
+        }
+
+        func isSameIncident(as later: Event) -> Bool {
+            if let reason, let laterReason = later.attributes["reason"], reason != laterReason { return false }
+            guard later.time.clock != .unknown, later.time.clock == time.clock else {
+                return later.source.path == location.path && later.source.line - location.line <= IncidentDeduplicator.sameIncidentLines
+            }
+            let elapsed = later.time.nanoseconds - time.nanoseconds
+            return elapsed >= 0 && elapsed <= IncidentDeduplicator.sameIncidentNanoseconds
+        }
+    }
+
+    private struct Key: Hashable {
+        let name: EventName
+        let subject: String
+    }
+
+    /// Per evidence name, the last report under the app and under the pid: an incident one
+    /// line reports by package and another by pid is still one.
+    private var lastEvidence: [Key: Sighting] = [:]
+    /// Processes whose death was reported and that have not started again, by app and pid.
+    private var dead: [Key: Sighting] = [:]
+    private(set) var dropped = 0
+
+    /// Whether the event reports an incident already reported.
+    mutating func isRepeat(_ event: Event) -> Bool {
+        if event.name == EventName.processDied { return isRepeatedDeath(event) }
+        if event.name == EventName.processStarted {
+            dead[Key(name: EventName.processDied, subject: processKey(event))] = nil
+            return false
+        }
+        guard event.name.family == "evidence" else { return false }
+        let keys = [Key(name: event.name, subject: event.app)] + (event.pid.map { [Key(name: event.name, subject: "pid \($0)")] } ?? [])
+        if keys.contains(where: { lastEvidence[$0]?.isSameIncident(as: event) == true }) { return drop() }
+        let sighting = Sighting(event)
+        for key in keys { lastEvidence[key] = sighting }
+        return false
+    }
+
+    /// A second death of the same process (same app and pid, no start between) within the
+    /// incident window: the same death said again.
+    private mutating func isRepeatedDeath(_ event: Event) -> Bool {
+        let key = Key(name: EventName.processDied, subject: processKey(event))
+        if dead[key]?.isSameIncident(as: event) == true { return drop() }
+        dead[key] = Sighting(event)
+        return false
+    }
+
+    /// A secondary process (`com.app:remote`) dies on its own.
+    private func processKey(_ event: Event) -> String {
+        event.app + "|" + (event.pid.map(String.init) ?? "") + "|" + (event.attributes["process"] ?? "")
+    }
+
+    private mutating func drop() -> Bool {
+        dropped += 1
+        return true
+    }
+}
