@@ -55,17 +55,19 @@ struct ExpectMonitor: ClauseMonitor {
         let expected = observation.matches(clause.expect)
         let failing = observation.matches(clause.failOn)
         let cancelling = observation.matches(clause.cancelOn)
-        waits = waits.filter { wait in
+        let sameAttributes = clause.sameAttributes
+        // In place: most events settle nothing, and a filtered copy would allocate every time.
+        waits.removeAll { wait in
             if let deadline = wait.deadline, event.time.clock != .unknown, event.time.nanoseconds > deadline {
                 report(Self.missed(wait))
-                return false
+                return true
             }
-            if expected, wait.trigger.key(clause.sameAttributes) == event.key(clause.sameAttributes) { return false }
+            if expected, wait.trigger.key(sameAttributes) == event.key(sameAttributes) { return true }
             if failing {
                 report(Violation(event: wait.trigger, time: event.time, related: wait.evidence + [event]))
-                return false
+                return true
             }
-            return !cancelling
+            return cancelling
         }
     }
 

@@ -64,7 +64,7 @@ struct MaxDurationMonitor: ClauseMonitor {
             spans[key] = Span(start: event)
         }
         guard clause.during.isEmpty || observation.history.phase.map(clause.during.contains) == true else { return }
-        let unmeasured = spans.filter { $0.value.measuredFrom == nil }.keys
+        let unmeasured = spans.compactMap { $0.value.measuredFrom == nil ? $0.key : nil }
         guard !unmeasured.isEmpty else { return }
         let limit = limit(observation)
         for key in unmeasured {

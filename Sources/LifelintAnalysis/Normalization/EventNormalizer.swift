@@ -10,6 +10,8 @@ public struct EventNormalizer {
 
     private var reorder = ReorderBuffer(window: reorderWindowNanoseconds)
     private var incidents = IncidentDeduplicator()
+    /// The events the reorder window released, reused from event to event.
+    private var released: [Event] = []
 
     public init() {}
 
@@ -17,16 +19,20 @@ public struct EventNormalizer {
     public var droppedRepeats: Int { incidents.dropped }
 
     public mutating func process(_ event: Event, emit: (Event) -> Void) {
-        var ordered: [Event] = []
-        reorder.insert(event) { ordered.append($0) }
-        for event in ordered where !incidents.isRepeat(event) { emit(event) }
+        reorder.insert(event, releasingInto: &released)
+        deliver(emit)
     }
 
     /// Releases what the reorder window still holds.
     public mutating func finish(emit: (Event) -> Void) {
-        var ordered: [Event] = []
-        reorder.drainAll { ordered.append($0) }
-        for event in ordered where !incidents.isRepeat(event) { emit(event) }
+        reorder.drainAll(into: &released)
+        deliver(emit)
+    }
+
+    private mutating func deliver(_ emit: (Event) -> Void) {
+        guard !released.isEmpty else { return }
+        for event in released where !incidents.isRepeat(event) { emit(event) }
+        released.removeAll(keepingCapacity: true)
     }
 
     /// Reads a trace through the normalizer: the events in time order, each incident once, and

@@ -51,10 +51,11 @@ struct IncidentDeduplicator {
     mutating func isRepeat(_ event: Event) -> Bool {
         if event.name == EventName.processDied { return isRepeatedDeath(event) }
         if event.name == EventName.processStarted {
-            dead[Key(name: EventName.processDied, subject: processKey(event))] = nil
+            if !dead.isEmpty { dead[Key(name: EventName.processDied, subject: processKey(event))] = nil }
             return false
         }
-        guard event.name.family == "evidence" else { return false }
+        // First byte first: this runs on every event, and few are evidence.
+        guard event.name.rawValue.utf8.first == UInt8(ascii: "e"), event.name.hasPrefix("evidence.") else { return false }
         let keys = [Key(name: event.name, subject: event.app)] + (event.pid.map { [Key(name: event.name, subject: "pid \($0)")] } ?? [])
         if keys.contains(where: { lastEvidence[$0]?.isSameIncident(as: event) == true }) { return drop() }
         let sighting = Sighting(event)

@@ -1,5 +1,4 @@
 import LifelintModel
-import LifelintIngestion
 
 /// Restores time order to a stream that is nearly ordered: merged logcat buffers interleave
 /// with small steps back in time. Events are held for `window` and released in (time, arrival)
@@ -7,28 +6,31 @@ import LifelintIngestion
 /// clocks (wall, monotonic, none) do not compare: a change of clock releases what is held.
 struct ReorderBuffer {
     let window: Int64
-    private var events: [Event] = []
+    /// Held events from `head` on; released ones are moved out (nil), not copied.
+    private var events: [Event?] = []
     private var head = 0
     private var latest = Int64.min
 
     init(window: Int64) { self.window = window }
 
-    mutating func insert(_ event: Event, release: (Event) -> Void) {
+    /// Holds the event; appends to `released` those now older than the window.
+    mutating func insert(_ event: Event, releasingInto released: inout [Event]) {
         if event.time.clock == .unknown {
-            drainAll(release)
-            release(event)
+            drainAll(into: &released)
+            released.append(event)
             return
         }
-        if head < events.count, events[head].time.clock != event.time.clock {
-            drainAll(release)
+        if head < events.count, events[head]!.time.clock != event.time.clock {
+            drainAll(into: &released)
             latest = .min
         }
+        let time = event.time.nanoseconds
         var index = events.count
-        while index > head, events[index - 1].time.nanoseconds > event.time.nanoseconds { index -= 1 }
+        while index > head, events[index - 1]!.time.nanoseconds > time { index -= 1 }
         events.insert(event, at: index)
-        latest = max(latest, event.time.nanoseconds)
-        while head < events.count, events[head].time.nanoseconds < latest - window {
-            release(events[head])
+        latest = max(latest, time)
+        while head < events.count, events[head]!.time.nanoseconds < latest - window {
+            released.append(events[head].take()!)
             head += 1
         }
         if head > 1024 && head * 2 > events.count {
@@ -37,8 +39,8 @@ struct ReorderBuffer {
         }
     }
 
-    mutating func drainAll(_ release: (Event) -> Void) {
-        for index in head..<events.count { release(events[index]) }
+    mutating func drainAll(into released: inout [Event]) {
+        for index in head..<events.count { released.append(events[index].take()!) }
         events.removeAll(keepingCapacity: true)
         head = 0
     }

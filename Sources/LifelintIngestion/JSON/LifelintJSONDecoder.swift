@@ -62,7 +62,7 @@ struct LifelintJSONDecoder: JSONRecordDecoder {
                 }
             }
         }
-        let name = EventName(interner.string(nameBytes))
+        let name = interner.eventName(nameBytes)
         return .event(Event(time: time, app: app, pid: pid, tid: tid, platform: platform, name: name, attributes: attributes, source: location))
     }
 }

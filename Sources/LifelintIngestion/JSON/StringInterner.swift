@@ -20,16 +20,36 @@ struct StringInterner {
     private var words: [UInt64]
     private var lengths: [Int8]
     private var strings: [String]
+    /// The slot's string as an event name, once it has been read as one: a name made again
+    /// would take the process-wide numbering's lock.
+    private var eventNames: [EventName?]
 
     init() {
         words = Array(repeating: 0, count: Self.slotCount * Self.wordsPerSlot)
         lengths = Array(repeating: -1, count: Self.slotCount)
         strings = Array(repeating: "", count: Self.slotCount)
+        eventNames = Array(repeating: nil, count: Self.slotCount)
     }
 
     /// The string of validated UTF-8 `bytes`.
     mutating func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        guard bytes.count <= Self.maximumLength, let base = bytes.baseAddress else { return String(decoding: bytes, as: UTF8.self) }
+        guard let slot = slot(of: bytes) else { return String(decoding: bytes, as: UTF8.self) }
+        return strings[slot]
+    }
+
+    /// The event name of validated UTF-8 `bytes`.
+    mutating func eventName(_ bytes: UnsafeBufferPointer<UInt8>) -> EventName {
+        guard let slot = slot(of: bytes) else { return EventName(String(decoding: bytes, as: UTF8.self)) }
+        if let name = eventNames[slot] { return name }
+        let name = EventName(strings[slot])
+        eventNames[slot] = name
+        return name
+    }
+
+    /// The slot holding `bytes`, filled with them if it held something else; nil past the
+    /// maximum length.
+    private mutating func slot(of bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard bytes.count <= Self.maximumLength, let base = bytes.baseAddress else { return nil }
         let key = ByteWords(base, count: bytes.count)
         let hash = key.hash(count: bytes.count)
         let slot = Int(truncatingIfNeeded: hash >> 55) & (Self.slotCount - 1)
@@ -37,16 +57,16 @@ struct StringInterner {
         if lengths[slot] == Int8(bytes.count), words[first] == key.words.0, words[first + 1] == key.words.1,
             words[first + 2] == key.words.2, words[first + 3] == key.words.3
         {
-            return strings[slot]
+            return slot
         }
-        let string = String(decoding: bytes, as: UTF8.self)
         lengths[slot] = Int8(bytes.count)
         words[first] = key.words.0
         words[first + 1] = key.words.1
         words[first + 2] = key.words.2
         words[first + 3] = key.words.3
-        strings[slot] = string
-        return string
+        strings[slot] = String(decoding: bytes, as: UTF8.self)
+        eventNames[slot] = nil
+        return slot
     }
 
     /// A JSON string decoded, through the table when it has no escapes.

@@ -5,9 +5,9 @@ import Darwin
 #endif
 import LifelintModel
 
-/// A POSIX extended regular expression (`regcomp`/`regexec` from the C library): measured at
-/// about 520 MB/s on log lines here, where Swift's `Regex` managed 33 MB/s
-/// (`../shared/reference/swift-notes.md`). Two conveniences on top of POSIX syntax: named
+/// A POSIX extended regular expression (`regcomp`/`regexec` from the C library), which keeps
+/// mappings at the reader's pace where Swift's `Regex` does not (measurements in
+/// docs/decisions/0010-reports-configuration-baselines.md). Two conveniences on top of POSIX syntax: named
 /// groups `(?<name>...)`, whose matches become attributes, and `\d` / `\D` for digits.
 public final class RegularExpression: @unchecked Sendable {
     // regexec only reads the compiled expression, so one instance serves every thread.
