@@ -27,7 +27,8 @@ struct ReorderBuffer {
         let time = event.time.nanoseconds
         var index = events.count
         while index > head, events[index - 1]!.time.nanoseconds > time { index -= 1 }
-        events.insert(event, at: index)
+        // Nearly always in order: an append, not the general insertion.
+        if index == events.count { events.append(event) } else { events.insert(event, at: index) }
         latest = max(latest, time)
         while head < events.count, events[head]!.time.nanoseconds < latest - window {
             released.append(events[head].take()!)

@@ -76,11 +76,12 @@ extension ByteBuffer {
         }
     }
 
-    package mutating func appendJSONInteger(_ value: some BinaryInteger) {
+    package mutating func appendJSONInteger(_ value: Int) {
         appendDecimal(Int64(value))
     }
 
-    package mutating func appendJSONInteger(_ value: (some BinaryInteger)?) {
+    /// A process or thread id, or `null`.
+    package mutating func appendJSONInteger(_ value: Int32?) {
         if let value { appendDecimal(Int64(value)) } else { append("null") }
     }
 

@@ -7,11 +7,12 @@ import LifelintModel
 
 /// A growable byte buffer written through a pointer: the output writers' hot path appends
 /// many small pieces per event, which costs an `Array` a uniqueness check and a bounds check
-/// per call but costs this a comparison and a copy.
+/// per call but costs this a comparison and a copy. The small appends are inlinable: the
+/// writers that call them live in another module, and a call per byte would double their cost.
 package struct ByteBuffer: ~Copyable {
-    private var base: UnsafeMutablePointer<UInt8>
-    private(set) var count = 0
-    private var capacity: Int
+    @usableFromInline var base: UnsafeMutablePointer<UInt8>
+    @usableFromInline var count = 0
+    @usableFromInline var capacity: Int
 
     init(capacity: Int) {
         self.capacity = max(capacity, 16)
@@ -28,14 +29,14 @@ package struct ByteBuffer: ~Copyable {
 
     mutating func removeAll() { count = 0 }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     package mutating func append(_ byte: UInt8) {
         if count == capacity { grow(toHold: 1) }
         base[count] = byte
         count += 1
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     mutating func append(_ bytes: UnsafeRawBufferPointer) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
         if capacity - count < bytes.count { grow(toHold: bytes.count) }
@@ -45,7 +46,7 @@ package struct ByteBuffer: ~Copyable {
 
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) { append(UnsafeRawBufferPointer(bytes)) }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     package mutating func append(_ text: StaticString) {
         append(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
@@ -58,7 +59,7 @@ package struct ByteBuffer: ~Copyable {
 
     /// `count` decimal digits of a non-negative `value`, zero-padded on the left (the
     /// timestamps' fields).
-    @inline(__always)
+    @inlinable @inline(__always)
     mutating func appendDigits(_ value: Int, count digitCount: Int) {
         if capacity - count < digitCount { grow(toHold: digitCount) }
         var remaining = value
@@ -72,6 +73,7 @@ package struct ByteBuffer: ~Copyable {
     }
 
     /// The decimal digits of `value`.
+    @usableFromInline
     mutating func appendDecimal(_ value: Int64) {
         var magnitude = value.magnitude
         if value < 0 { append(.dash) }
@@ -92,7 +94,8 @@ package struct ByteBuffer: ~Copyable {
         count += digitCount
     }
 
-    private mutating func grow(toHold extra: Int) {
+    @usableFromInline
+    mutating func grow(toHold extra: Int) {
         var newCapacity = capacity * 2
         while newCapacity - count < extra { newCapacity *= 2 }
         let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
