@@ -12,16 +12,29 @@ struct AppHistory {
     }
 
     var phase: AppPhase?
-    private var lastByName: [Occurrence?] = []
+    /// Per interned name, where its last event is in `occurrences` (-1: none yet): four bytes
+    /// per name, so thousands of apps in a trace stay small.
+    private var slots: [Int32] = []
+    private var occurrences: [Occurrence] = []
+    /// The interned name of each of `occurrences`.
+    private var occurrenceNames: [Int] = []
 
     mutating func record(_ event: Event, name: Int, sequence: Int) {
-        if name >= lastByName.count { lastByName.append(contentsOf: repeatElement(nil, count: name + 1 - lastByName.count)) }
-        lastByName[name] = Occurrence(event: event, sequence: sequence)
+        if name < slots.count, slots[name] >= 0 {
+            occurrences[Int(slots[name])] = Occurrence(event: event, sequence: sequence)
+            return
+        }
+        if name >= slots.count { slots.append(contentsOf: repeatElement(-1, count: name + 1 - slots.count)) }
+        slots[name] = Int32(occurrences.count)
+        occurrences.append(Occurrence(event: event, sequence: sequence))
+        occurrenceNames.append(name)
     }
 
     /// A cold start: the new incarnation remembers nothing of the old one.
     mutating func forget() {
-        lastByName = []
+        slots = []
+        occurrences = []
+        occurrenceNames = []
     }
 
     /// The last event the pattern matches: for a name, the last of that name if it matches;
@@ -29,15 +42,14 @@ struct AppHistory {
     func last(_ pattern: CompiledPattern, in families: EventNameTable.FamilyMembership) -> Occurrence? {
         switch pattern.target {
         case let .name(id):
-            guard id < lastByName.count, let occurrence = lastByName[id],
-                pattern.matches(occurrence.event, name: id, in: families)
-            else { return nil }
-            return occurrence
+            guard id < slots.count, slots[id] >= 0 else { return nil }
+            let occurrence = occurrences[Int(slots[id])]
+            return pattern.matches(occurrence.event, name: id, in: families) ? occurrence : nil
         case .family:
             var latest: Occurrence?
-            for (id, occurrence) in lastByName.enumerated() {
-                guard let occurrence, occurrence.sequence > latest?.sequence ?? Int.min,
-                    pattern.matches(occurrence.event, name: id, in: families)
+            for (index, occurrence) in occurrences.enumerated() {
+                guard occurrence.sequence > latest?.sequence ?? Int.min,
+                    pattern.matches(occurrence.event, name: occurrenceNames[index], in: families)
                 else { continue }
                 latest = occurrence
             }

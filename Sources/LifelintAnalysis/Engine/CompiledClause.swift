@@ -24,6 +24,9 @@ final class CompiledClause: Sendable {
     /// The patterns that can open state in a monitor with nothing open: an event none of them
     /// covers leaves a fresh monitor idle, so none is made for it.
     let openers: [CompiledPattern]
+    /// The patterns whose last events its guards (and callback windows) read from the app's
+    /// history: only names these cover are remembered.
+    let historyPatterns: [CompiledPattern]
     /// The platforms the rule applies to, one bit per `Platform` case; every bit when the rule
     /// names none.
     private let platforms: UInt8
@@ -35,19 +38,19 @@ final class CompiledClause: Sendable {
         switch clause.primitive {
         case let .expect(expect):
             let compiled = ExpectMonitor.Clause(expect, thresholds: thresholds, names: &names)
-            (primitive, patterns, openers) = (.expect(compiled), compiled.patterns, compiled.openers)
+            (primitive, patterns, openers, historyPatterns) = (.expect(compiled), compiled.patterns, compiled.openers, compiled.historyPatterns)
         case let .forbid(forbid):
             let compiled = ForbidMonitor.Clause(forbid, thresholds: thresholds, names: &names)
-            (primitive, patterns, openers) = (.forbid(compiled), compiled.patterns, compiled.openers)
+            (primitive, patterns, openers, historyPatterns) = (.forbid(compiled), compiled.patterns, compiled.openers, compiled.historyPatterns)
         case let .maxDuration(span):
             let compiled = MaxDurationMonitor.Clause(span, thresholds: thresholds, names: &names)
-            (primitive, patterns, openers) = (.maxDuration(compiled), compiled.patterns, compiled.openers)
+            (primitive, patterns, openers, historyPatterns) = (.maxDuration(compiled), compiled.patterns, compiled.openers, compiled.historyPatterns)
         case let .unpaired(unpaired):
             let compiled = UnpairedMonitor.Clause(unpaired, thresholds: thresholds, names: &names)
-            (primitive, patterns, openers) = (.unpaired(compiled), compiled.patterns, compiled.openers)
+            (primitive, patterns, openers, historyPatterns) = (.unpaired(compiled), compiled.patterns, compiled.openers, compiled.historyPatterns)
         case let .rate(rate):
             let compiled = RateMonitor.Clause(rate, thresholds: thresholds, names: &names)
-            (primitive, patterns, openers) = (.rate(compiled), compiled.patterns, compiled.openers)
+            (primitive, patterns, openers, historyPatterns) = (.rate(compiled), compiled.patterns, compiled.openers, compiled.historyPatterns)
         }
         platforms = rule.platforms.isEmpty ? .max : rule.platforms.reduce(0) { $0 | Self.bit($1) }
     }
@@ -66,6 +69,11 @@ final class CompiledClause: Sendable {
     /// Whether an open monitor of the clause can react to the interned name.
     func reacts(to name: Int, in families: EventNameTable.FamilyMembership) -> Bool {
         patterns.contains { $0.covers(name, in: families) }
+    }
+
+    /// Whether the clause reads the interned name's last event from the app's history.
+    func remembers(_ name: Int, in families: EventNameTable.FamilyMembership) -> Bool {
+        historyPatterns.contains { $0.covers(name, in: families) }
     }
 
     /// Whether the interned name can open state in a monitor of the clause with nothing open.

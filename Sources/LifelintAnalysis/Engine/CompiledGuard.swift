@@ -17,7 +17,20 @@ enum CompiledGuard {
     }
 }
 
+extension CompiledGuard {
+    /// The patterns whose last events the guard reads from the app's history.
+    var historyPatterns: [CompiledPattern] {
+        switch self {
+        case .phase: []
+        case let .occurred(event, since): [event] + (since.map { [$0] } ?? [])
+        case let .absent(event, since): [event, since]
+        }
+    }
+}
+
 extension [CompiledGuard] {
+    var historyPatterns: [CompiledPattern] { flatMap(\.historyPatterns) }
+
     init(_ guards: [Guard], thresholds: Thresholds, names: inout EventNameTable) {
         self = guards.map { CompiledGuard($0, thresholds: thresholds, names: &names) }
     }

@@ -25,6 +25,7 @@ struct ExpectMonitor: ClauseMonitor {
 
         var patterns: [CompiledPattern] { after + expect + failOn + cancelOn }
         var openers: [CompiledPattern] { after }
+        var historyPatterns: [CompiledPattern] { when.historyPatterns }
     }
 
     private struct Wait {

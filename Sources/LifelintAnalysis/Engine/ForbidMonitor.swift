@@ -22,6 +22,7 @@ struct ForbidMonitor: ClauseMonitor {
 
         var patterns: [CompiledPattern] { event + (callbacks ?? []) }
         var openers: [CompiledPattern] { event }
+        var historyPatterns: [CompiledPattern] { when.historyPatterns + (callbacks ?? []) }
     }
 
     /// A forbidden event seen outside any callback window, with its guards' evidence, in case

@@ -31,6 +31,7 @@ struct MaxDurationMonitor: ClauseMonitor {
 
         var patterns: [CompiledPattern] { [start, end] + cutoff + phaseEvents }
         var openers: [CompiledPattern] { [start] }
+        var historyPatterns: [CompiledPattern] { limits.flatMap(\.when.historyPatterns) }
     }
 
     private struct Span {

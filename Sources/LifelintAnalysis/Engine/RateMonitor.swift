@@ -23,6 +23,7 @@ struct RateMonitor: ClauseMonitor {
         var patterns: [CompiledPattern] { event + (episodeStart ?? []) + episodeEnd }
         /// A window counts from the first event; an episode opens with its start.
         var openers: [CompiledPattern] { episodeStart ?? event }
+        var historyPatterns: [CompiledPattern] { [] }
     }
 
     let clause: Clause

@@ -13,6 +13,8 @@ public struct RuleEngine {
         let reacting: [Bool]
         /// The requirement patterns it satisfies.
         let evidence: UInt64
+        /// Some clause reads the name's last event from the app's history.
+        let isRemembered: Bool
         let announcedPhase: AppPhase?
         let isColdStart: Bool
     }
@@ -88,6 +90,7 @@ public struct RuleEngine {
                 openers: clauses.indices.filter { clauses[$0].opens(on: name, in: names.membership) },
                 reacting: clauses.map { $0.reacts(to: name, in: names.membership) },
                 evidence: requirements.mask(of: name, in: names.membership),
+                isRemembered: clauses.contains { $0.remembers(name, in: names.membership) },
                 announcedPhase: Self.phase(announcedBy: eventName),
                 isColdStart: eventName == EventName.phaseColdStart))
         }
@@ -110,7 +113,7 @@ public struct RuleEngine {
             run(&monitors, facts: facts, Observation(event: event, name: name, history: state.history, families: families), clauses, violations: &violations)
             state.monitors = monitors
         }
-        state.history.record(event, name: name, sequence: sequence)
+        if facts.isRemembered { state.history.record(event, name: name, sequence: sequence) }
     }
 
     /// Runs the open monitors that react to the name or whose deadline the event passes, and a

@@ -20,6 +20,7 @@ struct UnpairedMonitor: ClauseMonitor {
 
         var patterns: [CompiledPattern] { [start] + end + cutoff }
         var openers: [CompiledPattern] { [start] }
+        var historyPatterns: [CompiledPattern] { [] }
     }
 
     let clause: Clause
