@@ -50,7 +50,7 @@ public struct MetricsCollector {
         case EventName.phaseActive, EventName.phaseInactive:
             state.hasLifecycle = true
             closeBackground(&state, at: now)
-            if event.name == EventName.phaseActive, ["background", "system-kill"].contains(event.attributes["after"] ?? "") {
+            if event.name == EventName.phaseActive, [ResumeContext.background.rawValue, ResumeContext.systemKill.rawValue].contains(event.attributes["after"] ?? "") {
                 closeForeground(&state)
                 state.foregroundSince = now
             }

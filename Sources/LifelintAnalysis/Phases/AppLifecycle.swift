@@ -15,7 +15,7 @@ struct AppLifecycle {
     var scenes: [String: AppPhase] = [:]
     /// What the next `phase.active` follows: `launch`, `background`, `system-kill`, `user-kill`,
     /// `crash`, `inactive`, or `unknown` when the trace began mid-run.
-    var resumeContext = "unknown"
+    var resumeContext = ResumeContext.unknown
     /// True from a cold start until the incarnation first changes phase (an iOS
     /// `did-finish-launching` right after a process start is the same launch).
     var awaitingLaunch = false

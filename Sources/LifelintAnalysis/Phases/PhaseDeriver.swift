@@ -168,10 +168,10 @@ public struct PhaseDeriver {
         guard app.phase != phase else { return }
         var attributes: Attributes = ["from": app.phase?.rawValue ?? "unknown"]
         if phase == .foregroundActive {
-            attributes["after"] = app.resumeContext
-            app.resumeContext = "inactive"
+            attributes["after"] = app.resumeContext.rawValue
+            app.resumeContext = .inactive
         }
-        if phase == .background { app.resumeContext = "background" }
+        if phase == .background { app.resumeContext = .background }
         app.phase = phase
         app.awaitingLaunch = false
         output.append(Self.synthetic(phase.eventName, cause, attributes))
@@ -186,13 +186,7 @@ public struct PhaseDeriver {
         attributes["saved_state"] = String(death?.facts.savedState ?? false)
         attributes["unsaved_input"] = String(death?.facts.unsavedInput ?? false)
         output.append(Self.synthetic(EventName.phaseColdStart, cause, attributes))
-        switch death?.initiator {
-        case nil: app.resumeContext = "launch"
-        case "system"?: app.resumeContext = "system-kill"
-        case "user"?: app.resumeContext = "user-kill"
-        case "crash"?: app.resumeContext = "crash"
-        default: app.resumeContext = "unknown"
-        }
+        app.resumeContext = ResumeContext(coldStartAfter: death.map { DeathInitiator(rawValue: $0.initiator) ?? .unknown })
         app.phase = .notRunning
         app.visibleActivities = [:]
         app.scenes = [:]
