@@ -6,12 +6,21 @@ public struct Attributes: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     public struct Entry: Sendable, Hashable {
         public var key: String
         public var value: String
+
+        @inlinable
+        public init(key: String, value: String) {
+            self.key = key
+            self.value = value
+        }
     }
 
-    private var entries: [Entry]
+    /// Inlinable access: readers fill attributes and writers read them record after record,
+    /// from other modules.
+    @usableFromInline var entries: [Entry]
 
     /// The attributes the vocabulary defines as numbers: written as JSON numbers when their
     /// value is one (`lifelint events`, `docs/schema/events.schema.json`).
+    @inlinable
     public static func isNumeric(key: String) -> Bool {
         switch key {
         case "duration_ms", "bytes", "count", "chars", "pid", "uid": true
@@ -28,10 +37,12 @@ public struct Attributes: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
 
     /// Adds an entry without looking for an existing key: for decoders whose keys are unique
     /// already (a JSON object's members).
+    @inlinable
     package mutating func appendUnique(key: String, value: String) {
         entries.append(Entry(key: key, value: value))
     }
 
+    @inlinable
     package mutating func reserveCapacity(_ count: Int) { entries.reserveCapacity(count) }
 
     public var isEmpty: Bool { entries.isEmpty }

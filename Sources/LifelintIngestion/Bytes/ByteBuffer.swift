@@ -40,10 +40,11 @@ package struct ByteBuffer: ~Copyable {
     mutating func append(_ bytes: UnsafeRawBufferPointer) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
         if capacity - count < bytes.count { grow(toHold: bytes.count) }
-        memcpy(base + count, source, bytes.count)
+        UnsafeMutableRawPointer(base + count).copyMemory(from: source, byteCount: bytes.count)
         count += bytes.count
     }
 
+    @inlinable @inline(__always)
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) { append(UnsafeRawBufferPointer(bytes)) }
 
     @inlinable @inline(__always)
