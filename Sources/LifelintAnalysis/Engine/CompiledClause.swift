@@ -6,27 +6,16 @@ import LifelintIngestion
 /// clause its monitor runs. Nothing is parsed per event. A reference type, so the per-event
 /// loop passes it without copying the rule's strings.
 final class CompiledClause: Sendable {
-    enum Primitive {
-        case expect(ExpectMonitor.Clause)
-        case forbid(ForbidMonitor.Clause)
-        case maxDuration(MaxDurationMonitor.Clause)
-        case unpaired(UnpairedMonitor.Clause)
-        case rate(RateMonitor.Clause)
-    }
-
     let rule: Rule
     let severity: Severity
     let message: String
-    let primitive: Primitive
+    let primitive: any CompiledPrimitive
     /// Every pattern the clause reacts to: an event none of them covers changes nothing but an
     /// open wait's deadline.
     let patterns: [CompiledPattern]
     /// The patterns that can open state in a monitor with nothing open: an event none of them
     /// covers leaves a fresh monitor idle, so none is made for it.
     let openers: [CompiledPattern]
-    /// The patterns whose last events its guards (and callback windows) read from the app's
-    /// history: only names these cover are remembered.
-    let historyPatterns: [CompiledPattern]
     /// The platforms the rule applies to, one bit per `Platform` case; every bit when the rule
     /// names none.
     private let platforms: UInt8
@@ -35,36 +24,20 @@ final class CompiledClause: Sendable {
         self.rule = rule
         severity = clause.severity ?? rule.severity
         message = clause.message ?? rule.message
-        switch clause.primitive {
-        case let .expect(expect):
-            let compiled = ExpectMonitor.Clause(expect, thresholds: thresholds, names: &names)
-            (primitive, patterns, openers, historyPatterns) = (.expect(compiled), compiled.patterns, compiled.openers, compiled.historyPatterns)
-        case let .forbid(forbid):
-            let compiled = ForbidMonitor.Clause(forbid, thresholds: thresholds, names: &names)
-            (primitive, patterns, openers, historyPatterns) = (.forbid(compiled), compiled.patterns, compiled.openers, compiled.historyPatterns)
-        case let .maxDuration(span):
-            let compiled = MaxDurationMonitor.Clause(span, thresholds: thresholds, names: &names)
-            (primitive, patterns, openers, historyPatterns) = (.maxDuration(compiled), compiled.patterns, compiled.openers, compiled.historyPatterns)
-        case let .unpaired(unpaired):
-            let compiled = UnpairedMonitor.Clause(unpaired, thresholds: thresholds, names: &names)
-            (primitive, patterns, openers, historyPatterns) = (.unpaired(compiled), compiled.patterns, compiled.openers, compiled.historyPatterns)
-        case let .rate(rate):
-            let compiled = RateMonitor.Clause(rate, thresholds: thresholds, names: &names)
-            (primitive, patterns, openers, historyPatterns) = (.rate(compiled), compiled.patterns, compiled.openers, compiled.historyPatterns)
+        primitive = switch clause.primitive {
+        case let .expect(expect): ExpectMonitor.Clause(expect, thresholds: thresholds, names: &names)
+        case let .forbid(forbid): ForbidMonitor.Clause(forbid, thresholds: thresholds, names: &names)
+        case let .maxDuration(span): MaxDurationMonitor.Clause(span, thresholds: thresholds, names: &names)
+        case let .unpaired(unpaired): UnpairedMonitor.Clause(unpaired, thresholds: thresholds, names: &names)
+        case let .rate(rate): RateMonitor.Clause(rate, thresholds: thresholds, names: &names)
         }
+        patterns = primitive.patterns
+        openers = primitive.openers
         platforms = rule.platforms.isEmpty ? .max : rule.platforms.reduce(0) { $0 | Self.bit($1) }
     }
 
     /// A fresh monitor, with nothing open.
-    func makeMonitor() -> any ClauseMonitor {
-        switch primitive {
-        case let .expect(clause): ExpectMonitor(clause)
-        case let .forbid(clause): ForbidMonitor(clause)
-        case let .maxDuration(clause): MaxDurationMonitor(clause)
-        case let .unpaired(clause): UnpairedMonitor(clause)
-        case let .rate(clause): RateMonitor(clause)
-        }
-    }
+    func makeMonitor() -> any ClauseMonitor { primitive.makeMonitor() }
 
     /// Whether an open monitor of the clause can react to the interned name.
     func reacts(to name: Int, in families: EventNameTable.FamilyMembership) -> Bool {
@@ -73,7 +46,7 @@ final class CompiledClause: Sendable {
 
     /// Whether the clause reads the interned name's last event from the app's history.
     func remembers(_ name: Int, in families: EventNameTable.FamilyMembership) -> Bool {
-        historyPatterns.contains { $0.covers(name, in: families) }
+        primitive.historyPatterns.contains { $0.covers(name, in: families) }
     }
 
     /// Whether the interned name can open state in a monitor of the clause with nothing open.

@@ -4,7 +4,7 @@ import LifelintIngestion
 /// Runs an `expect` clause for one app: each trigger opens a wait that an expected event
 /// satisfies, a `failOn` event or the deadline violates, and a `cancelOn` event drops.
 struct ExpectMonitor: ClauseMonitor {
-    final class Clause: Sendable {
+    final class Clause: CompiledPrimitive {
         let after: [CompiledPattern]
         let when: [CompiledGuard]
         let expect: [CompiledPattern]
@@ -26,6 +26,8 @@ struct ExpectMonitor: ClauseMonitor {
         var patterns: [CompiledPattern] { after + expect + failOn + cancelOn }
         var openers: [CompiledPattern] { after }
         var historyPatterns: [CompiledPattern] { when.historyPatterns }
+
+        func makeMonitor() -> any ClauseMonitor { ExpectMonitor(self) }
     }
 
     private struct Wait {

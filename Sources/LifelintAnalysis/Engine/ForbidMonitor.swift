@@ -6,7 +6,7 @@ import LifelintIngestion
 /// callback's event after the callback returns, with its `duration_ms`, so work done inside it
 /// shows up just before it.
 struct ForbidMonitor: ClauseMonitor {
-    final class Clause: Sendable {
+    final class Clause: CompiledPrimitive {
         let event: [CompiledPattern]
         let when: [CompiledGuard]
         let callbacks: [CompiledPattern]?
@@ -23,6 +23,8 @@ struct ForbidMonitor: ClauseMonitor {
         var patterns: [CompiledPattern] { event + (callbacks ?? []) }
         var openers: [CompiledPattern] { event }
         var historyPatterns: [CompiledPattern] { when.historyPatterns + (callbacks ?? []) }
+
+        func makeMonitor() -> any ClauseMonitor { ForbidMonitor(self) }
     }
 
     /// A forbidden event seen outside any callback window, with its guards' evidence, in case

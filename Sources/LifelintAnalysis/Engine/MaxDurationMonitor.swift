@@ -5,7 +5,7 @@ import LifelintIngestion
 /// when they are open in one of the `during` phases, judged at their end, at a cutoff, or at
 /// the end of the trace.
 struct MaxDurationMonitor: ClauseMonitor {
-    final class Clause: Sendable {
+    final class Clause: CompiledPrimitive {
         let start: CompiledPattern
         let end: CompiledPattern
         let sameAttributes: [String]
@@ -32,6 +32,8 @@ struct MaxDurationMonitor: ClauseMonitor {
         var patterns: [CompiledPattern] { [start, end] + cutoff + phaseEvents }
         var openers: [CompiledPattern] { [start] }
         var historyPatterns: [CompiledPattern] { limits.flatMap(\.when.historyPatterns) }
+
+        func makeMonitor() -> any ClauseMonitor { MaxDurationMonitor(self) }
     }
 
     private struct Span {

@@ -4,7 +4,7 @@ import LifelintIngestion
 /// Runs a `rate` clause for one app: more than `max` matching events within a sliding window,
 /// or within one episode, is one violation (reported once per window or episode).
 struct RateMonitor: ClauseMonitor {
-    final class Clause: Sendable {
+    final class Clause: CompiledPrimitive {
         let event: [CompiledPattern]
         /// `max`; nil when it resolves to nothing, and the clause never fires.
         let limit: Double?
@@ -24,6 +24,8 @@ struct RateMonitor: ClauseMonitor {
         /// A window counts from the first event; an episode opens with its start.
         var openers: [CompiledPattern] { episodeStart ?? event }
         var historyPatterns: [CompiledPattern] { [] }
+
+        func makeMonitor() -> any ClauseMonitor { RateMonitor(self) }
     }
 
     let clause: Clause

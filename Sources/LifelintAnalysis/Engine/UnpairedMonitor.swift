@@ -5,7 +5,7 @@ import LifelintIngestion
 /// that carries the pairing attributes (`bgtask.expired id=7`) ends only that span; one that
 /// does not (`phase.terminated`) ends them all.
 struct UnpairedMonitor: ClauseMonitor {
-    final class Clause: Sendable {
+    final class Clause: CompiledPrimitive {
         let start: CompiledPattern
         let end: [CompiledPattern]
         let sameAttributes: [String]
@@ -21,6 +21,8 @@ struct UnpairedMonitor: ClauseMonitor {
         var patterns: [CompiledPattern] { [start] + end + cutoff }
         var openers: [CompiledPattern] { [start] }
         var historyPatterns: [CompiledPattern] { [] }
+
+        func makeMonitor() -> any ClauseMonitor { UnpairedMonitor(self) }
     }
 
     let clause: Clause

@@ -31,7 +31,7 @@ public struct EventNormalizer {
 
     private mutating func deliver(_ emit: (Event) -> Void) {
         guard !released.isEmpty else { return }
-        for index in released.indices where !incidents.isRepeat(released[index]) { emit(released[index]) }
+        for event in released where !incidents.isRepeat(event) { emit(event) }
         released.removeAll(keepingCapacity: true)
     }
 

@@ -48,7 +48,6 @@ struct StringInterner {
 
     /// The slot holding `bytes`, filled with them if it held something else; nil past the
     /// maximum length.
-    @inline(__always)
     private mutating func slot(of bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         guard bytes.count <= Self.maximumLength, let base = bytes.baseAddress else { return nil }
         let key = ByteWords(base, count: bytes.count)
