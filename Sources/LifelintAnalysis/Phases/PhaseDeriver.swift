@@ -23,11 +23,18 @@ public struct PhaseDeriver {
         case departure(Int)
     }
 
-    private struct Departure {
+    /// A reference: the departures are looked through on every expiry, and a copy of each
+    /// would copy its stop event.
+    private final class Departure {
         let app: String
         let stop: Event
         var decided: Bool?
         var background: Event?
+
+        init(app: String, stop: Event) {
+            self.app = app
+            self.stop = stop
+        }
     }
 
     private var apps: [String: AppLifecycle] = [:]
@@ -260,8 +267,8 @@ public struct PhaseDeriver {
             Self.transition(&app, to: .background, departure.stop, &output)
             apps[departure.app] = app
         }
-        departures[id]?.background = output.first
-        departures[id]?.decided = true
+        departure.background = output.first
+        departure.decided = true
     }
 
     private mutating func flush(_ emit: (Event) -> Void) {
