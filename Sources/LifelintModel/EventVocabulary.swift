@@ -52,6 +52,42 @@ public enum EventVocabulary {
         .phaseColdStart: "a new incarnation began",
     ]
 
+    /// The attributes each event carries when the trace says them (beyond these, an app's own
+    /// instrumentation may add any). The README's vocabulary and phase tables name the same;
+    /// a test checks them.
+    public static let attributes: [EventName: [String]] = {
+        let activity = ["component", "token", "reason", "duration_ms", "duration_from"]
+        let lists: [([EventName], [String])] = [
+            ([.activityCreated, .activityStarted, .activityResumed, .activityPaused, .activityStopped, .activityDestroyed,
+              .activityRestarted, .activityTopGained, .activityTopLost], activity),
+            ([.processStarted], ["package", "hosting", "component", "process"]),
+            ([.processDied], ["reason", "code", "namespace", "visibility", "watchdog_event", "exception", "exit_reason", "subreason",
+                              "importance", "source", "detail", "process", "initiator"]),
+            ([.systemForeground, .systemBackground], ["detail"]),
+            ([.inputEdited], ["field", "chars"]),
+            ([.persistBegin, .persistEnd], ["key", "bytes", "ok"]),
+            ([.stateSaved, .stateRestored], ["bytes"]),
+            ([.screenShown], ["route", "restored"]),
+            ([.bgtaskBegin, .bgtaskEnd], ["id"]),
+            ([.bgtaskExpired], ["id", "source"]),
+            ([.fgsStart], ["type"]),
+            ([.pushReceived], ["silent"]),
+            ([.requestBegin, .requestEnd], ["id"]),
+            ([.evidenceTransactionTooLarge], ["bytes", "exception"]),
+            ([.evidencePauseTimeout], ["component"]),
+            ([.evidenceAppExits], ["reason", "context", "count", "from", "to"]),
+            ([.phaseActive], ["from", "after"]),
+            ([.phaseInactive, .phaseBackground], ["from"]),
+            ([.phaseTerminated], ["reason", "initiator", "from", "detail"]),
+            ([.phaseColdStart], ["after", "initiator", "saved_state", "unsaved_input"]),
+        ]
+        var table: [EventName: [String]] = [:]
+        for (names, attributes) in lists {
+            for name in names { table[name] = attributes }
+        }
+        return table
+    }()
+
     /// The families (`activity`, `persist`…), for `family.*` patterns.
     public static let families: Set<String> = Set(events.keys.map { String($0.family) })
 

@@ -43,6 +43,28 @@ import Testing
         #expect(constants == Set(EventVocabulary.events.keys))
     }
 
+    /// Each event's attributes, as `EventVocabulary.attributes` declares them, are named in a
+    /// README row that lists the event (the vocabulary table, or the phase table for `phase.*`).
+    @Test func everyDeclaredAttributeIsInTheReadmeRowOfItsEvent() throws {
+        let readme = try String(contentsOfFile: RepositoryPaths.path("README.md"), encoding: .utf8)
+        let phases = try #require(readme.range(of: "### Phases"))
+        let phaseRows = readme[phases.upperBound...].split(separator: "\n").prefix(12).filter { $0.hasPrefix("| `phase.") }
+        let rows = try Self.readmeSection().split(separator: "\n").filter { $0.hasPrefix("| ") } + phaseRows
+        for (name, attributes) in EventVocabulary.attributes.sorted(by: { $0.key < $1.key }) {
+            let family = String(name.family)
+            let member = String(name.rawValue.dropFirst(family.count + 1))
+            let listing = rows.filter { row in
+                row.contains("`\(name)`") || (row.contains("`\(family).") && (row.contains("`\(member)`") || row.contains("/`\(member)`")))
+            }
+            #expect(!listing.isEmpty, "\(name) has no README row")
+            for attribute in attributes {
+                let named = listing.contains { $0.contains("`\(attribute)`") || $0.contains("`\(attribute)=") }
+                #expect(named, "no README row of \(name) names its attribute \(attribute)")
+            }
+        }
+        #expect(Set(EventVocabulary.attributes.keys).isSubset(of: Set(EventVocabulary.events.keys)))
+    }
+
     @Test func thePhaseDeriversEventsAreInTheVocabulary() {
         for phase in AppPhase.allCases { #expect(EventVocabulary.events[phase.eventName] != nil) }
         #expect(EventVocabulary.events[EventName.phaseColdStart] != nil)
