@@ -27,6 +27,8 @@ public struct RuleEngine {
         /// (bits of `EvidenceRequirements`); unlike the history, kept across incarnations.
         var evidence: UInt64 = 0
         var monitors: [OpenMonitor] = []
+        /// False for a number the engine has not yet seen an event of.
+        var isSeen = false
     }
 
     private struct OpenMonitor {
@@ -40,6 +42,8 @@ public struct RuleEngine {
     private let thresholds: Thresholds
     private let requirements: EvidenceRequirements
     private var facts: [NameFacts] = []
+    /// Each app's number, by name: the phase deriver's numbers (`process(_:app:)`), or the
+    /// engine's own for events given without one.
     private var appIndex: [String: Int] = [:]
     private var apps: [AppState] = []
     private var sequence = 0
@@ -63,11 +67,16 @@ public struct RuleEngine {
     }
 
     public mutating func process(_ event: Event) {
+        process(event, app: appIndex[event.app] ?? apps.count)
+    }
+
+    /// The same, for an app already numbered (by the phase deriver): no lookup by name.
+    package mutating func process(_ event: Event, app: Int) {
         sequence += 1
         endTime = max(endTime, event.time.nanoseconds)
         let name = names.intern(event.name)
         if name >= facts.count { learnNames() }
-        let app = appIndex[event.app] ?? addApp(event.app)
+        if app >= apps.count || !apps[app].isSeen { see(event.app, as: app) }
         var violations: [(Violation, Int)] = []
         // A static function on the state in place (one lookup, no copy): its collections
         // then stay uniquely referenced and change without being copied on every event.
@@ -76,10 +85,10 @@ public struct RuleEngine {
         for (violation, clause) in violations { record(violation, clause) }
     }
 
-    private mutating func addApp(_ app: String) -> Int {
-        appIndex[app] = apps.count
-        apps.append(AppState())
-        return apps.count - 1
+    private mutating func see(_ name: String, as app: Int) {
+        if app >= apps.count { apps.append(contentsOf: repeatElement(AppState(), count: app + 1 - apps.count)) }
+        apps[app].isSeen = true
+        appIndex[name] = app
     }
 
     /// Works out the facts of the names interned since the last call.

@@ -17,34 +17,21 @@ public enum TraceAnalyzer {
 
     public static func analyze(_ input: TraceInput, settings: AnalysisSettings) throws(IngestionError) -> Analysis {
         var phases = PhaseDeriver()
-        var engine = RuleEngine(rules: settings.rules, thresholds: settings.thresholds)
-        var metrics = MetricsCollector()
-        var verdicts = VerdictBuilder(thresholds: settings.thresholds)
-        var timeline = settings.collectsTimeline ? TimelineBuilder() : nil
+        var consumers = DerivedEventConsumers(settings: settings)
         // Captured on its own: reading it through `settings` in the closure copied the whole
         // settings (rules, thresholds, options) for every event.
         let apps = settings.apps
         let summary = try EventNormalizer.read(input, options: settings.readOptions) { event in
             if let apps, !apps.contains(event.app) { return }
-            phases.process(event) { derived in
-                engine.process(derived)
-                metrics.process(derived)
-                verdicts.process(derived)
-                timeline?.process(derived)
-            }
+            phases.process(event) { consumers.consume($0, app: $1) }
         }
-        phases.finish { derived in
-            engine.process(derived)
-            metrics.process(derived)
-            verdicts.process(derived)
-            timeline?.process(derived)
-        }
-        engine.finish(clockEnd: summary.clockEnd)
-        verdicts.finish()
+        phases.finish { consumers.consume($0, app: $1) }
+        consumers.engine.finish(clockEnd: summary.clockEnd)
+        consumers.verdicts.finish()
         return Analysis(
-            summary: summary, findings: engine.findings, metrics: metrics.finish(clockEnd: summary.clockEnd), verdicts: verdicts.verdicts,
-            coverage: engine.coverage,
-            timeline: timeline?.finish(findings: engine.findings))
+            summary: summary, findings: consumers.engine.findings, metrics: consumers.metrics.finish(clockEnd: summary.clockEnd),
+            verdicts: consumers.verdicts.verdicts, coverage: consumers.engine.coverage,
+            timeline: consumers.timeline?.finish(findings: consumers.engine.findings))
     }
 
     public static func analyze(

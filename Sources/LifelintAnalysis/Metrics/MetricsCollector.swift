@@ -18,7 +18,12 @@ public struct MetricsCollector {
     static let resyncEvents: Set<EventName> = [EventName.syncResync, EventName.authRefresh, EventName.syncCatchup, EventName.socketProbe]
     static let restoreEvents: Set<EventName> = [EventName.stateRestored, EventName.navRestored]
 
-    private var apps: [String: AppState] = [:]
+    /// Per app number (the phase deriver's, or this collector's own for events given without
+    /// one), where its state is in `apps` (-1: no relevant event yet): four bytes per app seen
+    /// anywhere, state only for apps with lifecycle events.
+    private var slots: [Int32] = []
+    private var apps: [AppState] = []
+    private var appNumbers: [String: Int] = [:]
     /// The latest time in the trace: background spans still open end there.
     private var traceEnd = Int64.min
 
@@ -33,9 +38,27 @@ public struct MetricsCollector {
     public mutating func process(_ event: Event) {
         traceEnd = max(traceEnd, event.time.nanoseconds)
         guard Self.relevantEvents.contains(event.name) else { return }
-        // Mutated in place in the dictionary: copying the state out and back would copy its
+        let app = appNumbers[event.app] ?? slots.count
+        appNumbers[event.app] = app
+        update(event, app: app)
+    }
+
+    /// The same, for an app already numbered (by the phase deriver): no lookup by name.
+    package mutating func process(_ event: Event, app: Int) {
+        traceEnd = max(traceEnd, event.time.nanoseconds)
+        guard Self.relevantEvents.contains(event.name) else { return }
+        update(event, app: app)
+    }
+
+    private mutating func update(_ event: Event, app: Int) {
+        if app >= slots.count { slots.append(contentsOf: repeatElement(-1, count: app + 1 - slots.count)) }
+        if slots[app] < 0 {
+            slots[app] = Int32(apps.count)
+            apps.append(AppState(metrics: AppMetrics(app: event.app, platform: event.platform)))
+        }
+        // Mutated in place in the array: copying the state out and back would copy its
         // collections on every event.
-        Self.update(&apps[event.app, default: AppState(metrics: AppMetrics(app: event.app, platform: event.platform))], with: event)
+        Self.update(&apps[Int(slots[app])], with: event)
     }
 
     private static func update(_ state: inout AppState, with event: Event) {
@@ -93,8 +116,9 @@ public struct MetricsCollector {
     /// still open end at `clockEnd`, the trace's last time of any record.
     public mutating func finish(clockEnd: Timestamp? = nil) -> [AppMetrics] {
         if let clockEnd, clockEnd.clock != .unknown { traceEnd = max(traceEnd, clockEnd.nanoseconds) }
-        return apps.keys.sorted().compactMap { app in
-            guard var state = apps[app], state.hasLifecycle else { return nil }
+        return apps.sorted { $0.metrics.app < $1.metrics.app }.compactMap { state in
+            var state = state
+            guard state.hasLifecycle else { return nil }
             Self.closeBackground(&state, at: traceEnd)
             Self.closeForeground(&state)
             state.metrics.savesAfterBackground = DurationStatistics(milliseconds: state.saveDurations)

@@ -19,25 +19,29 @@ public struct PhaseDeriver {
     public static let departureDebounceNanoseconds: Int64 = 700_000_000
 
     private enum Slot {
-        case event(Event)
+        case event(Event, app: Int)
         case departure(Int)
     }
 
     /// A reference: the departures are looked through on every expiry, and a copy of each
     /// would copy its stop event.
     private final class Departure {
-        let app: String
+        let app: Int
         let stop: Event
         var decided: Bool?
         var background: Event?
 
-        init(app: String, stop: Event) {
+        init(app: Int, stop: Event) {
             self.app = app
             self.stop = stop
         }
     }
 
-    private var apps: [String: AppLifecycle] = [:]
+    /// Each app's number, given at its first event: the consumers after the deriver keep their
+    /// per-app state in arrays by it (`process(_:emitWithApp:)`), so the app's name is hashed
+    /// once per event in the whole analysis.
+    private var appNumbers: [String: Int] = [:]
+    private var apps: [AppLifecycle] = []
     private var queue: [Slot] = []
     private var departures: [Int: Departure] = [:]
     /// The earliest stop time of an undecided departure (or earlier): most events are not
@@ -49,6 +53,11 @@ public struct PhaseDeriver {
 
     /// Takes events in time order (`EventNormalizer`).
     public mutating func process(_ event: Event, emit: (Event) -> Void) {
+        process(event) { derived, _ in emit(derived) }
+    }
+
+    /// The same, with each derived event's app number (0, 1, 2… in order of first sight).
+    package mutating func process(_ event: Event, emitWithApp emit: (Event, Int) -> Void) {
         step(event)
         flush(emit)
     }
@@ -56,6 +65,10 @@ public struct PhaseDeriver {
     /// Settles what is open when the trace ends: a stop still waiting out the debounce is a
     /// departure (its activity was the app's last visible one).
     public mutating func finish(emit: (Event) -> Void) {
+        finish { derived, _ in emit(derived) }
+    }
+
+    package mutating func finish(emitWithApp emit: (Event, Int) -> Void) {
         for id in departures.keys.sorted() { decide(id, left: true) }
         flush(emit)
     }
@@ -72,17 +85,24 @@ public struct PhaseDeriver {
     }
 
     private mutating func step(_ event: Event) {
+        let app = appNumbers[event.app] ?? addApp(event.app)
         decideExpiredDepartures(before: event.time.nanoseconds)
-        if !departures.isEmpty { settleDepartures(at: event) }
+        if !departures.isEmpty { settleDepartures(at: event, app: app) }
         // Changed in place (static, so nothing else of `self` is touched meanwhile): a copy
         // would copy its collections on every event. The departures above have already moved
         // it to the background where the app left.
         var effects = Effects()
-        Self.applyAndNote(event, to: &apps[event.app, default: AppLifecycle()], &effects)
-        for derived in effects.before { queue.append(.event(derived)) }
-        queue.append(.event(event))
-        for derived in effects.after { queue.append(.event(derived)) }
-        if effects.departure { scheduleDeparture(event) }
+        Self.applyAndNote(event, to: &apps[app], &effects)
+        for derived in effects.before { queue.append(.event(derived, app: app)) }
+        queue.append(.event(event, app: app))
+        for derived in effects.after { queue.append(.event(derived, app: app)) }
+        if effects.departure { scheduleDeparture(event, app: app) }
+    }
+
+    private mutating func addApp(_ name: String) -> Int {
+        appNumbers[name] = apps.count
+        apps.append(AppLifecycle())
+        return apps.count - 1
     }
 
     private static func applyAndNote(_ event: Event, to app: inout AppLifecycle, _ effects: inout Effects) {
@@ -220,10 +240,10 @@ public struct PhaseDeriver {
 
     // MARK: Android departures
 
-    private mutating func scheduleDeparture(_ stop: Event) {
+    private mutating func scheduleDeparture(_ stop: Event, app: Int) {
         let id = nextDeparture
         nextDeparture += 1
-        departures[id] = Departure(app: stop.app, stop: stop)
+        departures[id] = Departure(app: app, stop: stop)
         queue.append(.departure(id))
         if stop.time.clock != .unknown { earliestUndecided = min(earliestUndecided, stop.time.nanoseconds) }
     }
@@ -242,20 +262,16 @@ public struct PhaseDeriver {
 
     /// A process death confirms the app's pending departure (it left, then died); the app
     /// starting or resuming an activity cancels it (it never left).
-    private mutating func settleDepartures(at event: Event) {
+    private mutating func settleDepartures(at event: Event, app: Int) {
         switch event.name {
-        case EventName.processDied where event.attributes["process"] == nil: decidePendingDeparture(of: event.app)
-        case EventName.activityStarted, EventName.activityResumed, EventName.activityTopGained: cancelPendingDeparture(of: event.app)
+        case EventName.processDied where event.attributes["process"] == nil: settlePendingDeparture(of: app, left: true)
+        case EventName.activityStarted, EventName.activityResumed, EventName.activityTopGained: settlePendingDeparture(of: app, left: false)
         default: break
         }
     }
 
-    private mutating func decidePendingDeparture(of app: String) {
-        for (id, departure) in departures where departure.app == app { decide(id, left: true) }
-    }
-
-    private mutating func cancelPendingDeparture(of app: String) {
-        for (id, departure) in departures where departure.app == app { decide(id, left: false) }
+    private mutating func settlePendingDeparture(of app: Int, left: Bool) {
+        for (id, departure) in departures where departure.app == app { decide(id, left: left) }
     }
 
     /// Settles a departure: when the app left, its `phase.background` takes the departure's
@@ -263,23 +279,20 @@ public struct PhaseDeriver {
     private mutating func decide(_ id: Int, left: Bool) {
         guard let departure = departures[id], departure.decided == nil else { return }
         var output: [Event] = []
-        if left, var app = apps[departure.app] {
-            Self.transition(&app, to: .background, departure.stop, &output)
-            apps[departure.app] = app
-        }
+        if left { Self.transition(&apps[departure.app], to: .background, departure.stop, &output) }
         departure.background = output.first
         departure.decided = true
     }
 
-    private mutating func flush(_ emit: (Event) -> Void) {
+    private mutating func flush(_ emit: (Event, Int) -> Void) {
         var released = 0
         release: while released < queue.count {
             switch queue[released] {
-            case let .event(event):
-                emit(event)
+            case let .event(event, app):
+                emit(event, app)
             case let .departure(id):
                 guard let departure = departures[id], departure.decided != nil else { break release }
-                if let background = departure.background { emit(background) }
+                if let background = departure.background { emit(background, departure.app) }
                 departures[id] = nil
             }
             released += 1

@@ -145,7 +145,9 @@ struct AppleLogEventRecognizer {
         } else if let match = mapped(entry) {
             found = (EventName(match.event), match.attributes, match.platform ?? .ios)
         }
-        guard var (name, attributes, platform) = found else { return nil }
+        guard let found else { return nil }
+        let name = found.0
+        var (attributes, platform) = (found.1, found.2)
         let process = String(decoding: entry.process, as: UTF8.self)
         let app = attributes["app"] ?? (process.isEmpty ? entry.pid.map(Event.appName(forUnknownPid:)) ?? "unknown" : process)
         if let stated = attributes["platform"].flatMap(Platform.init(rawValue:)) { platform = stated }

@@ -1,0 +1,24 @@
+import LifelintModel
+
+/// What reads the phase deriver's stream, each event in turn: the rule engine, the metrics,
+/// the verdicts, and the timeline when asked for. The app comes numbered by the deriver, so the
+/// consumers that keep per-app state find it without hashing the app's name.
+struct DerivedEventConsumers {
+    var engine: RuleEngine
+    var metrics = MetricsCollector()
+    var verdicts: VerdictBuilder
+    var timeline: TimelineBuilder?
+
+    init(settings: AnalysisSettings) {
+        engine = RuleEngine(rules: settings.rules, thresholds: settings.thresholds)
+        verdicts = VerdictBuilder(thresholds: settings.thresholds)
+        timeline = settings.collectsTimeline ? TimelineBuilder() : nil
+    }
+
+    mutating func consume(_ event: Event, app: Int) {
+        engine.process(event, app: app)
+        metrics.process(event, app: app)
+        verdicts.process(event)
+        timeline?.process(event)
+    }
+}
