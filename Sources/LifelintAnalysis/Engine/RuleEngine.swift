@@ -170,7 +170,9 @@ public struct RuleEngine {
     /// that went on for 20 s of ordinary lines after the app left has seen 20 s pass.
     public mutating func finish(clockEnd: Timestamp? = nil) {
         if let clockEnd, clockEnd.clock != .unknown { endTime = max(endTime, clockEnd.nanoseconds) }
-        for (_, app) in appIndex.sorted(by: { $0.key < $1.key }) {
+        // Sorted once: a trace may name tens of thousands of apps.
+        let sortedApps = appIndex.sorted { $0.key < $1.key }
+        for (_, app) in sortedApps {
             var monitors = apps[app].monitors
             for open in monitors.indices {
                 let clause = monitors[open].clause
@@ -182,17 +184,17 @@ public struct RuleEngine {
             requirements.isSatisfied(clause: candidate.clause, by: appIndex[candidate.finding.app].map { apps[$0].evidence } ?? 0) ? candidate.finding : nil
         }
         findings.sort { ($0.location, $0.ruleID) < ($1.location, $1.ruleID) }
-        coverage = rules.map(coverage(of:))
+        coverage = rules.map { coverage(of: $0, apps: sortedApps) }
     }
 
     /// Which apps the rule could be evaluated on: all its clauses, some (those needing
     /// nothing of the app), or none.
-    private func coverage(of rule: Rule) -> RuleCoverage {
+    private func coverage(of rule: Rule, apps sortedApps: [(key: String, value: Int)]) -> RuleCoverage {
         let indices = clauses.indices.filter { clauses[$0].rule.id == rule.id }
         var coverage = RuleCoverage(rule: rule.id, needs: rule.requires.map(\.description), evaluated: [], partial: [], notEvaluated: [])
-        for (app, index) in appIndex.sorted(by: { $0.key < $1.key }) {
+        for (app, index) in sortedApps {
             let evidence = apps[index].evidence
-            let evaluable = indices.filter { requirements.isSatisfied(clause: $0, by: evidence) }.count
+            let evaluable = indices.reduce(0) { $0 + (requirements.isSatisfied(clause: $1, by: evidence) ? 1 : 0) }
             if evaluable == indices.count {
                 coverage.evaluated.append(app)
             } else if evaluable > 0 {

@@ -116,8 +116,9 @@ public struct MetricsCollector {
     /// still open end at `clockEnd`, the trace's last time of any record.
     public mutating func finish(clockEnd: Timestamp? = nil) -> [AppMetrics] {
         if let clockEnd, clockEnd.clock != .unknown { traceEnd = max(traceEnd, clockEnd.nanoseconds) }
-        return apps.sorted { $0.metrics.app < $1.metrics.app }.compactMap { state in
-            var state = state
+        // Positions sorted, not the states: a state is large, and a trace may have thousands.
+        return apps.indices.sorted { apps[$0].metrics.app < apps[$1].metrics.app }.compactMap { position in
+            var state = apps[position]
             guard state.hasLifecycle else { return nil }
             Self.closeBackground(&state, at: traceEnd)
             Self.closeForeground(&state)
