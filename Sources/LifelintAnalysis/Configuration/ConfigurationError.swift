@@ -1,5 +1,4 @@
 import LifelintModel
-import LifelintIngestion
 
 /// A configuration or baseline file lifelint cannot use. The message names the file and, for
 /// content errors, the key path (`rules.severity.reconnect-storm`), so the fix is obvious.

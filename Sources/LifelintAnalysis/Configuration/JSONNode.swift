@@ -1,6 +1,5 @@
 import Foundation
 import LifelintModel
-import LifelintIngestion
 
 /// A value of a small JSON document (configuration, baseline) with its key path, so that every
 /// type error names where it is: `mappings[2].message.regex: expected a string, found a number`.

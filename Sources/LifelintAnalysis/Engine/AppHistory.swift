@@ -1,5 +1,4 @@
 import LifelintModel
-import LifelintIngestion
 
 /// What guards read about one app: its phase and the last event of each name in the current
 /// process incarnation, indexed by interned name. Bounded by the number of names the app

@@ -1,5 +1,4 @@
 import LifelintModel
-import LifelintIngestion
 
 /// The open state of one compiled clause for one app. Each primitive is a monitor type that
 /// owns its compiled clause; the engine keeps only busy monitors, so memory follows open

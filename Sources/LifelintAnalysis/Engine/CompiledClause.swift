@@ -1,5 +1,4 @@
 import LifelintModel
-import LifelintIngestion
 
 /// A rule clause compiled once for one analysis: thresholds (after the configuration and
 /// `--set`) resolved to numbers, patterns and guards interned, the primitive turned into the

@@ -1,5 +1,4 @@
 import LifelintModel
-import LifelintIngestion
 
 /// A `Guard` compiled for one analysis: its patterns interned and resolved.
 enum CompiledGuard {

@@ -1,5 +1,4 @@
 import LifelintModel
-import LifelintIngestion
 
 /// An `EventPattern` compiled for one analysis: its name or family interned, its conditions'
 /// operands resolved for the run's thresholds. Matching compares integers first and reads an

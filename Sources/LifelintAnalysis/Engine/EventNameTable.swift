@@ -1,5 +1,4 @@
 import LifelintModel
-import LifelintIngestion
 
 /// The event names of one analysis, interned to small integers: the rules' names when they are
 /// compiled, then each new name of the trace the first time it arrives. From then on an

@@ -1,5 +1,4 @@
 import LifelintModel
-import LifelintIngestion
 
 /// The `requires` of every clause, resolved once: each distinct pattern gets a bit, each
 /// clause the mask of the patterns any one of which satisfies it, and each interned event name

@@ -1,5 +1,4 @@
 import LifelintModel
-import LifelintIngestion
 
 /// Runs an `expect` clause for one app: each trigger opens a wait that an expected event
 /// satisfies, a `failOn` event or the deadline violates, and a `cancelOn` event drops.

@@ -1,5 +1,4 @@
 import LifelintModel
-import LifelintIngestion
 
 /// FNV-1a over the parts that identify a finding, as 16 hex digits.
 enum Fingerprint {

@@ -1,5 +1,4 @@
 import LifelintModel
-import LifelintIngestion
 
 /// Runs a `forbid` clause for one app. With `inside`, the forbidden event counts only within a
 /// window after one of the callback events, or during the callback itself: Android logs a

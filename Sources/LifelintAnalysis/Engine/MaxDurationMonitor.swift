@@ -1,5 +1,4 @@
 import LifelintModel
-import LifelintIngestion
 
 /// Runs a `max-duration` clause for one app: spans keyed by `sameAttributes`, measured from
 /// when they are open in one of the `during` phases, judged at their end, at a cutoff, or at

@@ -1,5 +1,4 @@
 import LifelintModel
-import LifelintIngestion
 
 /// Fills a rule's message: `{app}`, `{event}`, threshold names (`{graceWindow}`), the finding
 /// event's attributes (`{attr.key}`), and the values a monitor measured (`{outcome}`,

@@ -1,5 +1,4 @@
 import LifelintModel
-import LifelintIngestion
 
 /// Runs a `rate` clause for one app: more than `max` matching events within a sliding window,
 /// or within one episode, is one violation (reported once per window or episode).

@@ -1,5 +1,4 @@
 import LifelintModel
-import LifelintIngestion
 
 /// The note shown beside a related location: what happened there, in words.
 enum RelatedNote {

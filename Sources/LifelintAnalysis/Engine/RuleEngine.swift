@@ -1,5 +1,4 @@
 import LifelintModel
-import LifelintIngestion
 
 /// Runs every rule over one trace's time-ordered events (platform events plus the phase
 /// deriver's synthetic ones) in a single streaming pass. Memory is bounded by open state per

@@ -1,5 +1,4 @@
 import LifelintModel
-import LifelintIngestion
 
 /// Runs an `unpaired` clause for one app: a start must meet its end before a cutoff. A cutoff
 /// that carries the pairing attributes (`bgtask.expired id=7`) ends only that span; one that

@@ -1,5 +1,4 @@
 import LifelintModel
-import LifelintIngestion
 
 /// What a clause monitor reports: the event the finding points at, when it happened, the
 /// events that explain it, and values for the message template.

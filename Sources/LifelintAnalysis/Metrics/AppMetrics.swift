@@ -1,5 +1,4 @@
 import LifelintModel
-import LifelintIngestion
 
 /// Lifecycle figures for one app in one trace, for dashboards that chart trends rather than
 /// findings. What each counts is documented in `docs/schema/report.schema.json` (`appMetrics`).

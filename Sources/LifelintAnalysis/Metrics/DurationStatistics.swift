@@ -1,5 +1,4 @@
 import LifelintModel
-import LifelintIngestion
 
 /// Count, median, 95th percentile and maximum of a set of durations, in milliseconds.
 /// Percentiles are nearest-rank (the smallest value with at least p% of values at or below

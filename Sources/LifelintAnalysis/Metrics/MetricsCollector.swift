@@ -1,5 +1,4 @@
 import LifelintModel
-import LifelintIngestion
 
 /// Computes `AppMetrics` from the same time-ordered stream the rule engine reads (platform
 /// events plus the phase deriver's), in one pass and with state per app only.

@@ -1,4 +1,3 @@
-import LifelintIngestion
 import LifelintModel
 
 /// Drops the second report of one incident, whatever container it came from: platforms log one

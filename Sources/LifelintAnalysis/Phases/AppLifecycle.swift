@@ -1,5 +1,4 @@
 import LifelintModel
-import LifelintIngestion
 
 /// What the phase deriver knows about one app: its phase, what drives it on each platform, and
 /// the facts of the current process incarnation that the next cold start inherits.

@@ -1,5 +1,4 @@
 import LifelintModel
-import LifelintIngestion
 
 /// Where an app stands in its lifecycle, derived from the platform's own events.
 public enum AppPhase: String, Sendable, Hashable, CaseIterable, Decodable {

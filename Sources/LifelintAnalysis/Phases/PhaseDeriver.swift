@@ -1,5 +1,4 @@
 import LifelintModel
-import LifelintIngestion
 
 /// Derives each app's lifecycle phase from the platform's events and adds it to the stream as
 /// synthetic events, so rules read the same `phase.*` events on every platform:

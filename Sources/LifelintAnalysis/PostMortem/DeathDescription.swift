@@ -1,5 +1,4 @@
 import LifelintModel
-import LifelintIngestion
 
 /// How a post-mortem names the end of a process incarnation, from its `phase.terminated`
 /// (`reason`, `initiator`, and the death line's `detail`). A force stop is named as such

@@ -1,5 +1,4 @@
 import LifelintModel
-import LifelintIngestion
 
 /// Durations as people read them in a post-mortem: `35 ms`, `4.2 s`, `25 min 35 s`, `3 h 2 min`.
 package enum DurationText {

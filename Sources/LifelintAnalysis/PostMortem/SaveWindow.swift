@@ -1,5 +1,4 @@
 import LifelintModel
-import LifelintIngestion
 
 /// How long a save has once the app leaves, as the rules measure it, so a verdict never tells
 /// a different story from the findings: a save must begin within `graceWindow` of leaving

@@ -1,5 +1,4 @@
 import LifelintModel
-import LifelintIngestion
 
 /// What each app went through in a trace, per process incarnation: its phases as spans and the
 /// events that matter as marks (saves with their durations, background tasks, deaths with

@@ -1,5 +1,4 @@
 import LifelintModel
-import LifelintIngestion
 
 /// Builds the `Timeline` from the derived event stream (platform events and `phase.*`), then
 /// places the findings on it.

@@ -1,5 +1,4 @@
 import LifelintModel
-import LifelintIngestion
 
 /// What happened to the user's data across one background entry that ended in a process death:
 /// what was at risk when the app left, whether a save began and ended and when (against the

@@ -1,5 +1,4 @@
 import LifelintModel
-import LifelintIngestion
 
 /// Follows each app through the derived event stream (platform events and `phase.*`) and writes
 /// a `Verdict` for every background entry that a process death followed. State is per app and

@@ -1,5 +1,4 @@
 import LifelintModel
-import LifelintIngestion
 
 /// A test on one attribute's value. In rule files: `"value"` (equals), `["a", "b"]` (one of),
 /// `true`/`false` (the strings), `{"exists": false}`, `{"not": "false"}` (absent or other), or comparisons

@@ -1,5 +1,4 @@
 import LifelintModel
-import LifelintIngestion
 
 /// Decoding helpers shared by the rule file types: lists written as one value or many, and
 /// strict key checking so a misspelt key is an error rather than a silently ignored clause.

@@ -1,5 +1,4 @@
 import LifelintModel
-import LifelintIngestion
 
 /// A condition on what the app has been through, checked when a clause's event arrives
 /// (before that event is recorded). In rule files, one of:

@@ -1,5 +1,4 @@
 import LifelintModel
-import LifelintIngestion
 
 /// One anti-pattern, described by data in `Rules/<id>.json`: what it is, why it loses data or
 /// breaks the user's expectation, how to fix it, how to find it (`match`), and the example

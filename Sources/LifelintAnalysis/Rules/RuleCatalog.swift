@@ -1,6 +1,5 @@
 import Foundation
 import LifelintModel
-import LifelintIngestion
 
 /// The rules lifelint runs: the built-in catalogue (carried in the binary from `Rules/`) plus
 /// any folders the user adds with `--rules DIR`.

@@ -1,5 +1,4 @@
 import LifelintModel
-import LifelintIngestion
 
 /// Clauses in words, for `lifelint rules <id>`.
 extension RuleClause: CustomStringConvertible {

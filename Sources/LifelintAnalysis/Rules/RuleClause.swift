@@ -1,5 +1,4 @@
 import LifelintModel
-import LifelintIngestion
 
 /// One temporal condition of a rule, written with one of five primitives. A rule's `match` is
 /// a list of clauses; any clause that fires produces a finding. See `docs/schema/rule.schema.json`.

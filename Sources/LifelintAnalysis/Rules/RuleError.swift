@@ -1,5 +1,4 @@
 import LifelintModel
-import LifelintIngestion
 
 /// A rule file, rule folder or threshold that cannot be used. Messages name the file and the
 /// key path inside it.

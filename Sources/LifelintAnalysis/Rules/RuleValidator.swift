@@ -1,5 +1,4 @@
 import LifelintModel
-import LifelintIngestion
 
 /// Checks the meaning of a decoded rule once, at load: every duration, count and comparison
 /// operand must be a literal with a unit or a threshold's name, of the kind its key takes, and

@@ -1,5 +1,4 @@
 import LifelintModel
-import LifelintIngestion
 
 /// The named thresholds rules refer to, with their defaults; `--set name=value` and the
 /// configuration file override them.

@@ -1,6 +1,4 @@
 import LifelintModel
-import LifelintIngestion
-import LifelintAnalysis
 
 /// What a baseline did in a run: how many findings it hid, and which of its entries matched
 /// nothing (fixed, or the trace no longer shows them), so the file can be pruned.

@@ -1,6 +1,4 @@
 import LifelintModel
-import LifelintIngestion
-import LifelintAnalysis
 
 /// The one loop behind every output format's escaping: each Unicode scalar either passes
 /// through or is replaced by what the format needs.

@@ -1,6 +1,4 @@
 import LifelintModel
-import LifelintIngestion
-import LifelintAnalysis
 
 /// Escaping for the HTML report: every string from a trace goes through here (a trace can
 /// contain `<script>`). Control characters become `\u0001`-style text.

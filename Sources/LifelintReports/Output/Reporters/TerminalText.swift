@@ -1,6 +1,4 @@
 import LifelintModel
-import LifelintIngestion
-import LifelintAnalysis
 
 /// Trace text made safe for a terminal or a CI log: control characters (an ESC from a log line
 /// could otherwise recolour or rewrite the user's terminal) are shown as `\u001B`-style text.

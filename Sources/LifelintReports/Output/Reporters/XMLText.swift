@@ -1,6 +1,4 @@
 import LifelintModel
-import LifelintIngestion
-import LifelintAnalysis
 
 /// Escaping for the XML reports (JUnit, Checkstyle). Trace content is arbitrary: markup,
 /// quotes, newlines and control characters all occur in real logs. Markup characters become
