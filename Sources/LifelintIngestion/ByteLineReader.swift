@@ -65,11 +65,7 @@ final class ByteLineReader {
     }
 
     private func makeRoom(_ body: (UnsafeBufferPointer<UInt8>) -> Void) throws(ReadFailure) {
-        if start > 0 {
-            memmove(storage, storage + start, end - start)
-            end -= start
-            start = 0
-        }
+        _ = ReadBuffer.compact(storage, start: &start, end: &end)
         guard end == capacity else { return }
         if capacity < Self.maximumLineLength {
             ReadBuffer.grow(&storage, capacity: &capacity, used: end)
@@ -81,9 +77,7 @@ final class ByteLineReader {
     }
 
     private func fill() throws(ReadFailure) {
-        let count = try source.read(into: storage + end, count: capacity - end)
-        end += count
-        reachedEnd = count == 0
+        reachedEnd = try ReadBuffer.readMore(from: source, into: storage, capacity: capacity, end: &end) == 0
     }
 
     typealias ReadFailure = ReadBuffer.Failure

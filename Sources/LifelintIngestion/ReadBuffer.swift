@@ -5,8 +5,9 @@ import Darwin
 #endif
 import LifelintModel
 
-/// The cold-path pieces both streaming readers share (once per chunk, never per byte): making
-/// the buffer, doubling it, and reading into it. The readers keep their own hot loops.
+/// The one buffer-and-refill implementation both streaming readers (lines, JSON) use, once per
+/// chunk and never per byte: making the buffer, moving the unconsumed bytes to its front,
+/// doubling it, reading into it. The readers keep only their own hot loops.
 enum ReadBuffer {
     struct Failure: Error {
         let message: String
@@ -22,6 +23,25 @@ enum ReadBuffer {
         let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
         storage.update(from: initial, count: initial.count)
         return (storage, capacity)
+    }
+
+    /// Moves the unconsumed bytes `start..<end` to the front of `storage`; returns how many
+    /// consumed bytes were dropped (for offsets counted from the start of the input).
+    static func compact(_ storage: UnsafeMutablePointer<UInt8>, start: inout Int, end: inout Int) -> Int {
+        let dropped = start
+        guard dropped > 0 else { return 0 }
+        memmove(storage, storage + start, end - start)
+        end -= start
+        start = 0
+        return dropped
+    }
+
+    /// Reads once into the free space after `end` and moves `end` past what arrived; returns
+    /// the count, 0 at the end of the input.
+    static func readMore(from source: any ByteSource, into storage: UnsafeMutablePointer<UInt8>, capacity: Int, end: inout Int) throws(Failure) -> Int {
+        let count = try source.read(into: storage + end, count: capacity - end)
+        end += count
+        return count
     }
 
     /// Doubles `storage`, keeping its first `used` bytes.

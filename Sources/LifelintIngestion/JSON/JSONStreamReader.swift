@@ -400,20 +400,14 @@ final class JSONStreamReader {
     private var column: Int { discarded + position - lineStart + 1 }
 
     private func makeRoomAndFill() throws(Failure) {
-        if position > 0 {
-            memmove(storage, storage + position, end - position)
-            discarded += position
-            end -= position
-            position = 0
-        }
+        discarded += ReadBuffer.compact(storage, start: &position, end: &end)
         if end == capacity { ReadBuffer.grow(&storage, capacity: &capacity, used: end) }
         let count: Int
         do {
-            count = try source.read(into: storage + end, count: capacity - end)
+            count = try ReadBuffer.readMore(from: source, into: storage, capacity: capacity, end: &end)
         } catch {
             throw .read(line: line, reason: error.message)
         }
-        end += count
         bytesRead += count
         reachedEnd = count == 0
     }
