@@ -95,10 +95,7 @@ import Testing
         #expect(events.filter { $0.name.rawValue == "process.died" }.map(\.summaryLine) == [
             "process.died com.byd.launcher 15818 {reason=unknown process=com.byd.launcher:wake}",
         ])
-        var deriver = PhaseDeriver()
-        var phases: [String] = []
-        for event in events { deriver.process(event) { if $0.name.hasPrefix("phase.") { phases.append($0.name.rawValue) } } }
-        deriver.finish { if $0.name.hasPrefix("phase.") { phases.append($0.name.rawValue) } }
+        let phases = TraceFixture.derive(events).map(\.name.rawValue).filter { $0.hasPrefix("phase.") }
         #expect(phases == ["phase.cold-start", "phase.active"], "the main process is still running")
     }
 

@@ -88,10 +88,7 @@ import Testing
             }
         }
         guard let entries = expected.backgroundEntries else { return }
-        var deriver = PhaseDeriver()
-        var derived: [Event] = []
-        for event in events { deriver.process(event) { derived.append($0) } }
-        deriver.finish { derived.append($0) }
+        let derived = TraceFixture.derive(events)
         let backgrounds = Set(derived.filter { $0.name == EventName.phaseBackground }.map { Expectation.BackgroundEntry(app: $0.app, line: $0.source.line) })
         #expect(backgrounds == Set(entries), "\(name): background entries")
     }

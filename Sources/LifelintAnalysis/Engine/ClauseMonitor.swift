@@ -10,6 +10,9 @@ protocol ClauseMonitor {
     /// wait's deadline); nil when only events its clause names do. The engine shows an open
     /// monitor the app's other events only past this time.
     var deadline: Int64? { get }
+    /// True while the monitor must see every event of its app, whatever its name (a span whose
+    /// measuring starts at the first event the app's phase allows).
+    var observesEveryEvent: Bool { get }
     mutating func observe(_ observation: Observation, report: (Violation) -> Void)
     /// Settles what is still open when the trace ends at `endTime`.
     mutating func finish(at endTime: Int64, report: (Violation) -> Void)
@@ -17,6 +20,7 @@ protocol ClauseMonitor {
 
 extension ClauseMonitor {
     var deadline: Int64? { nil }
+    var observesEveryEvent: Bool { false }
 
     mutating func finish(at endTime: Int64, report: (Violation) -> Void) {}
 }

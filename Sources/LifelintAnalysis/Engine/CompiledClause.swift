@@ -15,6 +15,8 @@ final class CompiledClause: Sendable {
     /// The patterns that can open state in a monitor with nothing open: an event none of them
     /// covers leaves a fresh monitor idle, so none is made for it.
     let openers: [CompiledPattern]
+    /// The patterns whose last events its guards (and callback windows) read from the history.
+    let historyPatterns: [CompiledPattern]
     /// The platforms the rule applies to, one bit per `Platform` case; every bit when the rule
     /// names none.
     private let platforms: UInt8
@@ -32,6 +34,7 @@ final class CompiledClause: Sendable {
         }
         patterns = primitive.patterns
         openers = primitive.openers
+        historyPatterns = primitive.historyPatterns
         platforms = rule.platforms.isEmpty ? .max : rule.platforms.reduce(0) { $0 | Self.bit($1) }
     }
 
@@ -40,24 +43,34 @@ final class CompiledClause: Sendable {
 
     /// Whether an open monitor of the clause can react to the interned name.
     func reacts(to name: Int, in families: EventNameTable.FamilyMembership) -> Bool {
-        patterns.contains { $0.covers(name, in: families) }
+        patterns.covers(name, in: families)
     }
 
     /// Whether the clause reads the interned name's last event from the app's history.
     func remembers(_ name: Int, in families: EventNameTable.FamilyMembership) -> Bool {
-        primitive.historyPatterns.contains { $0.covers(name, in: families) }
+        historyPatterns.covers(name, in: families)
     }
 
     /// Whether the interned name can open state in a monitor of the clause with nothing open.
     func opens(on name: Int, in families: EventNameTable.FamilyMembership) -> Bool {
-        openers.contains { $0.covers(name, in: families) }
+        openers.covers(name, in: families)
     }
 
-    func applies(to platform: Platform) -> Bool {
-        platform == .unknown || platforms & Self.bit(platform) != 0
+    /// Whether the rule applies to events of the platform `bit(_:)` gave.
+    func applies(to platform: UInt8) -> Bool {
+        platform == Self.unknownPlatform || platforms & platform != 0
     }
 
-    private static func bit(_ platform: Platform) -> UInt8 {
-        1 << UInt8(Platform.allCases.firstIndex(of: platform)!)
+    private static let unknownPlatform = bit(.unknown)
+
+    /// The platform's bit in a clause's platform mask.
+    static func bit(_ platform: Platform) -> UInt8 {
+        switch platform {
+        case .android: 1
+        case .ios: 2
+        case .reactNative: 4
+        case .flutter: 8
+        case .unknown: 16
+        }
     }
 }

@@ -35,6 +35,11 @@ struct CompiledPattern {
 }
 
 extension [CompiledPattern] {
+    /// Whether any of the patterns' names or families covers the interned name.
+    func covers(_ name: Int, in families: EventNameTable.FamilyMembership) -> Bool {
+        contains { $0.covers(name, in: families) }
+    }
+
     init(_ patterns: [EventPattern], thresholds: Thresholds, names: inout EventNameTable) {
         self = patterns.map { CompiledPattern($0, thresholds: thresholds, names: &names) }
     }

@@ -43,12 +43,19 @@ struct MaxDurationMonitor: ClauseMonitor {
 
     let clause: Clause
     private var spans: [String: Span] = [:]
+    /// Some span waits for its measuring to start.
+    private(set) var observesEveryEvent = false
 
     init(_ clause: Clause) { self.clause = clause }
 
     var isIdle: Bool { spans.isEmpty }
 
     mutating func observe(_ observation: Observation, report: (Violation) -> Void) {
+        measure(observation, report: report)
+        observesEveryEvent = spans.values.contains { $0.measuredFrom == nil }
+    }
+
+    private mutating func measure(_ observation: Observation, report: (Violation) -> Void) {
         let event = observation.event
         let key = event.key(clause.sameAttributes)
         if observation.matches(clause.end), let span = spans.removeValue(forKey: key) {

@@ -2,7 +2,7 @@ import LifelintModel
 
 /// Runs every rule over one trace's time-ordered events (platform events plus the phase
 /// deriver's synthetic ones) in a single streaming pass. Memory is bounded by open state per
-/// app (history of the last event of each name, open waits and spans), not by trace length.
+/// app (the last event of each name a guard reads, open waits and spans), not by trace length.
 public struct RuleEngine {
     /// What depends only on an event's name, worked out once per interned name.
     private struct NameFacts {
@@ -35,7 +35,7 @@ public struct RuleEngine {
         var monitor: any ClauseMonitor
     }
 
-    private var names = EventNameTable()
+    private var names: EventNameTable
     private let clauses: [CompiledClause]
     private let rules: [Rule]
     private let thresholds: Thresholds
@@ -131,7 +131,7 @@ public struct RuleEngine {
         _ monitors: inout [OpenMonitor], facts: NameFacts, _ observation: Observation, _ clauses: [CompiledClause],
         violations: inout [(Violation, Int)]
     ) {
-        let platform = observation.event.platform
+        let platform = CompiledClause.bit(observation.event.platform)
         let time = observation.event.time
         let relevant = facts.openers
         var next = 0
@@ -142,7 +142,9 @@ public struct RuleEngine {
             if open < monitors.count, monitors[open].clause <= clause {
                 let index = monitors[open].clause
                 if index == clause { next += 1 }
-                if facts.reacting[index] || time.clock != .unknown && time.nanoseconds > monitors[open].monitor.deadline ?? .max, clauses[index].applies(to: platform) {
+                let concerned = facts.reacting[index] || monitors[open].monitor.observesEveryEvent
+                    || time.clock != .unknown && time.nanoseconds > monitors[open].monitor.deadline ?? .max
+                if concerned, clauses[index].applies(to: platform) {
                     monitors[open].monitor.observe(observation) { violations.append(($0, index)) }
                     anyIdle = anyIdle || monitors[open].monitor.isIdle
                 }

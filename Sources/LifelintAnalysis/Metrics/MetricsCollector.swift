@@ -18,8 +18,8 @@ public struct MetricsCollector {
     static let restoreEvents: Set<EventName> = [EventName.stateRestored, EventName.navRestored]
 
     /// Per app number (the phase deriver's, or this collector's own for events given without
-    /// one), where its state is in `apps` (-1: no relevant event yet): four bytes per app seen
-    /// anywhere, state only for apps with lifecycle events.
+    /// one), where its state is in `apps` (-1: none yet): four bytes per app seen anywhere,
+    /// state only for apps with an event some metric reads.
     private var slots: [Int32] = []
     private var apps: [AppState] = []
     private var appNumbers: [String: Int] = [:]
@@ -37,8 +37,7 @@ public struct MetricsCollector {
     public mutating func process(_ event: Event) {
         traceEnd = max(traceEnd, event.time.nanoseconds)
         guard Self.relevantEvents.contains(event.name) else { return }
-        let app = appNumbers[event.app] ?? slots.count
-        appNumbers[event.app] = app
+        let app = appNumbers[event.app] ?? newApp(event.app)
         update(event, app: app)
     }
 
@@ -47,6 +46,11 @@ public struct MetricsCollector {
         traceEnd = max(traceEnd, event.time.nanoseconds)
         guard Self.relevantEvents.contains(event.name) else { return }
         update(event, app: app)
+    }
+
+    private mutating func newApp(_ name: String) -> Int {
+        appNumbers[name] = slots.count
+        return slots.count
     }
 
     private mutating func update(_ event: Event, app: Int) {

@@ -11,23 +11,28 @@ struct IncidentDeduplicator {
     /// ...or within this many lines when the lines have no time.
     static let sameIncidentLines = 50
 
-    /// When and where an incident was last reported, and why.
+    /// When and where an incident was last reported, by which process, and why.
     private struct Sighting {
         let time: Timestamp
         let location: SourceLocation
+        /// Reports from two processes (a restart within the window) are two incidents.
+        let pid: Int32?
         /// Two reports that give different reasons (MetricKit's exits by reason) are two incidents.
         let reason: String?
 
         init(_ event: Event) {
             time = event.time
             location = event.source
+            pid = event.pid
             reason = event.attributes["reason"]
         }
 
         func isSameIncident(as later: Event) -> Bool {
+            if let pid, let laterPid = later.pid, pid != laterPid { return false }
             if let reason, let laterReason = later.attributes["reason"], reason != laterReason { return false }
             guard later.time.clock != .unknown, later.time.clock == time.clock else {
-                return later.source.path == location.path && later.source.line - location.line <= IncidentDeduplicator.sameIncidentLines
+                let lines = later.source.line - location.line
+                return later.source.path == location.path && (0...IncidentDeduplicator.sameIncidentLines).contains(lines)
             }
             let elapsed = later.time.nanoseconds - time.nanoseconds
             return elapsed >= 0 && elapsed <= IncidentDeduplicator.sameIncidentNanoseconds
@@ -42,7 +47,9 @@ struct IncidentDeduplicator {
     /// Per evidence name, the last report under the app and under the pid: an incident one
     /// line reports by package and another by pid is still one.
     private var lastEvidence: [Key: Sighting] = [:]
-    /// Processes whose death was reported and that have not started again, by app and pid.
+    /// Processes whose death was reported and that have not started again, by app (and
+    /// secondary process); the pid is compared in the sighting, so a death without one is
+    /// cleared by the next start too.
     private var dead: [Key: Sighting] = [:]
     private(set) var dropped = 0
 
@@ -62,8 +69,8 @@ struct IncidentDeduplicator {
         return false
     }
 
-    /// A second death of the same process (same app and pid, no start between) within the
-    /// incident window: the same death said again.
+    /// A second death of the same process (same app, same pid or one report without, no start
+    /// between) within the incident window: the same death said again.
     private mutating func isRepeatedDeath(_ event: Event) -> Bool {
         let key = Key(name: EventName.processDied, subject: processKey(event))
         if dead[key]?.isSameIncident(as: event) == true { return drop() }
@@ -73,7 +80,7 @@ struct IncidentDeduplicator {
 
     /// A secondary process (`com.app:remote`) dies on its own.
     private func processKey(_ event: Event) -> String {
-        event.app + "|" + (event.pid.map(String.init) ?? "") + "|" + (event.attributes["process"] ?? "")
+        event.app + "|" + (event.attributes["process"] ?? "")
     }
 
     private mutating func drop() -> Bool {

@@ -22,7 +22,6 @@ struct ReorderBuffer {
         }
         if head < events.count, events[head]!.time.clock != event.time.clock {
             drainAll(into: &released)
-            latest = .min
         }
         let time = event.time.nanoseconds
         var index = events.count
@@ -40,9 +39,11 @@ struct ReorderBuffer {
         }
     }
 
+    /// Releases everything held; what comes next is ordered afresh (it may be on another clock).
     mutating func drainAll(into released: inout [Event]) {
         for index in head..<events.count { released.append(events[index].take()!) }
         events.removeAll(keepingCapacity: true)
         head = 0
+        latest = .min
     }
 }

@@ -36,9 +36,8 @@ public struct PhaseDeriver {
         }
     }
 
-    /// Each app's number, given at its first event: the consumers after the deriver keep their
-    /// per-app state in arrays by it (`process(_:emitWithApp:)`), so the app's name is hashed
-    /// once per event in the whole analysis.
+    /// Each app's number, given at its first event: the rule engine and the metrics keep their
+    /// per-app state in arrays by it (`process(_:emitWithApp:)`) instead of hashing the name.
     private var appNumbers: [String: Int] = [:]
     private var apps: [AppLifecycle] = []
     private var queue: [Slot] = []

@@ -22,6 +22,19 @@ import Testing
         #expect(summary.events == 4 && summary.eventLines == 4 && summary.logLines == 1)
     }
 
+    /// A restart between two reports makes them two incidents: the second comes from another
+    /// process, and a death without a pid is forgotten at the next start.
+    @Test func aRestartSeparatesIncidents() throws {
+        let (lines, _) = try normalize("""
+            {"time": 1.0, "event": "evidence.anr", "app": "com.x", "pid": 7}
+            {"time": 1.5, "event": "evidence.anr", "app": "com.x", "pid": 8}
+            {"time": 3.0, "event": "process.died", "app": "com.y", "attrs": {"reason": "crash"}}
+            {"time": 3.2, "event": "process.started", "app": "com.y", "pid": 9}
+            {"time": 3.4, "event": "process.died", "app": "com.y", "attrs": {"reason": "crash"}}
+            """)
+        #expect(lines == ["evidence.anr@1", "evidence.anr@2", "process.died@3", "process.started@4", "process.died@5"])
+    }
+
     @Test func evidenceIsOneIncidentPerNameAppAndReasonWithinTwoSeconds() throws {
         let (lines, _) = try normalize("""
             {"time": 1.0, "event": "evidence.anr", "app": "com.x", "pid": 7}
@@ -31,6 +44,16 @@ import Testing
             {"time": 9.0, "event": "evidence.app-exits", "app": "com.x", "attrs": {"reason": "background-task-assertion-timeout"}}
             """)
         #expect(lines == ["evidence.anr@1", "evidence.anr@3", "evidence.app-exits@4", "evidence.app-exits@5"])
+    }
+
+    @Test func anEventWithoutATimeLeavesTheNextClockOrderedAfresh() throws {
+        let (lines, _) = try normalize("""
+            {"time": "2024-01-08T09:00:01.000Z", "event": "persist.begin", "app": "com.x"}
+            {"time": null, "event": "input.edited", "app": "com.x"}
+            {"time": "PT3S", "event": "sync.resync", "app": "com.x"}
+            {"time": "PT2S", "event": "socket.open", "app": "com.x"}
+            """)
+        #expect(lines == ["persist.begin@1", "input.edited@2", "socket.open@4", "sync.resync@3"])
     }
 
     @Test func eventsArePutBackInTimeOrderOnTheirOwnClock() throws {

@@ -29,6 +29,18 @@ enum TraceFixture {
         return (events, summary)
     }
 
+    /// The derived stream of a reader's events, through the normalizer and the phase deriver,
+    /// as the analysis sees it.
+    static func derive(_ events: [Event]) -> [Event] {
+        var normalizer = EventNormalizer()
+        var deriver = PhaseDeriver()
+        var derived: [Event] = []
+        for event in events { normalizer.process(event) { deriver.process($0) { derived.append($0) } } }
+        normalizer.finish { deriver.process($0) { derived.append($0) } }
+        deriver.finish { derived.append($0) }
+        return derived
+    }
+
     /// Runs every rule over crafted trace text.
     static func ingestFindings(_ text: String, rules: [Rule], year: Int = 2024, thresholds: Thresholds = Thresholds()) throws -> [Finding] {
         let input = try TraceInput(bytes: Array(text.utf8), name: "trace.log")
