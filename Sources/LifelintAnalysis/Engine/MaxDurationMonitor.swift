@@ -57,7 +57,8 @@ struct MaxDurationMonitor: ClauseMonitor {
 
     private mutating func measure(_ observation: Observation, report: (Violation) -> Void) {
         let event = observation.event
-        let key = event.key(clause.sameAttributes)
+        // Made only for the events that start or end a span: phase events need none.
+        lazy var key = event.key(clause.sameAttributes)
         if observation.matches(clause.end), let span = spans.removeValue(forKey: key) {
             if let from = span.measuredFrom, let limit = span.limit, event.time.nanoseconds - from.time.nanoseconds > limit {
                 report(violation(span, endedAt: event, elapsed: event.time.nanoseconds - from.time.nanoseconds))

@@ -33,6 +33,25 @@ public struct RuleEngine {
     private struct OpenMonitor {
         let clause: Int
         var monitor: any ClauseMonitor
+        /// The monitor's `deadline` and `observesEveryEvent`, read once after it observes (the
+        /// only time they change) rather than through the protocol on every event of its app.
+        private(set) var deadline: Int64?
+        private(set) var observesEveryEvent: Bool
+
+        init(clause: Int, monitor: any ClauseMonitor) {
+            self.clause = clause
+            self.monitor = monitor
+            deadline = monitor.deadline
+            observesEveryEvent = monitor.observesEveryEvent
+        }
+
+        /// The monitor observes; returns whether it is left idle.
+        mutating func observe(_ observation: Observation, report: (Violation) -> Void) -> Bool {
+            monitor.observe(observation, report: report)
+            deadline = monitor.deadline
+            observesEveryEvent = monitor.observesEveryEvent
+            return monitor.isIdle
+        }
     }
 
     private var names: EventNameTable
@@ -142,11 +161,11 @@ public struct RuleEngine {
             if open < monitors.count, monitors[open].clause <= clause {
                 let index = monitors[open].clause
                 if index == clause { next += 1 }
-                let concerned = facts.reacting[index] || monitors[open].monitor.observesEveryEvent
-                    || time.clock != .unknown && time.nanoseconds > monitors[open].monitor.deadline ?? .max
+                let concerned = facts.reacting[index] || monitors[open].observesEveryEvent
+                    || time.clock != .unknown && time.nanoseconds > monitors[open].deadline ?? .max
                 if concerned, clauses[index].applies(to: platform) {
-                    monitors[open].monitor.observe(observation) { violations.append(($0, index)) }
-                    anyIdle = anyIdle || monitors[open].monitor.isIdle
+                    let idle = monitors[open].observe(observation) { violations.append(($0, index)) }
+                    anyIdle = anyIdle || idle
                 }
                 open += 1
                 continue

@@ -33,7 +33,8 @@ struct UnpairedMonitor: ClauseMonitor {
 
     mutating func observe(_ observation: Observation, report: (Violation) -> Void) {
         let event = observation.event
-        let key = event.key(clause.sameAttributes)
+        // Made only for the events that need it.
+        lazy var key = event.key(clause.sameAttributes)
         if observation.matches(clause.end) { open[key] = nil }
         if observation.matches(clause.cutoff) {
             let ended = !clause.sameAttributes.isEmpty && event.has(clause.sameAttributes) ? [key] : Array(open.keys)
