@@ -6,11 +6,6 @@ import LifelintModel
 /// in`, a binder failure and its exception). Sees events in time order, after the reorder
 /// window; the first report is the one kept.
 struct IncidentDeduplicator {
-    /// Reports of one incident fall within this much of each other on the trace's clock...
-    static let sameIncidentNanoseconds: Int64 = 2_000_000_000
-    /// ...or within this many lines when the lines have no time.
-    static let sameIncidentLines = 50
-
     /// When and where an incident was last reported, by which process, and why.
     private struct Sighting {
         let time: Timestamp
@@ -30,12 +25,8 @@ struct IncidentDeduplicator {
         func isSameIncident(as later: Event) -> Bool {
             if let pid, let laterPid = later.pid, pid != laterPid { return false }
             if let reason, let laterReason = later.attributes["reason"], reason != laterReason { return false }
-            guard later.time.clock != .unknown, later.time.clock == time.clock else {
-                let lines = later.source.line - location.line
-                return later.source.path == location.path && (0...IncidentDeduplicator.sameIncidentLines).contains(lines)
-            }
-            let elapsed = later.time.nanoseconds - time.nanoseconds
-            return elapsed >= 0 && elapsed <= IncidentDeduplicator.sameIncidentNanoseconds
+            return IncidentWindow.contains(
+                later.time, line: later.source.line, after: time, line: location.line, sameFile: later.source.path == location.path)
         }
     }
 

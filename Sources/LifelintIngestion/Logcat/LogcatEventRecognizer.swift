@@ -41,8 +41,8 @@ struct LogcatEventRecognizer {
     /// system's timeouts on it just after say nothing about its callbacks.
     var finishing: [String: Sighting] = [:]
 
-    /// When and where something was seen, to tell whether a later line is the same incident:
-    /// within 2 s on the trace's clock, or within 50 lines when the lines have no time.
+    /// When and where something was seen, to tell whether a later line is the same incident
+    /// (`IncidentWindow`).
     struct Sighting {
         let time: Timestamp
         let line: Int
@@ -53,9 +53,7 @@ struct LogcatEventRecognizer {
         }
 
         func isSameIncident(as later: Line) -> Bool {
-            guard later.time.clock != .unknown, later.time.clock == time.clock else { return later.source.line - line <= 50 }
-            let elapsed = later.time.nanoseconds - time.nanoseconds
-            return elapsed >= 0 && elapsed <= 2_000_000_000
+            IncidentWindow.contains(later.time, line: later.source.line, after: time, line: line)
         }
     }
 
