@@ -98,23 +98,18 @@ struct AnalyzeCommand: Command {
     func run(output: ByteOutput, diagnostics: ByteOutput) -> ExitCode {
         var settings: AnalysisSettings
         let baseline: Baseline?
-        var files: [(ByteOutput, Int32)] = []
-        defer { for (file, descriptor) in files { file.flush(); close(descriptor) } }
+        var files: [OutputFile] = []
         do {
             settings = try makeSettings()
             settings.collectsTimeline = ([format] + fileOutputs.map(\.format)).contains { $0.needsTimeline }
             baseline = try baselinePath.map { (path) throws(ConfigurationError) in try Baseline.load(path: path) }
-            for (_, path) in fileOutputs {
-                let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-                guard descriptor >= 0 else { throw CommandError.cannotWrite(path: path, reason: String(cString: strerror(errno))) }
-                files.append((ByteOutput.fileDescriptor(descriptor), descriptor))
-            }
+            files = try fileOutputs.map { (file) throws(CommandError) in try OutputFile(path: file.path) }
         } catch {
             diagnostics.writeErrors(error)
             return .failure
         }
         var reporters: [any Reporter] = [format.makeReporter(output: output, colors: TerminalStyle(for: output).colors)]
-        for (index, (format, _)) in fileOutputs.enumerated() { reporters.append(format.makeReporter(output: files[index].0)) }
+        for (index, (format, _)) in fileOutputs.enumerated() { reporters.append(format.makeReporter(output: files[index].output)) }
 
         let batch = InputExpander.expand(inputs)
         var matcher = baseline.map { BaselineMatcher($0, path: baselinePath ?? "") }
@@ -136,16 +131,28 @@ struct AnalyzeCommand: Command {
         if let note = YearNote.text(for: traces.compactMap(\.summary)) { diagnostics.writeLine(note) }
         let run = RunReport(traces: traces, rules: settings.rules, failOn: failOn, baseline: matcher?.outcome)
         for index in reporters.indices { reporters[index].finish(run) }
+        let unwritten = files.compactMap { $0.finish() }
+        unwritten.forEach(diagnostics.writeErrors)
         if let writeBaselinePath {
             let accepted = Baseline(findings: traces.flatMap { $0.findings + $0.baselined })
-            guard FileManager.default.createFile(atPath: writeBaselinePath, contents: accepted.jsonData()) else {
-                diagnostics.writeLine("lifelint: error: \(CommandError.cannotWrite(path: writeBaselinePath, reason: "cannot create the file"))")
+            if let error = Self.write(accepted, to: writeBaselinePath) {
+                diagnostics.writeErrors(error)
                 return .failure
             }
             diagnostics.writeLine("lifelint: wrote \(accepted.entries.count) baseline entr\(accepted.entries.count == 1 ? "y" : "ies") to \(writeBaselinePath)")
-            return run.failedTraces > 0 ? .failure : .success
+            return run.failedTraces > 0 || !unwritten.isEmpty ? .failure : .success
         }
-        return ExitCode(run.outcome)
+        return unwritten.isEmpty ? ExitCode(run.outcome) : .failure
+    }
+
+    private static func write(_ baseline: Baseline, to path: String) -> CommandError? {
+        do {
+            let file = try OutputFile(path: path)
+            do { file.output.write(bytes: try baseline.jsonData()) } catch { file.output.fail(error) }
+            return file.finish()
+        } catch {
+            return error
+        }
     }
 
     private func makeSettings() throws -> AnalysisSettings {

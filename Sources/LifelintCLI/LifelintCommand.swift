@@ -36,10 +36,15 @@ package enum LifelintCommand {
     package static func run(
         _ arguments: [String], output: ByteOutput = .standardOutput(), diagnostics: ByteOutput = .standardError()
     ) -> ExitCode {
-        defer {
-            output.flush()
-            diagnostics.flush()
-        }
+        defer { diagnostics.flush() }
+        let status = dispatch(arguments, output: output, diagnostics: diagnostics)
+        output.flush()
+        guard let failure = output.failure, !output.readerClosed else { return status }
+        diagnostics.writeErrors(CommandError.cannotWrite(path: output.name, reason: failure.reason))
+        return .failure
+    }
+
+    private static func dispatch(_ arguments: [String], output: ByteOutput, diagnostics: ByteOutput) -> ExitCode {
         guard let command = arguments.first else {
             output.writeLine(help)
             return .success

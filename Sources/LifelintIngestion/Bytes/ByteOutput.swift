@@ -10,6 +10,10 @@ import LifelintModel
 /// A buffered byte sink: a file descriptor (stdout, stderr, a report file) or memory (tests).
 /// Writers append bytes; the buffer is flushed in large blocks, so output costs a few
 /// syscalls however many events are written.
+///
+/// Writing never throws at each call: the first failure (a full disk, a closed pipe, a report
+/// that could not be serialised) is kept in `failure`, later writes are dropped, and the command
+/// reports it when it finishes, so a truncated report is never a silent success.
 public final class ByteOutput {
     private enum Target {
         case fileDescriptor(Int32)
@@ -17,19 +21,37 @@ public final class ByteOutput {
     }
 
     private let target: Target
+    /// What the output is, for messages: "standard output" or a path.
+    public let name: String
+    /// The first thing that went wrong, if anything did.
+    public private(set) var failure: OutputFailure?
     /// Unchecked: every event's output goes through it, and an output is used from one thread.
     @exclusivity(unchecked) private var buffer = ByteBuffer(capacity: flushThreshold * 2)
     private static let flushThreshold = 1 << 16
 
-    public static func standardOutput() -> ByteOutput { ByteOutput(target: .fileDescriptor(STDOUT_FILENO)) }
-    public static func standardError() -> ByteOutput { ByteOutput(target: .fileDescriptor(STDERR_FILENO)) }
-    public static func memory() -> ByteOutput { ByteOutput(target: .memory) }
-    /// Writes to an open file descriptor the caller owns (and closes).
-    public static func fileDescriptor(_ descriptor: Int32) -> ByteOutput { ByteOutput(target: .fileDescriptor(descriptor)) }
-
-    private init(target: Target) {
-        self.target = target
+    public static func standardOutput() -> ByteOutput { ByteOutput(target: .fileDescriptor(STDOUT_FILENO), name: "standard output") }
+    public static func standardError() -> ByteOutput { ByteOutput(target: .fileDescriptor(STDERR_FILENO), name: "standard error") }
+    public static func memory() -> ByteOutput { ByteOutput(target: .memory, name: "memory") }
+    /// Writes to an open file descriptor the caller owns (and closes); `name` is its path.
+    public static func fileDescriptor(_ descriptor: Int32, name: String = "output") -> ByteOutput {
+        ByteOutput(target: .fileDescriptor(descriptor), name: name)
     }
+
+    private init(target: Target, name: String) {
+        self.target = target
+        self.name = name
+    }
+
+    /// Records a failure found outside the byte sink (a report that could not be serialised);
+    /// the first failure is the one reported.
+    public func fail(_ failure: OutputFailure) {
+        if self.failure == nil { self.failure = failure }
+        buffer.removeAll()
+    }
+
+    /// Whether the reader went away (a closed pipe): nothing more will be read, and that is
+    /// not an error.
+    public var readerClosed: Bool { failure == .writeFailed(errno: EPIPE) }
 
     deinit { flush() }
 
@@ -75,7 +97,8 @@ public final class ByteOutput {
 
     public func flush() {
         guard case let .fileDescriptor(descriptor) = target, !buffer.isEmpty else { return }
-        buffer.withBytes { bytes in
+        guard failure == nil else { return buffer.removeAll() }
+        let error: Int32? = buffer.withBytes { bytes in
             var offset = 0
             while offset < bytes.count {
                 #if canImport(Glibc)
@@ -85,11 +108,13 @@ public final class ByteOutput {
                 #endif
                 if written < 0 {
                     if errno == EINTR { continue }
-                    return
+                    return errno
                 }
                 offset += written
             }
+            return nil
         }
         buffer.removeAll()
+        if let error { fail(.writeFailed(errno: error)) }
     }
 }

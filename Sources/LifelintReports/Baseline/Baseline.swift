@@ -36,12 +36,12 @@ public struct Baseline: Sendable, Hashable {
         entries = byFingerprint.values.sorted { ($0.rule, $0.app, $0.fingerprint) < ($1.rule, $1.app, $1.fingerprint) }
     }
 
-    public func jsonData() -> Data {
+    public func jsonData() throws(OutputFailure) -> Data {
         let document: [String: Any] = [
             "lifelintBaseline": Self.version,
             "findings": entries.map { ["fingerprint": $0.fingerprint, "rule": $0.rule, "app": $0.app, "message": $0.message, "count": $0.count] },
         ]
-        return ReportJSON.data(document, pretty: true) + Data("\n".utf8)
+        return try ReportJSON.data(document, pretty: true) + Data("\n".utf8)
     }
 
     public static func load(path: String) throws(ConfigurationError) -> Baseline {

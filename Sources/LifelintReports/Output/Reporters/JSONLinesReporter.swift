@@ -42,7 +42,6 @@ public struct JSONLinesReporter: Reporter {
     }
 
     private func write(_ object: [String: Any]) {
-        output.write(bytes: ReportJSON.data(object, pretty: false))
-        output.write(byte: .newline)
+        ReportJSON.write(object, pretty: false, to: output)
     }
 }

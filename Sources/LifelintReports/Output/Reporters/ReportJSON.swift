@@ -107,9 +107,25 @@ enum ReportJSON {
     }
 
     /// Serialises with sorted keys, so reports are stable byte for byte.
-    static func data(_ object: Any, pretty: Bool) -> Data {
+    static func data(_ object: Any, pretty: Bool) throws(OutputFailure) -> Data {
         var options: JSONSerialization.WritingOptions = [.sortedKeys, .withoutEscapingSlashes]
         if pretty { options.insert(.prettyPrinted) }
-        return (try? JSONSerialization.data(withJSONObject: object, options: options)) ?? Data("{}".utf8)
+        guard JSONSerialization.isValidJSONObject(object) else { throw .unserializable("a value JSON cannot represent") }
+        do {
+            return try JSONSerialization.data(withJSONObject: object, options: options)
+        } catch {
+            throw .unserializable(String(describing: error))
+        }
+    }
+
+    /// Writes one JSON value and a line break; a value that cannot be serialised fails the
+    /// output instead of writing a stand-in.
+    static func write(_ object: Any, pretty: Bool, to output: ByteOutput) {
+        do {
+            output.write(bytes: try data(object, pretty: pretty))
+            output.write(byte: .newline)
+        } catch {
+            output.fail(error)
+        }
     }
 }

@@ -16,8 +16,7 @@ public struct SARIFReporter: Reporter {
     }
 
     public mutating func finish(_ run: RunReport) {
-        output.write(bytes: ReportJSON.data(Self.document(run), pretty: true))
-        output.write(byte: .newline)
+        ReportJSON.write(Self.document(run), pretty: true, to: output)
     }
 
     public static func document(_ run: RunReport) -> [String: Any] {
