@@ -20,6 +20,10 @@ struct AnalyzeCommand: Command {
             """),
         .init("--output", value: "<format>=<path>", "Also write that format to a file; repeatable."),
         .init("--fail-on", value: "<severity>", "Exit 1 when a finding is at least this severe: error (default), warning or info."),
+        .init("--max-annotations", value: "<n>", """
+            GitHub annotations of each level (error, warning, notice) to write with --format github \
+            (default: \(PlatformLimits.annotationsPerLevel), what GitHub shows per step); the rest are listed in the log.
+            """),
     ]
 
     static let ruleOptions: [CommandLineArguments.Option] = SharedOptions.configuration + [
@@ -60,6 +64,7 @@ struct AnalyzeCommand: Command {
     let format: ReportFormat
     let fileOutputs: [(format: ReportFormat, path: String)]
     let failOn: Severity
+    let annotationsPerLevel: Int
     let configuration: SharedOptions.ConfigurationChoice
     let ruleDirectories: [String]
     let thresholdAssignments: [String]
@@ -75,6 +80,7 @@ struct AnalyzeCommand: Command {
         format = try arguments.choice("--format", of: ReportFormat.self) ?? .text
         fileOutputs = try (arguments.values["--output"] ?? []).map { (value) throws(UsageError) in try Self.fileOutput(value) }
         failOn = try arguments.choice("--fail-on", of: Severity.self) ?? .error
+        annotationsPerLevel = try arguments.integer("--max-annotations", in: 1...1_000_000) ?? PlatformLimits.annotationsPerLevel
         configuration = SharedOptions.ConfigurationChoice(arguments)
         ruleDirectories = arguments.values["--rules"] ?? []
         thresholdAssignments = arguments.values["--set"] ?? []
@@ -108,8 +114,9 @@ struct AnalyzeCommand: Command {
             diagnostics.writeErrors(error)
             return .failure
         }
-        var reporters: [any Reporter] = [format.makeReporter(output: output, colors: TerminalStyle(for: output).colors)]
-        for (index, (format, _)) in fileOutputs.enumerated() { reporters.append(format.makeReporter(output: files[index].output)) }
+        let options = ReporterOptions(annotationsPerLevel: annotationsPerLevel)
+        var reporters: [any Reporter] = [format.makeReporter(output: output, options: options.coloring(TerminalStyle(for: output).colors))]
+        for (index, (format, _)) in fileOutputs.enumerated() { reporters.append(format.makeReporter(output: files[index].output, options: options)) }
 
         let batch = InputExpander.expand(inputs)
         var matcher = baseline.map { BaselineMatcher($0, path: baselinePath ?? "") }

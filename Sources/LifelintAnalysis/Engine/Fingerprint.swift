@@ -1,8 +1,8 @@
 import LifelintModel
 
 /// FNV-1a over the parts that identify a finding, as 16 hex digits.
-enum Fingerprint {
-    static func make(_ parts: [String]) -> String {
+package enum Fingerprint {
+    package static func make(_ parts: [String]) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for part in parts {
             for byte in part.utf8 {

@@ -20,6 +20,10 @@ public struct RunReport: Sendable {
     }
 
     public var findings: [Finding] { traces.flatMap(\.findings) }
+
+    /// What the CI formats report: each trace's findings, then its data-loss verdicts as
+    /// results of `data-loss-verdict`.
+    public var results: [Finding] { traces.flatMap(\.results) }
     public var failedTraces: Int { traces.filter { $0.error != nil }.count }
 
     public func count(_ severity: Severity) -> Int { traces.reduce(0) { $0 + $1.findings.filter { $0.severity == severity }.count } }
@@ -45,4 +49,9 @@ public struct RunReport: Sendable {
         }
         return counts.isEmpty ? "no findings" : counts.joined(separator: ", ")
     }
+}
+
+extension TraceReport {
+    /// The trace's findings, then its data-loss verdicts as results of `data-loss-verdict`.
+    public var results: [Finding] { findings + verdicts.compactMap(DataLossVerdictRule.result) }
 }

@@ -4,7 +4,8 @@ import LifelintAnalysis
 
 /// Checkstyle XML (`--format checkstyle`), read by Jenkins' warnings plugin, reviewdog, GitLab
 /// and Android tooling: one `file` per trace, one `error` element per finding (its `severity`
-/// is the finding's) and one for a trace that could not be read.
+/// is the finding's; data-loss verdicts are `lifelint.data-loss-verdict`) and one for a trace
+/// that could not be read.
 public struct CheckstyleReporter: Reporter {
     private let output: ByteOutput
 
@@ -20,7 +21,7 @@ public struct CheckstyleReporter: Reporter {
             if let error = trace.error {
                 output.writeLine("    <error line=\"1\" severity=\"error\" message=\"\(XMLText.escapedAttribute(error))\" source=\"lifelint.input\"/>")
             }
-            for finding in trace.findings {
+            for finding in trace.results {
                 var attributes = "line=\"\(finding.location.line)\""
                 if let column = finding.location.column { attributes += " column=\"\(column)\"" }
                 attributes += " severity=\"\(finding.severity.rawValue)\" message=\"\(XMLText.escapedAttribute(finding.message))\""

@@ -5,7 +5,8 @@ import LifelintAnalysis
 /// JUnit XML (`--format junit`), which every CI system displays: one `testsuite` per trace and
 /// in it one `testcase` per rule that ran. A rule fails on a trace when it found something at or
 /// above `--fail-on` there; findings below that level are listed in the test case's
-/// `system-out`. A trace that could not be read is a suite with one `error`.
+/// `system-out`. The data-loss verdicts are the test case `data-loss-verdict`. A trace that could
+/// not be read is a suite with one `error`.
 public struct JUnitReporter: Reporter {
     private let output: ByteOutput
 
@@ -42,11 +43,12 @@ public struct JUnitReporter: Reporter {
             cases += "    </testcase>\n"
         }
         if trace.summary != nil {
-            for rule in run.rules {
+            let results = trace.results
+            for ruleID in run.rules.map(\.id) + [DataLossVerdictRule.id] {
                 suite.tests += 1
-                let findings = trace.findings.filter { $0.ruleID == rule.id }
+                let findings = results.filter { $0.ruleID == ruleID }
                 let failing = findings.filter { $0.severity >= run.failOn }
-                let name = XMLText.escapedAttribute(rule.id)
+                let name = XMLText.escapedAttribute(ruleID)
                 let classname = XMLText.escapedAttribute(trace.path)
                 guard !findings.isEmpty else {
                     cases += "    <testcase name=\"\(name)\" classname=\"\(classname)\"/>\n"

@@ -26,15 +26,15 @@ public enum ReportFormat: String, Sendable, CaseIterable {
     /// Whether the format draws the timeline (which the analysis then keeps).
     public var needsTimeline: Bool { self == .html }
 
-    public func makeReporter(output: ByteOutput, colors: Bool = false) -> any Reporter {
+    public func makeReporter(output: ByteOutput, options: ReporterOptions = ReporterOptions()) -> any Reporter {
         switch self {
-        case .text: TextReporter(output: output, colors: colors)
+        case .text: TextReporter(output: output, colors: options.colors)
         case .json: JSONReporter(output: output)
         case .jsonl: JSONLinesReporter(output: output)
         case .sarif: SARIFReporter(output: output)
         case .junit: JUnitReporter(output: output)
         case .checkstyle: CheckstyleReporter(output: output)
-        case .github: GitHubAnnotationsReporter(output: output)
+        case .github: GitHubAnnotationsReporter(output: output, annotationsPerLevel: options.annotationsPerLevel)
         case .markdown: MarkdownReporter(output: output)
         case .html: HTMLReporter(output: output)
         }

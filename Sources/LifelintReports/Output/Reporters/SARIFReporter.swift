@@ -7,40 +7,66 @@ import LifelintAnalysis
 /// one run whose driver lists every rule that ran (id, summary, rationale, fix, reference URI,
 /// default level), one result per finding with its trace location, related locations and a
 /// stable partial fingerprint, and an invocation that records the traces that could not be read.
+/// Data-loss verdicts are results of the `data-loss-verdict` rule. A run holds at most
+/// `PlatformLimits.sarifResultsPerRun` results (code scanning rejects more): the most important
+/// ones, and a notification saying how many were left out.
 public struct SARIFReporter: Reporter {
     public static let schemaURI = "https://json.schemastore.org/sarif-2.1.0.json"
     private let output: ByteOutput
+    private let resultLimit: Int
 
-    public init(output: ByteOutput) {
+    public init(output: ByteOutput, resultLimit: Int = PlatformLimits.sarifResultsPerRun) {
         self.output = output
+        self.resultLimit = resultLimit
     }
 
     public mutating func finish(_ run: RunReport) {
-        ReportJSON.write(Self.document(run), pretty: true, to: output)
+        ReportJSON.write(Self.document(run, resultLimit: resultLimit), pretty: true, to: output)
     }
 
-    public static func document(_ run: RunReport) -> [String: Any] {
-        let ruleIndex = Dictionary(uniqueKeysWithValues: run.rules.enumerated().map { ($1.id, $0) })
+    public static func document(_ run: RunReport, resultLimit: Int = PlatformLimits.sarifResultsPerRun) -> [String: Any] {
+        let descriptors = run.rules.map(descriptor) + [verdictDescriptor]
+        let ruleIndex = Dictionary(uniqueKeysWithValues: (run.rules.map(\.id) + [DataLossVerdictRule.id]).enumerated().map { ($1, $0) })
         let driver: [String: Any] = [
             "name": "lifelint",
             "version": LifelintVersion.current,
             "semanticVersion": LifelintVersion.current,
-            "rules": run.rules.map(descriptor),
+            "rules": descriptors,
         ]
-        let notifications: [[String: Any]] = run.traces.filter { $0.error != nil }.map { trace in
+        var notifications: [[String: Any]] = run.traces.filter { $0.error != nil }.map { trace in
             [
                 "level": "error",
                 "message": ["text": trace.error ?? ""],
                 "locations": [["physicalLocation": ["artifactLocation": ["uri": uri(trace.path)]]]],
             ]
         }
+        let results = run.results
+        let kept = ResultPriority.mostImportant(results, limit: resultLimit)
+        if kept.count < results.count {
+            notifications.append(["level": "warning", "message": ["text": omissionNote(omitted: results.count - kept.count, limit: resultLimit)]])
+        }
         let sarifRun: [String: Any] = [
             "tool": ["driver": driver],
             "invocations": [["executionSuccessful": run.failedTraces == 0, "toolExecutionNotifications": notifications]],
-            "results": run.findings.map { result($0, ruleIndex: ruleIndex[$0.ruleID]) },
+            "results": kept.map { result(results[$0], ruleIndex: ruleIndex[results[$0].ruleID]) },
         ]
         return ["$schema": schemaURI, "version": "2.1.0", "runs": [sarifRun]]
     }
+
+    static func omissionNote(omitted: Int, limit: Int) -> String {
+        "\(omitted) more result\(omitted == 1 ? "" : "s") left out: a SARIF run here holds at most \(limit) (GitHub code scanning "
+            + "rejects more), the most severe first. 'lifelint --format json' or '--format text' lists them all."
+    }
+
+    private static var verdictDescriptor: [String: Any] { [
+        "id": DataLossVerdictRule.id,
+        "name": "DataLossVerdict",
+        "shortDescription": ["text": DataLossVerdictRule.summary],
+        "fullDescription": ["text": DataLossVerdictRule.rationale],
+        "help": ["text": DataLossVerdictRule.fix, "markdown": "**Why:** \(DataLossVerdictRule.rationale)\n\n**Fix:** \(DataLossVerdictRule.fix)"],
+        "defaultConfiguration": ["level": "error"],
+        "properties": ["tags": ["lifecycle", "post-mortem"]],
+    ] }
 
     private static func descriptor(_ rule: Rule) -> [String: Any] {
         var descriptor: [String: Any] = [
