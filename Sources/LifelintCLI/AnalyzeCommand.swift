@@ -12,23 +12,29 @@ import Darwin
 /// with an exit status a CI job can act on.
 struct AnalyzeCommand: Command {
     static let name = "analyze"
+    static let summary = "(default) Find lifecycle anti-patterns in the traces."
 
     static let outputOptions: [CommandLineArguments.Option] = [
-        .init("--format", value: "<format>", """
+        .init("--format", value: "<format>", choices: ReportFormat.allCases.map(\.rawValue), """
             What to write to standard output (default: text): \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")); \
             html is a self-contained page with the timeline, verdicts and findings.
             """),
-        .init("--output", value: "<format>=<path>", "Also write that format to a file; repeatable."),
-        .init("--fail-on", value: "<severity>", "Exit 1 when a finding is at least this severe: error (default), warning or info."),
+        .init("--output", value: "<format>=<path>", repeatable: true, "Also write that format to a file; repeatable."),
+        .init("--fail-on", value: "<severity>", choices: Severity.allCases.reversed().map(\.rawValue), "Exit 1 when a finding is at least this severe: error (default), warning or info."),
+        .init("--exit-zero", "Exit 0 even with findings (errors reading or writing still exit 2)."),
         .init("--max-annotations", value: "<n>", """
             GitHub annotations of each level (error, warning, notice) to write with --format github \
             (default: \(PlatformLimits.annotationsPerLevel), what GitHub shows per step); the rest are listed in the log.
             """),
+        .init("--quiet", "Only findings and errors: no notes, no summary line, no progress bar."),
+        SharedOptions.color,
     ]
 
     static let ruleOptions: [CommandLineArguments.Option] = SharedOptions.configuration + [
-        .init("--rules", value: "<dir>", "Also run the rule files (*.json) in this folder; repeatable."),
-        .init("--set", value: "<name=value>", "Override a threshold, e.g. --set graceWindow=3s; repeatable. 'lifelint rules' lists the thresholds."),
+        .init("--rules", value: "<dir>", repeatable: true, "Also run the rule files (*.json) in this folder; repeatable."),
+        .init("--select", value: "<rule>", repeatable: true, "Run only this rule (opt-in and disabled ones too); repeatable; wins over the configuration."),
+        .init("--ignore", value: "<rule>", repeatable: true, "Do not run this rule; repeatable; wins over the configuration."),
+        .init("--set", value: "<name=value>", repeatable: true, "Override a threshold, e.g. --set graceWindow=3s; repeatable. 'lifelint rules' lists the thresholds."),
     ]
 
     static let baselineOptions: [CommandLineArguments.Option] = [
@@ -54,17 +60,19 @@ struct AnalyzeCommand: Command {
         """,
         sections: [("OUTPUT", outputOptions), ("CONFIGURATION", ruleOptions), ("BASELINE", baselineOptions), ("INPUT", inputOptions)],
         tail: """
-            Colour is used on a terminal unless NO_COLOR is set.
-
-            EXIT STATUS: 0 no finding at or above --fail-on, 1 findings, 2 usage, configuration or
-            input errors (the other traces are still analysed).
+            EXIT STATUS: 0 no finding at or above --fail-on, 1 findings (0 with --exit-zero), 2 usage,
+            configuration, input or output errors (the other traces are still analysed).
             """)
 
     let inputs: [String]
     let format: ReportFormat
     let fileOutputs: [(format: ReportFormat, path: String)]
     let failOn: Severity
+    let exitZero: Bool
     let annotationsPerLevel: Int
+    let quiet: Bool
+    let colorChoice: ColorChoice
+    let ruleSelection: RuleSelection
     let configuration: SharedOptions.ConfigurationChoice
     let ruleDirectories: [String]
     let thresholdAssignments: [String]
@@ -80,14 +88,18 @@ struct AnalyzeCommand: Command {
         format = try arguments.choice("--format", of: ReportFormat.self) ?? .text
         fileOutputs = try (arguments.values["--output"] ?? []).map { (value) throws(UsageError) in try Self.fileOutput(value) }
         failOn = try arguments.choice("--fail-on", of: Severity.self) ?? .error
+        exitZero = arguments.flags.contains("--exit-zero")
         annotationsPerLevel = try arguments.integer("--max-annotations", in: 1...1_000_000) ?? PlatformLimits.annotationsPerLevel
+        quiet = arguments.flags.contains("--quiet")
+        colorChoice = try SharedOptions.colorChoice(arguments)
+        ruleSelection = RuleSelection(select: arguments.values["--select"] ?? [], ignore: arguments.values["--ignore"] ?? [])
         configuration = SharedOptions.ConfigurationChoice(arguments)
         ruleDirectories = arguments.values["--rules"] ?? []
         thresholdAssignments = arguments.values["--set"] ?? []
         baselinePath = arguments.value("--baseline")
         writeBaselinePath = arguments.value("--write-baseline")
         jobs = try arguments.integer("--jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
-        showsProgress = !arguments.flags.contains("--no-progress")
+        showsProgress = !arguments.flags.contains("--no-progress") && !quiet
         readOptions = try SharedOptions.traceReadOptions(arguments)
     }
 
@@ -114,8 +126,8 @@ struct AnalyzeCommand: Command {
             diagnostics.writeErrors(error)
             return .failure
         }
-        let options = ReporterOptions(annotationsPerLevel: annotationsPerLevel)
-        var reporters: [any Reporter] = [format.makeReporter(output: output, options: options.coloring(TerminalStyle(for: output).colors))]
+        let options = ReporterOptions(annotationsPerLevel: annotationsPerLevel, quiet: quiet)
+        var reporters: [any Reporter] = [format.makeReporter(output: output, options: options.coloring(colorChoice.resolve(for: output)))]
         for (index, (format, _)) in fileOutputs.enumerated() { reporters.append(format.makeReporter(output: files[index].output, options: options)) }
 
         let batch = InputExpander.expand(inputs)
@@ -135,7 +147,7 @@ struct AnalyzeCommand: Command {
             progress?.update(completed: traces.count, bytes: bytes)
         }
         progress?.clear()
-        if let note = YearNote.text(for: traces.compactMap(\.summary)) { diagnostics.writeLine(note) }
+        if !quiet, let note = YearNote.text(for: traces.compactMap(\.summary)) { diagnostics.writeLine(note) }
         let run = RunReport(traces: traces, rules: settings.rules, failOn: failOn, baseline: matcher?.outcome)
         for index in reporters.indices { reporters[index].finish(run) }
         let unwritten = files.compactMap { $0.finish() }
@@ -146,10 +158,12 @@ struct AnalyzeCommand: Command {
                 diagnostics.writeErrors(error)
                 return .failure
             }
-            diagnostics.writeLine("lifelint: wrote \(accepted.entries.count) baseline entr\(accepted.entries.count == 1 ? "y" : "ies") to \(writeBaselinePath)")
+            if !quiet { diagnostics.writeLine("lifelint: wrote \(accepted.entries.count) baseline entr\(accepted.entries.count == 1 ? "y" : "ies") to \(writeBaselinePath)") }
             return run.failedTraces > 0 || !unwritten.isEmpty ? .failure : .success
         }
-        return unwritten.isEmpty ? ExitCode(run.outcome) : .failure
+        guard unwritten.isEmpty else { return .failure }
+        let status = ExitCode(run.outcome)
+        return exitZero && status == .findings ? .success : status
     }
 
     private static func write(_ baseline: Baseline, to path: String) -> CommandError? {
@@ -165,6 +179,6 @@ struct AnalyzeCommand: Command {
     private func makeSettings() throws -> AnalysisSettings {
         try AnalysisSettings.make(
             configuration: try configuration.load(), ruleFolders: ruleDirectories,
-            thresholdAssignments: thresholdAssignments, readOptions: readOptions)
+            thresholdAssignments: thresholdAssignments, ruleSelection: ruleSelection, readOptions: readOptions)
     }
 }

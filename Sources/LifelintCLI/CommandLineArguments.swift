@@ -9,16 +9,42 @@ struct CommandLineArguments {
         let name: String
         let value: String?
         let help: String
+        /// The values it accepts, when they are a closed set (for completion and the manual).
+        let choices: [String]
+        /// Whether it may be given more than once (each value counts); any other option given
+        /// twice is an error, not a silent "last one wins".
+        let repeatable: Bool
 
-        init(_ name: String, value: String? = nil, _ help: String) {
+        init(_ name: String, value: String? = nil, choices: [String] = [], repeatable: Bool = false, _ help: String) {
             self.name = name
             self.value = value
+            self.choices = choices
+            self.repeatable = repeatable
             self.help = help
         }
 
         var takesValue: Bool { value != nil }
 
-        static let help = Option("--help", "Show this help.")
+        /// What a shell should offer for the option's value.
+        enum ValueKind: Equatable {
+            case none
+            case file
+            case directory
+            case choice([String])
+            case text
+        }
+
+        var valueKind: ValueKind {
+            guard let value else { return .none }
+            if !choices.isEmpty { return .choice(choices) }
+            switch value {
+            case "<file>", "<path>": return .file
+            case "<dir>": return .directory
+            default: return .text
+            }
+        }
+
+        static let help = Option("--help", "Show this help (also -h).")
     }
 
     private(set) var values: [String: [String]] = [:]
@@ -37,10 +63,17 @@ struct CommandLineArguments {
                 optionsEnded = true
                 continue
             }
+            if argument == "-h", options.contains(where: { $0.name == Option.help.name }) {
+                flags.insert(Option.help.name)
+                continue
+            }
             let (name, inlineValue) = Self.split(argument)
-            guard let option = options.first(where: { $0.name == name }) else { throw .unknownOption(name) }
+            guard let option = options.first(where: { $0.name == name }) else {
+                throw .unknownOption(name, suggestion: DidYouMean.suggestion(for: name, among: options.map(\.name)))
+            }
             if option.takesValue {
                 guard let value = inlineValue ?? iterator.next() else { throw .missingValue(option: name) }
+                guard option.repeatable || values[name] == nil else { throw .repeatedOption(name) }
                 values[name, default: []].append(value)
             } else {
                 guard inlineValue == nil else { throw .invalidValue(option: name, value: inlineValue!, expected: "no value") }
@@ -63,7 +96,8 @@ struct CommandLineArguments {
     where Choice.RawValue == String {
         guard let text = value(name) else { return nil }
         guard let choice = Choice(rawValue: text) else {
-            throw .invalidValue(option: name, value: text, expected: Choice.allCases.map(\.rawValue).joined(separator: ", "))
+            let names = Choice.allCases.map(\.rawValue)
+            throw .invalidValue(option: name, value: text, expected: names.joined(separator: ", ") + DidYouMean.suggestion(for: text, among: names))
         }
         return choice
     }

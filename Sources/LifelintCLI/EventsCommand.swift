@@ -3,6 +3,7 @@ import LifelintCore
 /// trace on stderr.
 struct EventsCommand: Command {
     static let name = "events"
+    static let summary = "Print the lifecycle events understood in the traces, as JSON Lines."
 
     static let options: [CommandLineArguments.Option] = SharedOptions.traceReading + [
         .init("--quiet", "No summary on standard error."),

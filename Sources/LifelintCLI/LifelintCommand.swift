@@ -9,29 +9,32 @@ import Darwin
 /// `lifelint` executable is only this call.
 package enum LifelintCommand {
 
-    static let help = """
-        lifelint \(LifelintVersion.current): finds the mobile-app lifecycle mistakes that lose users' data,
-        in traces of real runs: Android logcat (every layout), bugreports, exit-info and
-        systrace text; iOS crash, .ips and JetsamEvent reports; Apple logs from log show,
-        Console.app and Xcode (text, json, ndjson); lifelint event JSON, Chrome / Perfetto
-        trace JSON, MetricKit payloads, and XML or binary property lists; native, React Native
-        and Flutter apps. The format is detected from the content.
+    static var help: String {
+        let commands = CommandCatalog.commands.map { command in
+            "  " + command.name.padding(toLength: 12, withPad: " ", startingAt: 0) + command.summary
+        }
+        return """
+            lifelint \(LifelintVersion.current): finds the mobile-app lifecycle mistakes that lose users' data,
+            in traces of real runs: Android logcat (every layout), bugreports, exit-info and
+            systrace text; iOS crash, .ips and JetsamEvent reports; Apple logs from log show,
+            Console.app and Xcode (text, json, ndjson); lifelint event JSON, Chrome / Perfetto
+            trace JSON, MetricKit payloads, and XML or binary property lists; native, React Native
+            and Flutter apps. The format is detected from the content.
 
-        USAGE: lifelint [analyze] [options] <trace | folder | pattern>...
-               lifelint <command> [options] ...
+            USAGE: lifelint [analyze] [options] <trace | folder | pattern>...
+                   lifelint <command> [options] ...
 
-        COMMANDS:
-          analyze     (default) Find lifecycle anti-patterns in the traces.
-          events      Print the lifecycle events understood in the traces, as JSON Lines.
-          timeline    Show what each app went through, phase by phase, with the verdicts.
-          rules       List the rules, or show one: 'lifelint rules <id>'.
+            COMMANDS:
+            \(commands.joined(separator: "\n"))
+              help        Show this help, or a command's: 'lifelint help <command>'.
 
-        OPTIONS:
-          --version   Print the version.
-          --help      Show this help; 'lifelint <command> --help' shows a command's own.
+            OPTIONS:
+              --version   Print the version.
+              -h, --help  Show this help; 'lifelint <command> --help' shows a command's own.
 
-        EXIT STATUS: 0 success, 1 findings, 2 usage or input errors.
-        """
+            EXIT STATUS: 0 success, 1 findings, 2 usage, input or output errors.
+            """
+    }
 
     package static func run(
         _ arguments: [String], output: ByteOutput = .standardOutput(), diagnostics: ByteOutput = .standardError()
@@ -53,17 +56,29 @@ package enum LifelintCommand {
         case "--version", "version":
             output.writeLine(LifelintVersion.current)
             return .success
-        case "--help", "-h", "help":
+        case "--help", "-h":
             output.writeLine(help)
             return .success
-        case EventsCommand.name: return run(EventsCommand.self, Array(arguments.dropFirst()), output: output, diagnostics: diagnostics)
-        case TimelineCommand.name: return run(TimelineCommand.self, Array(arguments.dropFirst()), output: output, diagnostics: diagnostics)
-        case RulesCommand.name: return run(RulesCommand.self, Array(arguments.dropFirst()), output: output, diagnostics: diagnostics)
-        case AnalyzeCommand.name: return run(AnalyzeCommand.self, Array(arguments.dropFirst()), output: output, diagnostics: diagnostics)
+        case "help":
+            return showHelp(of: arguments.dropFirst().first, output: output, diagnostics: diagnostics)
         default:
+            if let type = CommandCatalog.command(named: command) {
+                return run(type, Array(arguments.dropFirst()), output: output, diagnostics: diagnostics)
+            }
             if looksLikeCommand(command) { return usageFailure(.unknownCommand(command), diagnostics: diagnostics) }
             return run(AnalyzeCommand.self, arguments, output: output, diagnostics: diagnostics)
         }
+    }
+
+    /// `lifelint help` and `lifelint help <command>`.
+    private static func showHelp(of name: String?, output: ByteOutput, diagnostics: ByteOutput) -> ExitCode {
+        guard let name else {
+            output.writeLine(help)
+            return .success
+        }
+        guard let type = CommandCatalog.command(named: name) else { return usageFailure(.unknownCommand(name), diagnostics: diagnostics) }
+        output.writeLine(type.help)
+        return .success
     }
 
     /// A bare word that names no file is a mistyped command, not a trace.

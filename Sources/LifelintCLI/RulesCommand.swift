@@ -2,6 +2,7 @@ import LifelintCore
 /// `lifelint rules [<id>]`: the catalogue, or one rule in full.
 struct RulesCommand: Command {
     static let name = "rules"
+    static let summary = "List the rules, or show one: 'lifelint rules <id>'."
 
     static let options: [CommandLineArguments.Option] = [
         .init("--rules", value: "<dir>", "Also list the rule files (*.json) in this folder; repeatable."),

@@ -9,7 +9,7 @@ import Darwin
 /// (`--input-format`, `--year`) and which configuration to use (`--config`, `--no-config`).
 enum SharedOptions {
     static let traceReading: [CommandLineArguments.Option] = [
-        .init("--input-format", value: "<format>", """
+        .init("--input-format", value: "<format>", choices: InputFormat.allCases.map(\.rawValue), """
             Read the input in this format instead of detecting it: a logcat layout \
             (\(LogcatFormat.allCases.map(\.rawValue).joined(separator: ", "))), an Apple log layout \
             (\(AppleLogTextLayout.allCases.map(\.rawValue).joined(separator: ", "))), apple-report (crash, .ips, \
@@ -20,6 +20,16 @@ enum SharedOptions {
             year the file was last modified, or the year before when the log starts in a later month.
             """),
     ]
+
+    static let color = CommandLineArguments.Option(
+        "--color", value: "<when>", choices: ColorChoice.allCases.map(\.rawValue), """
+            Colour: auto (default: on a terminal, unless NO_COLOR is set; FORCE_COLOR or CLICOLOR_FORCE \
+            force it, TERM=dumb turns it off), always or never.
+            """)
+
+    static func colorChoice(_ arguments: CommandLineArguments) throws(UsageError) -> ColorChoice {
+        try arguments.choice("--color", of: ColorChoice.self) ?? .auto
+    }
 
     static let configuration: [CommandLineArguments.Option] = [
         .init("--config", value: "<file>", "Use this configuration instead of the nearest .lifelint.json (searched from the current folder upward)."),

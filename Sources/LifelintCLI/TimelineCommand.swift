@@ -10,11 +10,13 @@ import Darwin
 /// `lifelint timeline <trace>...`: what each app went through, for a post-mortem.
 struct TimelineCommand: Command {
     static let name = "timeline"
+    static let summary = "Show what each app went through, phase by phase, with the verdicts."
 
     static let options: [CommandLineArguments.Option] = [
         .init("--app", value: "<id>", "Only this app (package name or bundle id)."),
         .init("--from", value: "<time>", "Only from this time: 2024-01-08T09:15:00 or, on the trace's first day, 09:15 or 09:15:42.305."),
         .init("--to", value: "<time>", "Only up to this time (same forms)."),
+        SharedOptions.color,
     ] + SharedOptions.configuration + SharedOptions.traceReading + [.help]
 
     static let help = HelpText.make(
@@ -35,6 +37,7 @@ struct TimelineCommand: Command {
     let filter: (app: String?, from: String?, to: String?)
     let configuration: SharedOptions.ConfigurationChoice
     let readOptions: TraceReadOptions
+    let colorChoice: ColorChoice
 
     init(arguments: CommandLineArguments) throws(UsageError) {
         guard !arguments.inputs.isEmpty else { throw .missingInput(command: Self.name) }
@@ -47,6 +50,7 @@ struct TimelineCommand: Command {
         }
         configuration = SharedOptions.ConfigurationChoice(arguments)
         readOptions = try SharedOptions.traceReadOptions(arguments)
+        colorChoice = try SharedOptions.colorChoice(arguments)
     }
 
     func run(output: ByteOutput, diagnostics: ByteOutput) -> ExitCode {
@@ -58,22 +62,33 @@ struct TimelineCommand: Command {
             return .failure
         }
         settings.collectsTimeline = true
-        let renderer = TimelineTextRenderer(style: TerminalStyle(for: output))
+        let renderer = TimelineTextRenderer(style: TerminalStyle(colors: colorChoice.resolve(for: output)))
         var status = ExitCode.success
         var summaries: [IngestionSummary] = []
+        var apps: Set<String> = []
         BatchAnalyzer(settings: settings, jobs: 1).run(InputExpander.expand(inputs)) { trace in
             trace.diagnostics.forEach(diagnostics.writeLine)
             if trace.error != nil { status = .failure }
             guard let summary = trace.summary else { return }
             summaries.append(summary)
+            apps.formUnion(trace.timeline?.lanes.map(\.app) ?? [])
             let day = trace.timeline?.start
             let window = TimelineTextRenderer.Filter(
                 app: filter.app, from: filter.from.flatMap { Self.time($0, onDayOf: day) }, to: filter.to.flatMap { Self.time($0, onDayOf: day) })
+            if let from = window.from, let to = window.to, from > to {
+                diagnostics.writeLine("lifelint: error: \(trace.path): --from \(filter.from ?? "") is after --to \(filter.to ?? ""): nothing to show")
+                status = .failure
+                return
+            }
             output.writeLine(TerminalText.sanitized(trace.path))
             renderer.render(trace, filter: window).forEach(output.writeLine)
             output.writeLine("")
         }
         if let note = YearNote.text(for: summaries) { diagnostics.writeLine(note) }
+        if let app = filter.app, !summaries.isEmpty, !apps.contains(app) {
+            diagnostics.writeLine("lifelint: error: --app: no app '\(app)' in the traces\(DidYouMean.suggestion(for: app, among: apps.sorted()))")
+            return .failure
+        }
         return status
     }
 

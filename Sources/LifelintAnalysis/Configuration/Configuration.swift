@@ -154,9 +154,11 @@ public struct Configuration: Sendable {
     // MARK: Applying
 
     /// The rules to run: `only` (when given) or every rule that is not opt-in plus those
-    /// enabled, minus those disabled, with severity overrides. Unknown ids are errors.
-    public func selectRules(from catalog: RuleCatalog) throws(ConfigurationError) -> [Rule] {
+    /// enabled, minus those disabled, with severity overrides; the command line's selection
+    /// wins. Unknown ids are errors.
+    public func selectRules(from catalog: RuleCatalog, commandLine: RuleSelection = RuleSelection()) throws(ConfigurationError) -> [Rule] {
         let known = Set(catalog.rules.map(\.id))
+        try commandLine.validate(known: known)
         let named = disabledRules + enabledRules + (onlyRules ?? []) + severities.map { Located(value: $0.value.id, keyPath: $0.keyPath) }
         if let unknown = named.first(where: { !known.contains($0.value) }) {
             throw .invalid(path: path ?? Self.fileName, keyPath: unknown.keyPath, message: "no rule '\(unknown.value)' ('lifelint rules' lists them)")
@@ -166,8 +168,8 @@ public struct Configuration: Sendable {
         let only = onlyRules.map { Set($0.map(\.value)) }
         let overrides = Dictionary(severities.map { ($0.value.id, $0.value.severity) }, uniquingKeysWith: { $1 })
         return catalog.rules.compactMap { rule in
-            let selected = only.map { $0.contains(rule.id) } ?? (!rule.optIn || enabled.contains(rule.id))
-            guard selected, !disabled.contains(rule.id) else { return nil }
+            let configured = (only.map { $0.contains(rule.id) } ?? (!rule.optIn || enabled.contains(rule.id))) && !disabled.contains(rule.id)
+            guard commandLine.decides(rule.id) ?? configured else { return nil }
             var rule = rule
             if let severity = overrides[rule.id] { rule.severity = severity }
             return rule

@@ -6,12 +6,15 @@ public enum ConfigurationError: Error, Sendable, Equatable, CustomStringConverti
     case unreadable(path: String, reason: String)
     case invalidJSON(path: String, reason: String)
     case invalid(path: String, keyPath: String, message: String)
+    /// A rule id on the command line (`--select`, `--ignore`) that names no rule.
+    case unknownRule(option: String, id: String, suggestion: String)
 
     public var description: String {
         switch self {
         case let .unreadable(path, reason): "\(path): cannot read: \(reason)"
         case let .invalidJSON(path, reason): "\(path): not valid JSON: \(reason)"
         case let .invalid(path, keyPath, message): "\(path): \(keyPath.isEmpty ? "the document" : "'\(keyPath)'"): \(message)"
+        case let .unknownRule(option, id, suggestion): "\(option): no rule '\(id)'\(suggestion); 'lifelint rules' lists them"
         }
     }
 }

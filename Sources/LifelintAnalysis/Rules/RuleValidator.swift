@@ -109,7 +109,7 @@ struct RuleValidator {
             let known = pattern.name.hasSuffix(".*") ? EventVocabulary.families.map { $0 + ".*" } : EventVocabulary.events.keys.map(\.rawValue) + Array(knownAppEvents)
             problems.append(Problem(
                 keyPath: path,
-                reason: "unknown event '\(pattern.name)'\(Self.suggestion(for: pattern.name, among: known)); the README's Event vocabulary lists lifelint's events; name your app's own in the rule's 'events', or make them with a mapping"))
+                reason: "unknown event '\(pattern.name)'\(DidYouMean.suggestion(for: pattern.name, among: known)); the README's Event vocabulary lists lifelint's events; name your app's own in the rule's 'events', or make them with a mapping"))
         }
         for key in pattern.conditions.keys.sorted() {
             switch pattern.conditions[key] {
@@ -128,7 +128,7 @@ struct RuleValidator {
         guard let quantity = thresholds.resolve(text) else {
             let isName = text.first?.isLetter == true
             let reason = isName
-                ? "unknown threshold '\(text)'\(Self.suggestion(for: text, among: Array(thresholds.values.keys))); 'lifelint rules' lists the thresholds"
+                ? "unknown threshold '\(text)'\(DidYouMean.suggestion(for: text, among: Array(thresholds.values.keys))); 'lifelint rules' lists the thresholds"
                 : "'\(text)' is not a \(kind == .count ? "number" : "quantity"): write a number with a unit (500ms, 5s, 2m, 1h, 500KB, 1MB) or a threshold's name"
             problems.append(Problem(keyPath: path, reason: reason))
             return
@@ -145,27 +145,5 @@ struct RuleValidator {
         case .size: "size"
         case .count: "number"
         }
-    }
-
-    /// ` (did you mean 'graceWindow'?)` when one candidate is close.
-    static func suggestion(for text: String, among candidates: [String]) -> String {
-        let scored = candidates.map { ($0, editDistance(text.lowercased(), $0.lowercased())) }
-        guard let best = scored.min(by: { ($0.1, $0.0) < ($1.1, $1.0) }), best.1 <= max(2, text.count / 4) else { return "" }
-        return " (did you mean '\(best.0)'?)"
-    }
-
-    /// Levenshtein distance over characters.
-    static func editDistance(_ first: String, _ second: String) -> Int {
-        let a = Array(first)
-        let b = Array(second)
-        var previous = Array(0...b.count)
-        for i in 1...max(a.count, 1) where !a.isEmpty {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...max(b.count, 1) where !b.isEmpty {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return a.isEmpty ? b.count : previous[b.count]
     }
 }

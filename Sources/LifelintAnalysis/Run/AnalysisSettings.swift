@@ -28,7 +28,8 @@ public struct AnalysisSettings: Sendable {
     /// command line's folders, selected and reweighted by the configuration; thresholds from
     /// the configuration, then `--set` (which wins); the configuration's mappings and apps.
     public static func make(
-        configuration: Configuration, ruleFolders: [String] = [], thresholdAssignments: [String] = [], readOptions: TraceReadOptions
+        configuration: Configuration, ruleFolders: [String] = [], thresholdAssignments: [String] = [], ruleSelection: RuleSelection = RuleSelection(),
+        readOptions: TraceReadOptions
     ) throws -> AnalysisSettings {
         let catalog = try RuleCatalog.load(adding: configuration.ruleFolders + ruleFolders, mappedEvents: configuration.mappedEvents)
         var thresholds = Thresholds()
@@ -36,6 +37,6 @@ public struct AnalysisSettings: Sendable {
         for assignment in thresholdAssignments { try thresholds.set(assignment) }
         var readOptions = readOptions
         readOptions.mappings = configuration.mappings
-        return AnalysisSettings(rules: try configuration.selectRules(from: catalog), thresholds: thresholds, readOptions: readOptions, apps: configuration.apps)
+        return AnalysisSettings(rules: try configuration.selectRules(from: catalog, commandLine: ruleSelection), thresholds: thresholds, readOptions: readOptions, apps: configuration.apps)
     }
 }

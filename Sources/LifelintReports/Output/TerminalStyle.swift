@@ -7,16 +7,11 @@ import LifelintModel
 import LifelintIngestion
 import LifelintAnalysis
 
-/// ANSI colour for terminal output, or none (piped output, `NO_COLOR`).
+/// ANSI colour for terminal output, or none (`ColorChoice` decides).
 package struct TerminalStyle {
     package let colors: Bool
 
-    init(colors: Bool) { self.colors = colors }
-
-    /// Colour when `output` is a terminal and `NO_COLOR` is not set.
-    package init(for output: ByteOutput) {
-        colors = output.isTerminal && getenv("NO_COLOR") == nil
-    }
+    package init(colors: Bool) { self.colors = colors }
 
     /// `text` in an SGR colour (`"31"` red...), bold or not.
     func paint(_ text: String, _ color: String?, bold: Bool) -> String {

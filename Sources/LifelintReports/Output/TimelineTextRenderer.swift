@@ -21,9 +21,9 @@ package struct TimelineTextRenderer {
 
     /// The window and app to show; nil shows everything.
     package struct Filter {
-        var app: String?
-        var from: Timestamp?
-        var to: Timestamp?
+        package var app: String?
+        package var from: Timestamp?
+        package var to: Timestamp?
 
         package init(app: String? = nil, from: Timestamp? = nil, to: Timestamp? = nil) {
             self.app = app

@@ -70,8 +70,8 @@ import Testing
     }
 
     @Test func suggestionsAreCloseNamesOnly() {
-        #expect(RuleValidator.suggestion(for: "graceWindw", among: Array(Thresholds.defaults.keys)) == " (did you mean 'graceWindow'?)")
-        #expect(RuleValidator.suggestion(for: "zzz", among: Array(Thresholds.defaults.keys)) == "")
-        #expect(RuleValidator.editDistance("kitten", "sitting") == 3 && RuleValidator.editDistance("", "ab") == 2)
+        #expect(DidYouMean.suggestion(for: "graceWindw", among: Array(Thresholds.defaults.keys)) == " (did you mean 'graceWindow'?)")
+        #expect(DidYouMean.suggestion(for: "zzz", among: Array(Thresholds.defaults.keys)) == "")
+        #expect(DidYouMean.editDistance("kitten", "sitting") == 3 && DidYouMean.editDistance("", "ab") == 2)
     }
 }

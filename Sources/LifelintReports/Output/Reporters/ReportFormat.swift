@@ -28,7 +28,7 @@ public enum ReportFormat: String, Sendable, CaseIterable {
 
     public func makeReporter(output: ByteOutput, options: ReporterOptions = ReporterOptions()) -> any Reporter {
         switch self {
-        case .text: TextReporter(output: output, colors: options.colors)
+        case .text: TextReporter(output: output, colors: options.colors, quiet: options.quiet)
         case .json: JSONReporter(output: output)
         case .jsonl: JSONLinesReporter(output: output)
         case .sarif: SARIFReporter(output: output)

@@ -1,12 +1,15 @@
-/// What the command line tells the reporters beyond the format: colour for a terminal, and
-/// the annotation limit of the CI platform (`--max-annotations`).
+/// What the command line tells the reporters beyond the format: colour for a terminal, the
+/// annotation limit of the CI platform (`--max-annotations`), and `--quiet` (the text report
+/// without its notes and summary line).
 public struct ReporterOptions: Sendable {
     public var colors: Bool
     public var annotationsPerLevel: Int
+    public var quiet: Bool
 
-    public init(colors: Bool = false, annotationsPerLevel: Int = PlatformLimits.annotationsPerLevel) {
+    public init(colors: Bool = false, annotationsPerLevel: Int = PlatformLimits.annotationsPerLevel, quiet: Bool = false) {
         self.colors = colors
         self.annotationsPerLevel = annotationsPerLevel
+        self.quiet = quiet
     }
 
     /// The same options with colour on or off (for the output that is a terminal).

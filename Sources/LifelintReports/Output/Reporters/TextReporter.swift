@@ -12,10 +12,12 @@ import LifelintAnalysis
 public struct TextReporter: Reporter {
     private let output: ByteOutput
     private let style: TerminalStyle
+    private let quiet: Bool
 
-    public init(output: ByteOutput, colors: Bool) {
+    public init(output: ByteOutput, colors: Bool, quiet: Bool = false) {
         self.output = output
         style = TerminalStyle(colors: colors)
+        self.quiet = quiet
     }
 
     public mutating func traceCompleted(_ trace: TraceReport) {
@@ -43,6 +45,7 @@ public struct TextReporter: Reporter {
     }
 
     public mutating func finish(_ run: RunReport) {
+        guard !quiet else { return }
         if let baseline = run.baseline {
             for entry in baseline.stale {
                 output.writeLine("\(baseline.path): \(paint("note", "36", bold: false)): baseline entry no longer found: [\(entry.rule)] \(entry.app): \(entry.message)\(entry.count > 1 ? " (×\(entry.count))" : "")")
