@@ -25,7 +25,7 @@ build:
 
 install: build
 	install -d $(BINDIR) $(MANDIR) $(BASHDIR) $(ZSHDIR) $(FISHDIR)
-	install -m 755 $(BINARY) $(BINDIR)/lifelint
+	install -m 755 -s $(BINARY) $(BINDIR)/lifelint
 	$(BINARY) man > $(MANDIR)/lifelint.1
 	$(BINARY) completions bash > $(BASHDIR)/lifelint
 	$(BINARY) completions zsh > $(ZSHDIR)/_lifelint
