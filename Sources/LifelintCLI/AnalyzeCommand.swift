@@ -26,6 +26,7 @@ struct AnalyzeCommand: Command {
             GitHub annotations of each level (error, warning, notice) to write with --format github \
             (default: \(PlatformLimits.annotationsPerLevel), what GitHub shows per step); the rest are listed in the log.
             """),
+        .init("--junit-only-failures", "JUnit reports list only the failing test cases, not one per rule per trace."),
         .init("--quiet", "Only findings and errors: no notes, no summary line, no progress bar."),
         SharedOptions.color,
     ]
@@ -71,6 +72,7 @@ struct AnalyzeCommand: Command {
     let exitZero: Bool
     let annotationsPerLevel: Int
     let quiet: Bool
+    let junitOnlyFailures: Bool
     let colorChoice: ColorChoice
     let ruleSelection: RuleSelection
     let configuration: SharedOptions.ConfigurationChoice
@@ -91,6 +93,7 @@ struct AnalyzeCommand: Command {
         exitZero = arguments.flags.contains("--exit-zero")
         annotationsPerLevel = try arguments.integer("--max-annotations", in: 1...1_000_000) ?? PlatformLimits.annotationsPerLevel
         quiet = arguments.flags.contains("--quiet")
+        junitOnlyFailures = arguments.flags.contains("--junit-only-failures")
         colorChoice = try SharedOptions.colorChoice(arguments)
         ruleSelection = RuleSelection(select: arguments.values["--select"] ?? [], ignore: arguments.values["--ignore"] ?? [])
         configuration = SharedOptions.ConfigurationChoice(arguments)
@@ -126,7 +129,8 @@ struct AnalyzeCommand: Command {
             diagnostics.writeErrors(error)
             return .failure
         }
-        let options = ReporterOptions(annotationsPerLevel: annotationsPerLevel, quiet: quiet)
+        let started = Timestamp.now
+        let options = ReporterOptions(annotationsPerLevel: annotationsPerLevel, quiet: quiet, junitOnlyFailures: junitOnlyFailures)
         var reporters: [any Reporter] = [format.makeReporter(output: output, options: options.coloring(colorChoice.resolve(for: output)))]
         for (index, (format, _)) in fileOutputs.enumerated() { reporters.append(format.makeReporter(output: files[index].output, options: options)) }
 
@@ -148,7 +152,7 @@ struct AnalyzeCommand: Command {
         }
         progress?.clear()
         if !quiet, let note = YearNote.text(for: traces.compactMap(\.summary)) { diagnostics.writeLine(note) }
-        let run = RunReport(traces: traces, rules: settings.rules, failOn: failOn, baseline: matcher?.outcome)
+        let run = RunReport(traces: traces, rules: settings.rules, failOn: failOn, baseline: matcher?.outcome, started: started)
         for index in reporters.indices { reporters[index].finish(run) }
         let unwritten = files.compactMap { $0.finish() }
         unwritten.forEach(diagnostics.writeErrors)

@@ -75,7 +75,7 @@ struct RulesCommand: Command {
     }
 
     private func show(_ rule: Rule, to output: ByteOutput) {
-        output.writeLine("\(rule.id) (\(rule.severity.rawValue); \(rule.platforms.map(\.rawValue).joined(separator: ", ")))")
+        output.writeLine("\(rule.id) (\(rule.severity.rawValue); \(rule.area.rawValue); \(rule.platforms.map(\.rawValue).joined(separator: ", ")))")
         output.writeLine("")
         output.writeLine(rule.summary)
         output.writeLine("")

@@ -52,7 +52,7 @@ public struct CivilDateTime: Sendable, Hashable {
         Self.fourDigits(year) + "-" + Self.twoDigits(month) + "-" + Self.twoDigits(day)
     }
 
-    func iso8601DateTime(fractionDigits: UInt8) -> String {
+    public func iso8601DateTime(fractionDigits: UInt8) -> String {
         var text = iso8601Date
         text += "T" + Self.twoDigits(hour) + ":" + Self.twoDigits(minute) + ":" + Self.twoDigits(second)
         if fractionDigits > 0 { text += "." + Self.fractionText(Int64(nanosecond), digits: fractionDigits) }

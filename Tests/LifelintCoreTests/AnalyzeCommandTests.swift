@@ -87,7 +87,7 @@ import Testing
         #expect(list.output.split(separator: "\n").first == "background-task-not-ended            error    A background task is begun and never ended before it expires or the process dies.")
         #expect(list.output.contains("  graceWindow = 5s\n"))
         let one = run(["rules", "no-save-at-background"])
-        #expect(one.output.hasPrefix("no-save-at-background (error; android, ios, react-native, flutter)\n"))
+        #expect(one.output.hasPrefix("no-save-at-background (error; persistence; android, ios, react-native, flutter)\n"))
         #expect(one.output.contains(
             "  - after phase.background when input.edited occurred since persist.end[ok not in [false]] and input.edited occurred since persist.begin, expect persist.begin within graceWindow; fails at phase.terminated; cancelled by phase.active\n"))
         #expect(run(["rules", "no-such-rule"]).diagnostics == "lifelint: error: no rule with id 'no-such-rule'; 'lifelint rules' lists them\n")

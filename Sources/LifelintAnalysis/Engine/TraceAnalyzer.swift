@@ -49,6 +49,14 @@ public enum TraceAnalyzer {
     /// A trace's report: its analysis, or the error that kept it from being read. Never throws,
     /// so one bad trace does not stop a batch.
     public static func report(path: String, settings: AnalysisSettings) -> TraceReport {
+        let start = ContinuousClock.now
+        var report = analyzedReport(path: path, settings: settings)
+        let elapsed = ContinuousClock.now - start
+        report.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        return report
+    }
+
+    private static func analyzedReport(path: String, settings: AnalysisSettings) -> TraceReport {
         do {
             let analysis = try analyze(TraceInput(path: path), settings: settings)
             let summary = analysis.summary

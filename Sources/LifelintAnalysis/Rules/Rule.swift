@@ -6,6 +6,8 @@ import LifelintModel
 public struct Rule: Sendable, Hashable, Decodable, Identifiable {
     public var id: String
     public var severity: Severity
+    /// Default `lifecycle` for a rule file that does not say.
+    public var area: RuleArea
     public var platforms: [Platform]
     public var summary: String
     public var rationale: String
@@ -59,7 +61,7 @@ public struct Rule: Sendable, Hashable, Decodable, Identifiable {
     }
 
     private enum CodingKeys: String, CodingKey, CaseIterable {
-        case id, severity, platforms, summary, rationale, fix, references, message, match, requires, examples, optIn, events
+        case id, severity, area, platforms, summary, rationale, fix, references, message, match, requires, examples, optIn, events
     }
 
     public init(from decoder: any Decoder) throws {
@@ -70,6 +72,7 @@ public struct Rule: Sendable, Hashable, Decodable, Identifiable {
             throw DecodingError.dataCorrupted(.init(codingPath: [CodingKeys.id], debugDescription: "'\(id)' is not a kebab-case id"))
         }
         severity = try container.decode(Severity.self, forKey: .severity)
+        area = try container.decodeIfPresent(RuleArea.self, forKey: .area) ?? .lifecycle
         platforms = try container.decode([Platform].self, forKey: .platforms)
         summary = try container.decode(String.self, forKey: .summary)
         rationale = try container.decode(String.self, forKey: .rationale)

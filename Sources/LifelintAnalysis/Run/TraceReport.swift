@@ -22,6 +22,8 @@ public struct TraceReport: Sendable {
     public var timeline: Timeline?
     /// Per rule, the apps it was evaluated on and those that lacked its evidence.
     public var coverage: [RuleCoverage] = []
+    /// How long reading and analysing the trace took, in seconds (JUnit's `time`).
+    public var seconds: Double = 0
 
     public init(
         path: String, summary: IngestionSummary?, error: String?, diagnostics: [String] = [], findings: [Finding] = [], metrics: [AppMetrics] = [],

@@ -11,12 +11,15 @@ public struct RunReport: Sendable {
     public var failOn: Severity
     /// Present when a baseline was applied.
     public var baseline: BaselineOutcome?
+    /// When the run began (JUnit's `timestamp`).
+    public var started: Timestamp
 
-    public init(traces: [TraceReport], rules: [Rule], failOn: Severity = .error, baseline: BaselineOutcome? = nil) {
+    public init(traces: [TraceReport], rules: [Rule], failOn: Severity = .error, baseline: BaselineOutcome? = nil, started: Timestamp = .now) {
         self.traces = traces
         self.rules = rules
         self.failOn = failOn
         self.baseline = baseline
+        self.started = started
     }
 
     public var findings: [Finding] { traces.flatMap(\.findings) }

@@ -25,7 +25,18 @@ import FoundationXML
         let arguments = ["--year", "2024", "--no-config", "--jobs", "2", "--format", format.rawValue] + extra
             + traces.map { prefix + $0 } + [missing]
         let result = runLifelint(arguments)
-        return (result.status, prefix.isEmpty ? result.output : result.output.replacingOccurrences(of: prefix, with: ""))
+        let output = prefix.isEmpty ? result.output : result.output.replacingOccurrences(of: prefix, with: "")
+        return (result.status, machineIndependent(output))
+    }
+
+    /// The run's folder, host and times replaced by placeholders.
+    static func machineIndependent(_ output: String) -> String {
+        let folder = SARIFArtifacts.encoded(FileManager.default.currentDirectoryPath)
+        var text = output.replacingOccurrences(of: "file://\(folder)/", with: "file:///CHECKOUT/")
+        for (pattern, replacement) in [(#" timestamp="[^"]*""#, #" timestamp="TIMESTAMP""#), (#" hostname="[^"]*""#, #" hostname="HOST""#), (#" time="[0-9.]*""#, #" time="0.000""#)] {
+            text = text.replacingOccurrences(of: pattern, with: replacement, options: .regularExpression)
+        }
+        return text
     }
 
     /// The repository root relative to the current folder (`""`, `"../"`, `"main/"`, ...).

@@ -69,7 +69,7 @@ import Testing
         let sarif = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("lifelint.sarif"))) as? [String: Any]
         #expect(sarif?["version"] as? String == "2.1.0")
         let junit = try String(contentsOf: folder.appendingPathComponent("reports/junit.xml"), encoding: .utf8)
-        #expect(junit.contains(#"<testsuites name="lifelint" tests="24" failures="4" errors="0">"#))
+        #expect(junit.contains(#"<testsuites name="lifelint" tests="24" failures="4" errors="0" time=""#))
     }
 
     @Test func theConfigurationIsFoundFromTheWorkingFolder() throws {

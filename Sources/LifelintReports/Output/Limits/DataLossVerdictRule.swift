@@ -8,6 +8,7 @@ import LifelintAnalysis
 /// the exit status, which the rules' findings decide (decision 0023).
 public enum DataLossVerdictRule {
     public static let id = "data-loss-verdict"
+    public static let area = RuleArea.persistence
     public static let summary = "A process death after a background entry lost the user's input, cut its save off, or came after a late save."
     public static let rationale = """
         The post-mortem follows each background entry that a process death ended: what input was at \

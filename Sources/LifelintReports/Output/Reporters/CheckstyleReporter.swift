@@ -4,8 +4,9 @@ import LifelintAnalysis
 
 /// Checkstyle XML (`--format checkstyle`), read by Jenkins' warnings plugin, reviewdog, GitLab
 /// and Android tooling: one `file` per trace, one `error` element per finding (its `severity`
-/// is the finding's; data-loss verdicts are `lifelint.data-loss-verdict`) and one for a trace
-/// that could not be read.
+/// is the finding's, its `source` `lifelint.<area>.<rule>`, which Jenkins' warnings plugin shows
+/// as category and type; data-loss verdicts are `lifelint.persistence.data-loss-verdict`) and
+/// one for a trace that could not be read (`lifelint.input`).
 public struct CheckstyleReporter: Reporter {
     private let output: ByteOutput
 
@@ -16,6 +17,7 @@ public struct CheckstyleReporter: Reporter {
     public mutating func finish(_ run: RunReport) {
         output.writeLine(#"<?xml version="1.0" encoding="UTF-8"?>"#)
         output.writeLine(#"<checkstyle version="4.3">"#)
+        let areas = Dictionary(run.rules.map { ($0.id, $0.area.rawValue) } + [(DataLossVerdictRule.id, DataLossVerdictRule.area.rawValue)]) { first, _ in first }
         for trace in run.traces {
             output.writeLine("  <file name=\"\(XMLText.escapedAttribute(trace.path))\">")
             if let error = trace.error {
@@ -25,7 +27,8 @@ public struct CheckstyleReporter: Reporter {
                 var attributes = "line=\"\(finding.location.line)\""
                 if let column = finding.location.column { attributes += " column=\"\(column)\"" }
                 attributes += " severity=\"\(finding.severity.rawValue)\" message=\"\(XMLText.escapedAttribute(finding.message))\""
-                attributes += " source=\"lifelint.\(XMLText.escapedAttribute(finding.ruleID))\""
+                let source = "lifelint." + (areas[finding.ruleID].map { $0 + "." } ?? "") + finding.ruleID
+                attributes += " source=\"\(XMLText.escapedAttribute(source))\""
                 output.writeLine("    <error \(attributes)/>")
             }
             output.writeLine("  </file>")

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import LifelintModel
 import LifelintIngestion
 import LifelintAnalysis
@@ -7,22 +12,37 @@ import LifelintAnalysis
 /// above `--fail-on` there; findings below that level are listed in the test case's
 /// `system-out`. The data-loss verdicts are the test case `data-loss-verdict`. A trace that could
 /// not be read is a suite with one `error`.
+///
+/// Suites carry `file` (the trace), `timestamp` (when the run began), `hostname` and `time`
+/// (seconds spent on the trace), as junit-10.xsd allows; test cases carry a `classname` without
+/// dots, since Jenkins splits class names at the last dot (`android-lost-draft.log` would
+/// become a class `log`).
+/// With `onlyFailures` (`--junit-only-failures`), passing test cases are left out.
 public struct JUnitReporter: Reporter {
     private let output: ByteOutput
+    private let onlyFailures: Bool
 
-    public init(output: ByteOutput) {
+    public init(output: ByteOutput, onlyFailures: Bool = false) {
         self.output = output
+        self.onlyFailures = onlyFailures
     }
 
     public mutating func finish(_ run: RunReport) {
-        let suites = run.traces.map { suite($0, run) }
+        let context = Context(timestamp: Self.timestamp(run.started), hostname: XMLText.escapedAttribute(Self.hostname))
+        let suites = run.traces.map { suite($0, run, context) }
         let tests = suites.reduce(0) { $0 + $1.tests }
         let failures = suites.reduce(0) { $0 + $1.failures }
         let errors = suites.reduce(0) { $0 + $1.errors }
+        let time = Self.seconds(run.traces.reduce(0) { $0 + $1.seconds })
         output.writeLine(#"<?xml version="1.0" encoding="UTF-8"?>"#)
-        output.writeLine(#"<testsuites name="lifelint" tests="\#(tests)" failures="\#(failures)" errors="\#(errors)">"#)
+        output.writeLine(#"<testsuites name="lifelint" tests="\#(tests)" failures="\#(failures)" errors="\#(errors)" time="\#(time)">"#)
         for suite in suites { output.write(suite.xml) }
         output.writeLine("</testsuites>")
+    }
+
+    private struct Context {
+        let timestamp: String
+        let hostname: String
     }
 
     private struct Suite {
@@ -32,29 +52,32 @@ public struct JUnitReporter: Reporter {
         var xml = ""
     }
 
-    private func suite(_ trace: TraceReport, _ run: RunReport) -> Suite {
+    private func suite(_ trace: TraceReport, _ run: RunReport, _ context: Context) -> Suite {
         var suite = Suite()
         var cases = ""
+        let file = XMLText.escapedAttribute(trace.path)
+        let classname = XMLText.escapedAttribute(Self.className(trace.path))
+        let attributes = "classname=\"\(classname)\""
         if let error = trace.error {
             suite.tests = 1
             suite.errors = 1
-            cases += "    <testcase name=\"read\" classname=\"\(XMLText.escapedAttribute(trace.path))\">\n"
+            cases += "    <testcase name=\"read\" \(attributes)>\n"
             cases += "      <error message=\"\(XMLText.escapedAttribute(error))\">\(XMLText.escapedText(trace.diagnostics.joined(separator: "\n")))</error>\n"
             cases += "    </testcase>\n"
         }
         if trace.summary != nil {
             let results = trace.results
             for ruleID in run.rules.map(\.id) + [DataLossVerdictRule.id] {
-                suite.tests += 1
                 let findings = results.filter { $0.ruleID == ruleID }
                 let failing = findings.filter { $0.severity >= run.failOn }
+                if onlyFailures, failing.isEmpty { continue }
+                suite.tests += 1
                 let name = XMLText.escapedAttribute(ruleID)
-                let classname = XMLText.escapedAttribute(trace.path)
                 guard !findings.isEmpty else {
-                    cases += "    <testcase name=\"\(name)\" classname=\"\(classname)\"/>\n"
+                    cases += "    <testcase name=\"\(name)\" \(attributes)/>\n"
                     continue
                 }
-                cases += "    <testcase name=\"\(name)\" classname=\"\(classname)\">\n"
+                cases += "    <testcase name=\"\(name)\" \(attributes)>\n"
                 if !failing.isEmpty {
                     suite.failures += 1
                     let message = failing.count == 1 ? failing[0].message : "\(failing.count) findings: \(failing[0].message)"
@@ -68,7 +91,8 @@ public struct JUnitReporter: Reporter {
                 cases += "    </testcase>\n"
             }
         }
-        suite.xml = "  <testsuite name=\"\(XMLText.escapedAttribute(trace.path))\" tests=\"\(suite.tests)\" failures=\"\(suite.failures)\" errors=\"\(suite.errors)\">\n"
+        suite.xml = "  <testsuite name=\"\(file)\" file=\"\(file)\" tests=\"\(suite.tests)\" failures=\"\(suite.failures)\" errors=\"\(suite.errors)\""
+            + " time=\"\(Self.seconds(trace.seconds))\" timestamp=\"\(context.timestamp)\" hostname=\"\(context.hostname)\">\n"
             + cases + "  </testsuite>\n"
         return suite
     }
@@ -78,5 +102,29 @@ public struct JUnitReporter: Reporter {
         var lines = ["\(finding.location): \(finding.severity.rawValue): \(finding.message)", "    \(finding.app) at \(finding.time.iso8601 ?? "an unknown time")"]
         lines += finding.related.map { "    \($0.location): note: \($0.message)" }
         return lines.joined(separator: "\n")
+    }
+
+    /// The trace's path with its dots made underscores, so no CI splits it into a package and
+    /// a class.
+    static func className(_ path: String) -> String {
+        path.replacingOccurrences(of: ".", with: "_")
+    }
+
+    /// `2024-01-08T09:14:25`, in UTC, as junit-10.xsd's timestamp pattern wants (no zone).
+    static func timestamp(_ time: Timestamp) -> String {
+        let civil = CivilDateTime(nanosecondsSinceEpoch: time.nanoseconds)
+        return String(civil.iso8601DateTime(fractionDigits: 0).prefix(19))
+    }
+
+    static func seconds(_ value: Double) -> String {
+        let milliseconds = Int((value * 1000).rounded())
+        let fraction = String(milliseconds % 1000)
+        return "\(milliseconds / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
+    }
+
+    static var hostname: String {
+        var name = [CChar](repeating: 0, count: 256)
+        guard gethostname(&name, name.count - 1) == 0 else { return "localhost" }
+        return String(cString: name)
     }
 }

@@ -32,7 +32,7 @@ public enum ReportFormat: String, Sendable, CaseIterable {
         case .json: JSONReporter(output: output)
         case .jsonl: JSONLinesReporter(output: output)
         case .sarif: SARIFReporter(output: output)
-        case .junit: JUnitReporter(output: output)
+        case .junit: JUnitReporter(output: output, onlyFailures: options.junitOnlyFailures)
         case .checkstyle: CheckstyleReporter(output: output)
         case .github: GitHubAnnotationsReporter(output: output, annotationsPerLevel: options.annotationsPerLevel)
         case .markdown: MarkdownReporter(output: output)

@@ -5,11 +5,16 @@ public struct ReporterOptions: Sendable {
     public var colors: Bool
     public var annotationsPerLevel: Int
     public var quiet: Bool
+    /// JUnit without the passing test cases (`--junit-only-failures`).
+    public var junitOnlyFailures: Bool
 
-    public init(colors: Bool = false, annotationsPerLevel: Int = PlatformLimits.annotationsPerLevel, quiet: Bool = false) {
+    public init(
+        colors: Bool = false, annotationsPerLevel: Int = PlatformLimits.annotationsPerLevel, quiet: Bool = false, junitOnlyFailures: Bool = false
+    ) {
         self.colors = colors
         self.annotationsPerLevel = annotationsPerLevel
         self.quiet = quiet
+        self.junitOnlyFailures = junitOnlyFailures
     }
 
     /// The same options with colour on or off (for the output that is a terminal).

@@ -24,7 +24,9 @@ public struct SARIFReporter: Reporter {
         ReportJSON.write(Self.document(run, resultLimit: resultLimit), pretty: true, to: output)
     }
 
-    public static func document(_ run: RunReport, resultLimit: Int = PlatformLimits.sarifResultsPerRun) -> [String: Any] {
+    public static func document(
+        _ run: RunReport, resultLimit: Int = PlatformLimits.sarifResultsPerRun, base: String = FileManager.default.currentDirectoryPath
+    ) -> [String: Any] {
         let descriptors = run.rules.map(descriptor) + [verdictDescriptor]
         let ruleIndex = Dictionary(uniqueKeysWithValues: (run.rules.map(\.id) + [DataLossVerdictRule.id]).enumerated().map { ($1, $0) })
         let driver: [String: Any] = [
@@ -33,11 +35,12 @@ public struct SARIFReporter: Reporter {
             "semanticVersion": LifelintVersion.current,
             "rules": descriptors,
         ]
+        var artifacts = SARIFArtifacts(base: base)
         var notifications: [[String: Any]] = run.traces.filter { $0.error != nil }.map { trace in
             [
                 "level": "error",
                 "message": ["text": trace.error ?? ""],
-                "locations": [["physicalLocation": ["artifactLocation": ["uri": uri(trace.path)]]]],
+                "locations": [["physicalLocation": ["artifactLocation": artifacts.location(of: trace.path)]]],
             ]
         }
         let results = run.results
@@ -45,11 +48,13 @@ public struct SARIFReporter: Reporter {
         if kept.count < results.count {
             notifications.append(["level": "warning", "message": ["text": omissionNote(omitted: results.count - kept.count, limit: resultLimit)]])
         }
-        let sarifRun: [String: Any] = [
+        var sarifRun: [String: Any] = [
             "tool": ["driver": driver],
             "invocations": [["executionSuccessful": run.failedTraces == 0, "toolExecutionNotifications": notifications]],
-            "results": kept.map { result(results[$0], ruleIndex: ruleIndex[results[$0].ruleID]) },
+            "results": kept.map { result(results[$0], ruleIndex: ruleIndex[results[$0].ruleID], artifacts: &artifacts) },
+            "originalUriBaseIds": artifacts.originalURIBaseIDs,
         ]
+        if !artifacts.artifacts.isEmpty { sarifRun["artifacts"] = artifacts.artifacts }
         return ["$schema": schemaURI, "version": "2.1.0", "runs": [sarifRun]]
     }
 
@@ -65,7 +70,7 @@ public struct SARIFReporter: Reporter {
         "fullDescription": ["text": DataLossVerdictRule.rationale],
         "help": ["text": DataLossVerdictRule.fix, "markdown": "**Why:** \(DataLossVerdictRule.rationale)\n\n**Fix:** \(DataLossVerdictRule.fix)"],
         "defaultConfiguration": ["level": "error"],
-        "properties": ["tags": ["lifecycle", "post-mortem"]],
+        "properties": properties(tags: ["lifecycle", DataLossVerdictRule.area.rawValue, "post-mortem"], severity: .error),
     ] }
 
     private static func descriptor(_ rule: Rule) -> [String: Any] {
@@ -76,32 +81,58 @@ public struct SARIFReporter: Reporter {
             "fullDescription": ["text": rule.rationale],
             "help": ["text": rule.fix, "markdown": "**Why:** \(rule.rationale)\n\n**Fix:** \(rule.fix)"],
             "defaultConfiguration": ["level": level(rule.severity)],
-            "properties": ["tags": ["lifecycle"] + rule.platforms.map(\.rawValue)],
+            "properties": properties(tags: ["lifecycle", rule.area.rawValue] + rule.platforms.map(\.rawValue), severity: rule.severity),
         ]
         if let reference = rule.references.first { descriptor["helpUri"] = reference }
         return descriptor
     }
 
-    private static func result(_ finding: Finding, ruleIndex: Int?) -> [String: Any] {
+    /// Code scanning reads `problem.severity` (error, warning, recommendation) for alerts that
+    /// are not security alerts, and `precision` to rank them. Every rule claims only what an
+    /// engineer reading the trace would accept, and the real-capture review set holds them to
+    /// it (decision 0016): `high`.
+    private static func properties(tags: [String], severity: Severity) -> [String: Any] {
+        let problemSeverity = switch severity {
+        case .error: "error"
+        case .warning: "warning"
+        case .info: "recommendation"
+        }
+        return ["tags": tags, "precision": "high", "problem.severity": problemSeverity]
+    }
+
+    private static func result(_ finding: Finding, ruleIndex: Int?, artifacts: inout SARIFArtifacts) -> [String: Any] {
         var result: [String: Any] = [
             "ruleId": finding.ruleID,
             "level": level(finding.severity),
-            "message": ["text": finding.message],
-            "locations": [location(finding.location, message: nil, id: nil)],
+            "message": ["text": message(finding)],
+            "locations": [location(finding.location, message: nil, id: nil, artifacts: &artifacts)],
             "partialFingerprints": ["lifelintFingerprint/v1": finding.fingerprint],
             "properties": ["app": finding.app, "platform": finding.platform.rawValue, "time": finding.time.iso8601 ?? "unknown"],
         ]
         if let ruleIndex { result["ruleIndex"] = ruleIndex }
         if !finding.related.isEmpty {
-            result["relatedLocations"] = finding.related.enumerated().map { location($1.location, message: $1.message, id: $0) }
+            result["relatedLocations"] = finding.related.enumerated().map { location($1.location, message: $1.message, id: $0, artifacts: &artifacts) }
         }
         return result
     }
 
-    private static func location(_ location: SourceLocation, message: String?, id: Int?) -> [String: Any] {
+    /// The finding's message, then each related location as an embedded link (`[text](id)`),
+    /// which viewers turn into a link to that line; brackets in the text are escaped as SARIF
+    /// requires for messages with links.
+    static func message(_ finding: Finding) -> String {
+        guard !finding.related.isEmpty else { return finding.message }
+        let links = finding.related.enumerated().map { "[\(linkText($1.message))](\($0))" }
+        return linkText(finding.message) + ". See: " + links.joined(separator: "; ") + "."
+    }
+
+    private static func linkText(_ text: String) -> String {
+        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "[", with: "\\[").replacingOccurrences(of: "]", with: "\\]")
+    }
+
+    private static func location(_ location: SourceLocation, message: String?, id: Int?, artifacts: inout SARIFArtifacts) -> [String: Any] {
         var region: [String: Any] = ["startLine": max(location.line, 1)]
         if let column = location.column { region["startColumn"] = max(column, 1) }
-        var object: [String: Any] = ["physicalLocation": ["artifactLocation": ["uri": uri(location.path)], "region": region]]
+        var object: [String: Any] = ["physicalLocation": ["artifactLocation": artifacts.location(of: location.path), "region": region]]
         if let message { object["message"] = ["text": message] }
         if let id { object["id"] = id }
         return object
@@ -113,13 +144,5 @@ public struct SARIFReporter: Reporter {
         case .warning: "warning"
         case .info: "note"
         }
-    }
-
-    /// A path as a relative (or `file:` absolute) URI reference: characters outside RFC 3986's
-    /// unreserved set and `/` are percent-encoded.
-    static func uri(_ path: String) -> String {
-        let allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~/")
-        let encoded = path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
-        return path.hasPrefix("/") ? "file://" + encoded : encoded
     }
 }

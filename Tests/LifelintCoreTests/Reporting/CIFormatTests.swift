@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+@testable import LifelintAnalysis
+@testable import LifelintIngestion
+@testable import LifelintModel
+@testable import LifelintReports
+@testable import LifelintCLI
+
+/// What code scanning, Jenkins and GitLab need from the CI formats beyond being well formed.
+@Suite struct CIFormatTests {
+    private let lostDraft = RepositoryPaths.path("SampleLogs/android-lost-draft.log")
+
+    private static let xmllint = ["/usr/bin/xmllint", "/bin/xmllint"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    /// xmllint's verdict on `xml` against Jenkins' junit-10.xsd.
+    private static func validate(_ xml: String) throws -> (valid: Bool, messages: String) {
+        let file = TraceFixture.temporaryFile(name: "junit.xml", contents: Data(xml.utf8))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try #require(xmllint))
+        process.arguments = ["--noout", "--schema", RepositoryPaths.path("Tests/LifelintCoreTests/Fixtures/schemas/junit-10.xsd"), file.path]
+        let pipe = Pipe()
+        process.standardError = pipe
+        process.standardOutput = pipe
+        try process.run()
+        let messages = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus == 0, messages)
+    }
+
+    @Test(.enabled(if: xmllint != nil, "xmllint (libxml2-utils) is not installed"))
+    func junitValidatesAgainstJenkinsSchema() throws {
+        for extra in [[], ["--junit-only-failures"]] {
+            let report = runLifelint(["--year", "2024", "--no-config", "--format", "junit"] + extra + [lostDraft, "/nonexistent/trace.log"])
+            let result = try Self.validate(report.output)
+            #expect(result.valid, "\(extra): \(result.messages)")
+        }
+    }
+
+    @Test func junitOnlyFailuresLeavesOutPassingCases() {
+        let report = runLifelint(["--year", "2024", "--no-config", "--format", "junit", "--junit-only-failures", lostDraft]).output
+        let cases = report.split(separator: "\n").filter { $0.contains("<testcase ") }
+        #expect(cases.count == 4)
+        #expect(report.contains(#"<testsuites name="lifelint" tests="4" failures="4" errors="0" time=""#))
+        #expect(cases.allSatisfy { $0.contains(#"classname="SampleLogs/android-lost-draft_log""#) || $0.contains("_log\"") })
+    }
+
+    @Test func junitSuitesSayWhenWhereAndHowLong() {
+        let report = runLifelint(["--year", "2024", "--no-config", "--format", "junit", lostDraft]).output
+        let suite = report.split(separator: "\n").first { $0.hasPrefix("  <testsuite ") }.map(String.init) ?? ""
+        #expect(suite.contains(" file=\"\(lostDraft)\" "))
+        #expect(suite.range(of: #" time="[0-9]+\.[0-9]{3}" timestamp="20[0-9]{2}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}" hostname="[^"]+">"#, options: .regularExpression) != nil, "\(suite)")
+    }
+
+    @Test func sarifLocationsAreRelativeToTheCheckoutOrNested() {
+        var artifacts = SARIFArtifacts(base: "/repo")
+        #expect(artifacts.location(of: "./traces/a.log") as NSDictionary == ["uri": "traces/a.log", "uriBaseId": "%SRCROOT%"])
+        #expect(artifacts.location(of: "/repo/traces/b c.log") as NSDictionary == ["uri": "traces/b%20c.log", "uriBaseId": "%SRCROOT%"])
+        #expect(artifacts.location(of: "/var/log/x.log") as NSDictionary == ["uri": "file:///var/log/x.log"])
+        #expect(artifacts.location(of: "dumps/bugreport.zip!bugreport-1.txt") as NSDictionary == ["uri": "/bugreport-1.txt", "index": 1])
+        #expect(artifacts.location(of: "dumps/bugreport.zip!bugreport-1.txt") as NSDictionary == ["uri": "/bugreport-1.txt", "index": 1], "registered once")
+        #expect(artifacts.location(of: "t/lost.log.gz") as NSDictionary == ["uri": "/lost.log", "index": 3])
+        #expect(artifacts.artifacts.count == 4)
+        #expect(artifacts.artifacts[0] as NSDictionary == ["location": ["uri": "dumps/bugreport.zip", "uriBaseId": "%SRCROOT%"]])
+        #expect(artifacts.artifacts[1] as NSDictionary == ["location": ["uri": "/bugreport-1.txt"], "parentIndex": 0])
+        #expect(artifacts.artifacts[3] as NSDictionary == ["location": ["uri": "/lost.log"], "parentIndex": 2])
+        #expect(artifacts.originalURIBaseIDs as NSDictionary == ["%SRCROOT%": ["uri": "file:///repo/"]])
+    }
+
+    @Test func sarifMessagesLinkTheirRelatedLocations() {
+        let finding = Finding(
+            ruleID: "r", severity: .error, message: "saved [late]", app: "a", platform: .android, time: .unknown,
+            location: SourceLocation(path: "t.log", line: 9),
+            related: [.init(location: SourceLocation(path: "t.log", line: 3), message: "left here"), .init(location: SourceLocation(path: "t.log", line: 5), message: "a [b]")],
+            fingerprint: "f")
+        #expect(SARIFReporter.message(finding) == #"saved \[late\]. See: [left here](0); [a \[b\]](1)."#)
+    }
+
+    @Test func checkstyleSourcesNameTheAreaAndTheRule() {
+        let report = runLifelint(["--year", "2024", "--no-config", "--format", "checkstyle", lostDraft]).output
+        #expect(report.contains(#"source="lifelint.persistence.save-in-on-destroy""#))
+        #expect(report.contains(#"source="lifelint.state.state-lost-after-process-death""#))
+        #expect(report.contains(#"source="lifelint.persistence.data-loss-verdict""#))
+    }
+}
