@@ -83,6 +83,15 @@ import Testing
         #expect(lines.contains("| 🟡 warning | `slow-lifecycle-callback` | 30000 | A lifecycle callback ran longer than the budget, or the app did not respond (ANR). |"))
     }
 
+    @Test func gitlabGivesEveryResultItsOwnFingerprint() throws {
+        let result = runLifelint(["--year", "2024", "--no-config", "--format", "gitlab", Self.trace])
+        let issues = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]])
+        #expect(issues.count == Self.slowCallbacks + Self.errors)
+        #expect(Set(issues.compactMap { $0["fingerprint"] as? String }).count == issues.count, "GitLab keeps one issue per fingerprint")
+        #expect(issues.filter { $0["severity"] as? String == "blocker" }.count == 1, "the data-loss verdict")
+        #expect(issues.filter { $0["severity"] as? String == "critical" }.count == 3)
+    }
+
     @Test func smallRunsAreNotCut() {
         let markdown = MarkdownReporterProbe.render(byteBudget: PlatformLimits.stepSummaryBytes)
         #expect(!markdown.contains("Not shown"))

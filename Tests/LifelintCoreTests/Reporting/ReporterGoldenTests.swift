@@ -49,7 +49,7 @@ import FoundationXML
     }
 
     static let extensions: [ReportFormat: String] = [
-        .text: "txt", .json: "json", .jsonl: "jsonl", .sarif: "sarif", .junit: "junit.xml", .checkstyle: "checkstyle.xml",
+        .text: "txt", .json: "json", .jsonl: "jsonl", .sarif: "sarif", .junit: "junit.xml", .checkstyle: "checkstyle.xml", .gitlab: "gitlab.json",
         .github: "github.txt", .markdown: "md", .html: "html",
     ]
 

@@ -16,6 +16,8 @@ public enum ReportFormat: String, Sendable, CaseIterable {
     case junit
     /// Checkstyle XML.
     case checkstyle
+    /// GitLab Code Quality (CodeClimate JSON issues).
+    case gitlab
     /// GitHub Actions workflow commands (`::error file=...,line=...::`).
     case github
     /// A Markdown summary for a pull-request comment or a job summary.
@@ -34,6 +36,7 @@ public enum ReportFormat: String, Sendable, CaseIterable {
         case .sarif: SARIFReporter(output: output)
         case .junit: JUnitReporter(output: output, onlyFailures: options.junitOnlyFailures)
         case .checkstyle: CheckstyleReporter(output: output)
+        case .gitlab: GitLabCodeQualityReporter(output: output)
         case .github: GitHubAnnotationsReporter(output: output, annotationsPerLevel: options.annotationsPerLevel)
         case .markdown: MarkdownReporter(output: output)
         case .html: HTMLReporter(output: output)
