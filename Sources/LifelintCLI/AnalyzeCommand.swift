@@ -28,6 +28,7 @@ struct AnalyzeCommand: Command {
             """),
         .init("--junit-only-failures", "JUnit reports list only the failing test cases, not one per rule per trace."),
         .init("--quiet", "Only findings and errors: no notes, no summary line, no progress bar."),
+        .init("--verbose", "Also say which configuration file, rules and inputs the run uses (on standard error)."),
         SharedOptions.color,
     ]
 
@@ -73,6 +74,7 @@ struct AnalyzeCommand: Command {
     let annotationsPerLevel: Int
     let quiet: Bool
     let junitOnlyFailures: Bool
+    let verbose: Bool
     let colorChoice: ColorChoice
     let ruleSelection: RuleSelection
     let configuration: SharedOptions.ConfigurationChoice
@@ -94,6 +96,8 @@ struct AnalyzeCommand: Command {
         annotationsPerLevel = try arguments.integer("--max-annotations", in: 1...1_000_000) ?? PlatformLimits.annotationsPerLevel
         quiet = arguments.flags.contains("--quiet")
         junitOnlyFailures = arguments.flags.contains("--junit-only-failures")
+        verbose = arguments.flags.contains("--verbose")
+        guard !(quiet && verbose) else { throw .invalidValue(option: "--verbose", value: "with --quiet", expected: "one of --quiet and --verbose") }
         colorChoice = try SharedOptions.colorChoice(arguments)
         ruleSelection = RuleSelection(select: arguments.values["--select"] ?? [], ignore: arguments.values["--ignore"] ?? [])
         configuration = SharedOptions.ConfigurationChoice(arguments)
@@ -119,9 +123,12 @@ struct AnalyzeCommand: Command {
     func run(output: ByteOutput, diagnostics: ByteOutput) -> ExitCode {
         var settings: AnalysisSettings
         let baseline: Baseline?
+        let configurationFile: String?
         var files: [OutputFile] = []
         do {
-            settings = try makeSettings()
+            let configuration = try configuration.load()
+            configurationFile = configuration.path
+            settings = try makeSettings(configuration)
             settings.collectsTimeline = ([format] + fileOutputs.map(\.format)).contains { $0.needsTimeline }
             baseline = try baselinePath.map { (path) throws(ConfigurationError) in try Baseline.load(path: path) }
             files = try fileOutputs.map { (file) throws(CommandError) in try OutputFile(path: file.path) }
@@ -135,6 +142,7 @@ struct AnalyzeCommand: Command {
         for (index, (format, _)) in fileOutputs.enumerated() { reporters.append(format.makeReporter(output: files[index].output, options: options)) }
 
         let batch = InputExpander.expand(inputs)
+        if verbose { describe(settings, configurationFile: configurationFile, inputs: batch.count, to: diagnostics) }
         var matcher = baseline.map { BaselineMatcher($0, path: baselinePath ?? "") }
         let progress = showsProgress && diagnostics.isTerminal && batch.count > 1 ? ProgressBar(output: diagnostics, total: batch.count) : nil
         var traces: [TraceReport] = []
@@ -152,7 +160,8 @@ struct AnalyzeCommand: Command {
         }
         progress?.clear()
         if !quiet, let note = YearNote.text(for: traces.compactMap(\.summary)) { diagnostics.writeLine(note) }
-        let run = RunReport(traces: traces, rules: settings.rules, failOn: failOn, baseline: matcher?.outcome, started: started)
+        let run = RunReport(traces: traces, rules: settings.rules, failOn: failOn, baseline: matcher?.outcome, started: started,
+            configuration: configurationFile)
         for index in reporters.indices { reporters[index].finish(run) }
         let unwritten = files.compactMap { $0.finish() }
         unwritten.forEach(diagnostics.writeErrors)
@@ -170,6 +179,14 @@ struct AnalyzeCommand: Command {
         return exitZero && status == .findings ? .success : status
     }
 
+    /// `--verbose`: what the run is about to use.
+    private func describe(_ settings: AnalysisSettings, configurationFile: String?, inputs: Int, to diagnostics: ByteOutput) {
+        let source = configurationFile ?? (configuration.ignores ? "none (--no-config)" : "none (no .lifelint.json in this folder or above)")
+        diagnostics.writeLine("lifelint: configuration: \(source)")
+        diagnostics.writeLine("lifelint: \(settings.rules.count) rules: \(settings.rules.map(\.id).joined(separator: ", "))")
+        diagnostics.writeLine("lifelint: \(inputs) input\(inputs == 1 ? "" : "s"), \(jobs) at a time")
+    }
+
     private static func write(_ baseline: Baseline, to path: String) -> CommandError? {
         do {
             let file = try OutputFile(path: path)
@@ -180,9 +197,9 @@ struct AnalyzeCommand: Command {
         }
     }
 
-    private func makeSettings() throws -> AnalysisSettings {
+    private func makeSettings(_ configuration: Configuration) throws -> AnalysisSettings {
         try AnalysisSettings.make(
-            configuration: try configuration.load(), ruleFolders: ruleDirectories,
+            configuration: configuration, ruleFolders: ruleDirectories,
             thresholdAssignments: thresholdAssignments, ruleSelection: ruleSelection, readOptions: readOptions)
     }
 }

@@ -52,7 +52,7 @@ struct EventsCommand: Command {
             let path = item.path
             do {
                 if let error = item.error { throw error }
-                let input = try TraceInput(path: path)
+                let input = try TraceInput(path: path, standardInputName: options.standardInputName)
                 let summary = try EventNormalizer.read(input, options: options) { writer.write($0) }
                 if ProblemReport.write(summary, to: diagnostics) { status = .failure }
                 if !quiet { diagnostics.writeLine(summary.humanDescription) }

@@ -19,6 +19,7 @@ enum SharedOptions {
             The year for log times that have none (logcat, syslog), or '-' for this year. Default: the \
             year the file was last modified, or the year before when the log starts in a later month.
             """),
+        .init("--stdin-filename", value: "<name>", "The name standard input ('-') has in locations and diagnostics (default: -)."),
     ]
 
     static let color = CommandLineArguments.Option(
@@ -39,7 +40,7 @@ enum SharedOptions {
     static func traceReadOptions(_ arguments: CommandLineArguments) throws(UsageError) -> TraceReadOptions {
         TraceReadOptions(
             inputFormat: try arguments.choice("--input-format", of: InputFormat.self),
-            year: try year(arguments))
+            year: try year(arguments), standardInputName: arguments.value("--stdin-filename"))
     }
 
     /// `--year N`, or `--year -` for this year (a capture made today, whatever its file's date).

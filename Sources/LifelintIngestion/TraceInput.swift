@@ -23,15 +23,25 @@ public final class TraceInput {
     private let source: any ByteSource
 
     public static let standardInputName = "-"
+    /// Whether the trace is standard input (whose times without a date are taken as today's).
+    public let isStandardInput: Bool
 
-    public init(path: String) throws(IngestionError) {
+    /// Opens `path`, or standard input for `-`, which diagnostics and locations then call
+    /// `standardInputName` when one is given (`--stdin-filename`).
+    public convenience init(path: String, standardInputName: String? = nil) throws(IngestionError) {
+        let isStandardInput = path == Self.standardInputName
+        try self.init(opening: path, named: isStandardInput ? standardInputName ?? path : path)
+    }
+
+    private init(opening location: String, named path: String) throws(IngestionError) {
         let descriptor: Int32
         var status = stat()
-        if path == Self.standardInputName {
+        isStandardInput = location == Self.standardInputName
+        if isStandardInput {
             descriptor = STDIN_FILENO
             modificationTime = Int64(time(nil))
         } else {
-            descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            descriptor = open(location, O_RDONLY | O_CLOEXEC)
             guard descriptor >= 0 else { throw .cannotOpen(path: path, reason: String(cString: strerror(errno))) }
             guard fstat(descriptor, &status) == 0 else {
                 let reason = String(cString: strerror(errno))
@@ -49,7 +59,7 @@ public final class TraceInput {
             #endif
         }
         modificationYear = CivilDateTime(nanosecondsSinceEpoch: modificationTime * 1_000_000_000).year
-        let file = FileDescriptorSource(descriptor, owns: path != Self.standardInputName)
+        let file = FileDescriptorSource(descriptor, owns: !isStandardInput)
         do throws(ReadBuffer.Failure) {
             var magic = [UInt8](repeating: 0, count: 4)
             let count = try magic.withUnsafeMutableBufferPointer { (buffer) throws(ReadBuffer.Failure) in try ReadBuffer.fill(file, buffer.baseAddress!, count: 4) }
@@ -71,6 +81,7 @@ public final class TraceInput {
     /// file with these bytes would be; `name` stands for its path in diagnostics. A gzip stream
     /// is decompressed; a zip archive needs a file.
     public init(bytes: [UInt8], name: String, modificationTime: Int64 = Int64(time(nil))) throws(IngestionError) {
+        isStandardInput = false
         self.modificationTime = modificationTime
         modificationYear = CivilDateTime(nanosecondsSinceEpoch: modificationTime * 1_000_000_000).year
         do throws(ReadBuffer.Failure) {

@@ -8,10 +8,13 @@ public struct TraceReadOptions: Sendable, Hashable {
     public var year: Int?
     /// The user's own lines read as events (`mappings` in `.lifelint.json`).
     public var mappings: [LineMapping]
+    /// What to call standard input (`-`) in locations and diagnostics (`--stdin-filename`).
+    public var standardInputName: String?
 
-    public init(inputFormat: InputFormat? = nil, year: Int? = nil, mappings: [LineMapping] = []) {
+    public init(inputFormat: InputFormat? = nil, year: Int? = nil, mappings: [LineMapping] = [], standardInputName: String? = nil) {
         self.inputFormat = inputFormat
         self.year = year
         self.mappings = mappings
+        self.standardInputName = standardInputName
     }
 }

@@ -89,7 +89,7 @@ public enum TraceReader {
 
     /// Where a year or date the trace lacks comes from when `--year` does not give it.
     private static func yearSource(_ input: TraceInput) -> YearSource {
-        input.path == TraceInput.standardInputName ? .currentTime : .fileModificationTime
+        input.isStandardInput ? .currentTime : .fileModificationTime
     }
 
     private static func readJSON<Decoder: JSONRecordDecoder>(

@@ -58,7 +58,7 @@ import Testing
     @Test func jsonReportHasTheDocumentedShape() throws {
         let result = run(["--format", "json", "--year", "2024", lostDraft])
         let document = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
-        #expect(Set(document.keys) == ["schemaVersion", "tool", "traces", "findings", "verdicts", "summary"])
+        #expect(Set(document.keys) == ["schemaVersion", "configuration", "tool", "traces", "findings", "verdicts", "summary"])
         #expect(document["schemaVersion"] as? Int == 1)
         #expect(document["summary"] as? [String: Int] == ["error": 3, "warning": 0, "info": 0])
         let finding = try #require((document["findings"] as? [[String: Any]])?.first)

@@ -87,8 +87,14 @@ public struct Configuration: Sendable {
             let text = value.value is NSNumber ? "\(value.value)" : try value.string()
             thresholds.append(Located(value: "\(name)=\(text)", keyPath: value.keyPath))
         }
-        ruleFolders = try (rules.optional("folders")?.strings() ?? []).map { entry in
-            entry.hasPrefix("/") || folder.isEmpty ? entry : (folder as NSString).appendingPathComponent(entry)
+        ruleFolders = try (rules.optional("folders")?.array() ?? []).map { (node) throws(ConfigurationError) in
+            let entry = try node.string()
+            let resolved = entry.hasPrefix("/") || folder.isEmpty ? entry : (folder as NSString).appendingPathComponent(entry)
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: resolved, isDirectory: &isFolder), isFolder.boolValue else {
+                throw node.fail("no folder '\(resolved)' (a relative folder is relative to the configuration file's folder)")
+            }
+            return resolved
         }
     }
 

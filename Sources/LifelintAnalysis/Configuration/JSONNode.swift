@@ -15,7 +15,7 @@ package struct JSONNode {
         do {
             return JSONNode(value: try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]), path: path, keyPath: "")
         } catch {
-            throw .invalidJSON(path: path, reason: (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)")
+            throw .invalidJSON(path: path, reason: JSONSyntaxPosition.describe(JSONSyntaxPosition.message(of: error), in: data))
         }
     }
 

@@ -56,9 +56,11 @@ public enum TraceAnalyzer {
         return report
     }
 
-    private static func analyzedReport(path: String, settings: AnalysisSettings) -> TraceReport {
+    private static func analyzedReport(path given: String, settings: AnalysisSettings) -> TraceReport {
+        let standardInputName = settings.readOptions.standardInputName
+        let path = given == TraceInput.standardInputName ? standardInputName ?? given : given
         do {
-            let analysis = try analyze(TraceInput(path: path), settings: settings)
+            let analysis = try analyze(TraceInput(path: given, standardInputName: standardInputName), settings: settings)
             let summary = analysis.summary
             let diagnostics = summary.problemLines
             var report = TraceReport(

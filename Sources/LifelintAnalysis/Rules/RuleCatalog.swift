@@ -99,6 +99,7 @@ public struct RuleCatalog: Sendable {
         do {
             return try JSONDecoder().decode(Rule.self, from: data)
         } catch let error as DecodingError {
+            if let syntax = JSONSyntaxPosition.syntaxError(in: data) { throw .invalid(path: path, keyPath: "", reason: "not valid JSON: \(syntax)") }
             throw RuleError(error, path: path)
         } catch {
             throw .invalid(path: path, keyPath: "", reason: "not valid JSON")

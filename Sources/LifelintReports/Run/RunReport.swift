@@ -13,13 +13,19 @@ public struct RunReport: Sendable {
     public var baseline: BaselineOutcome?
     /// When the run began (JUnit's `timestamp`).
     public var started: Timestamp
+    /// The configuration file the run used; nil when none.
+    public var configuration: String?
 
-    public init(traces: [TraceReport], rules: [Rule], failOn: Severity = .error, baseline: BaselineOutcome? = nil, started: Timestamp = .now) {
+    public init(
+        traces: [TraceReport], rules: [Rule], failOn: Severity = .error, baseline: BaselineOutcome? = nil, started: Timestamp = .now,
+        configuration: String? = nil
+    ) {
         self.traces = traces
         self.rules = rules
         self.failOn = failOn
         self.baseline = baseline
         self.started = started
+        self.configuration = configuration
     }
 
     public var findings: [Finding] { traces.flatMap(\.findings) }

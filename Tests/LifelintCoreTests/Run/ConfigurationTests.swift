@@ -34,6 +34,8 @@ import Testing
         (#"{"mappings": [{"tag": "A", "event": "a.b", "container": "perfetto"}]}"#, "'mappings[0].container': expected one of logcat, apple-log"),
         (#"{"apps": "com.example.notes"}"#, "'apps': expected an array, found a string"),
         (#"{"rules": "#, "not valid JSON"),
+        ("{\n  \"rules\": {\n    \"disable\": [\"x\" \"y\"]\n  }\n}\n", "not valid JSON: Invalid value at line 3, column 21."),
+        (#"{"rules": {"folders": ["no-such-folder"]}}"#, "'rules.folders[0]': no folder '"),
     ])
     func mistakesNameTheKeyPath(_ json: String, _ message: String) throws {
         let result = analyze(json)
@@ -42,6 +44,25 @@ import Testing
         #expect(result.diagnostics.hasPrefix("lifelint: error: "))
         #expect(result.diagnostics.contains(".lifelint.json: "))
         #expect(result.diagnostics.contains(message), "\(result.diagnostics)")
+    }
+
+    @Test func theConfigurationInUseIsNamed() throws {
+        let path = config(#"{"rules": {"disable": ["reconnect-storm"]}}"#)
+        let verbose = runLifelint(["--year", "2024", "--config", path, "--verbose", Self.lostDraft])
+        #expect(verbose.diagnostics.hasPrefix("lifelint: configuration: \(path)\nlifelint: 22 rules: background-task-not-ended, "))
+        let none = runLifelint(["--year", "2024", "--no-config", "--verbose", Self.lostDraft])
+        #expect(none.diagnostics.hasPrefix("lifelint: configuration: none (--no-config)\n"))
+        let json = runLifelint(["--year", "2024", "--config", path, "--format", "json", Self.lostDraft])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+        #expect(document["configuration"] as? String == path)
+        #expect(runLifelint(["--verbose", "--quiet", Self.lostDraft]).status == .failure)
+    }
+
+    @Test func aRuleFilesSyntaxErrorHasItsLineAndColumn() throws {
+        let folder = TraceFixture.temporaryFile(name: "bad.json", contents: Data("{\n \"id\": \"x\",\n \"severity\": error\n}\n".utf8)).deletingLastPathComponent()
+        let result = runLifelint(["--year", "2024", "--no-config", "--rules", folder.path, Self.lostDraft])
+        #expect(result.status == .failure)
+        #expect(result.diagnostics.contains("bad.json: not valid JSON: Invalid value at line 3, column 14."), "\(result.diagnostics)")
     }
 
     private func rules(of result: (status: ExitCode, output: String, diagnostics: String)) -> [String] {

@@ -11,12 +11,13 @@ import Testing
         return FileManager.default.isExecutableFile(atPath: binary.path) ? binary : nil
     }
 
-    static func run(_ arguments: [String], in folder: URL? = nil) throws -> (status: Int32, output: String, errors: String) {
+    static func run(_ arguments: [String], in folder: URL? = nil, standardInput: String? = nil) throws -> (status: Int32, output: String, errors: String) {
         let binary = try #require(Self.binary, "the lifelint executable is built beside the tests")
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
         if let folder { process.currentDirectoryURL = folder }
+        if let standardInput { process.standardInput = FileHandle(forReadingAtPath: standardInput) }
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
         process.environment = environment
@@ -33,6 +34,17 @@ import Testing
 
     static let lostDraft = RepositoryPaths.path("SampleLogs/android-lost-draft.log")
     static let clean = RepositoryPaths.path("SampleLogs/android-draft-saved-on-stop.log")
+
+    @Test func standardInputTakesTheNameItIsGiven() throws {
+        let named = try Self.run(["--year", "2024", "--no-config", "--stdin-filename", "app/trace.log", "-"], standardInput: Self.lostDraft)
+        #expect(named.status == 1)
+        #expect(named.output.hasPrefix("app/trace.log:17: error: "))
+        let events = try Self.run(["events", "--year", "2024", "--stdin-filename", "app/trace.log", "-"], standardInput: Self.lostDraft)
+        #expect(events.output.contains(#""path":"app/trace.log""#))
+        #expect(events.errors.hasPrefix("app/trace.log: 46 lines, 34 events"))
+        let plain = try Self.run(["--year", "2024", "--no-config", "-"], standardInput: Self.lostDraft)
+        #expect(plain.output.hasPrefix("-:17: error: "))
+    }
 
     @Test func exitStatusesAreWhatACIJobActsOn() throws {
         let clean = try Self.run(["--year", "2024", "--no-config", Self.clean])

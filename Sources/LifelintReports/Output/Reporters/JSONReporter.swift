@@ -1,3 +1,4 @@
+import Foundation
 import LifelintModel
 import LifelintIngestion
 import LifelintAnalysis
@@ -22,6 +23,7 @@ public struct JSONReporter: Reporter {
         let verdicts = run.traces.flatMap(\.verdicts)
         var members: [(key: String, value: PrettyJSONWriter.Value)] = []
         if let baseline = run.baseline { members.append(("baseline", .whole(ReportJSON.baseline(baseline)))) }
+        members.append(("configuration", .whole(run.configuration ?? NSNull())))
         members += [
             ("findings", .array(count: findings.count) { .whole(ReportJSON.finding(findings[$0])) }),
             ("schemaVersion", .whole(Self.schemaVersion)),
