@@ -35,6 +35,62 @@ import Testing
         #expect(page.contains("com.example.notes (pid 4242): the user&#39;s input was lost"))
     }
 
+    /// The page stands on its own: each finding and verdict quotes the lines it cites with
+    /// their neighbours, and "line 28" links to the quote.
+    @Test func citedLinesAreQuotedAndLinked() {
+        let page = Self.html([Self.lostDraft])
+        #expect(page.contains(#"<span id="t0-L28" class="cited"><b>28</b>01-08 09:15:42.305  4242  4242 I wm_on_stop_called: [Token=90133577,Component Name=com.example.notes.EditorActivity,Reason=STOP_ACTIVITY_ITEM,time=3ms]</span>"#))
+        #expect(page.contains(##"<a class="line" href="#t0-L28">line 28</a>"##))
+        #expect(page.contains(#"<span><b>27</b>01-08 09:15:41.872  4242  4242 I wm_on_paused_called: "#), "a line of context")
+        #expect(page.components(separatedBy: #"id="t0-L28""#).count == 2, "one anchor per line")
+        #expect(page.contains(#"<span class="gap">⋯</span>"#))
+    }
+
+    /// Several traces open with a table of contents and their counts.
+    @Test func severalTracesHaveATableOfContents() {
+        let page = Self.html([Self.lostDraft, RepositoryPaths.path("SampleLogs/rn-stale-websocket.log"), "/nonexistent/trace.log"])
+        #expect(page.contains("<nav class=\"contents\"><h2>Traces</h2>"))
+        #expect(page.contains("<tr><td><a href=\"#t0\">\(Self.lostDraft)</a></td><td>3</td><td>0</td><td>1</td></tr>"))
+        #expect(page.contains("<tr><td><a href=\"#t2\">/nonexistent/trace.log</a> <span class=\"error-note\">"))
+        #expect(!Self.html([Self.lostDraft]).contains("<nav class=\"contents\">"))
+    }
+
+    /// Idle stretches are drawn shortened with a break that says how long they were; ticks fall
+    /// on round times; grouped marks list their events on separate lines; every mark is inside
+    /// the plot area.
+    @Test func theTimelineReadsAtAGlance() throws {
+        let page = Self.html([Self.lostDraft])
+        let breaks = page.components(separatedBy: "<g class=\"break\">").dropFirst().map { $0.components(separatedBy: "</g>")[0] }
+        #expect(breaks.count == 3)
+        #expect(breaks.contains { $0.contains(">19m</text><title>19 min 7 s without events, drawn shortened</title>") })
+        let labels = page.components(separatedBy: "<g class=\"axis\">")[1].components(separatedBy: "</g>")[0]
+            .components(separatedBy: "\">").dropFirst().compactMap { $0.components(separatedBy: "</text>").first }.filter { !$0.isEmpty && !$0.hasPrefix("<") }
+        #expect(labels == ["09:14:00", "09:14:30", "09:15:00", "09:15:30"], "\(labels)")
+        #expect(!page.contains("\\u000A"))
+        let svg = page.components(separatedBy: "<svg class=\"timeline\"")[1].components(separatedBy: "</svg>")[0]
+        let xs = Self.numbers(after: " cx=\"", in: svg) + Self.numbers(after: "<polygon points=\"", in: svg)
+        #expect(xs.count > 10)
+        #expect(xs.allSatisfy { $0 >= TimelineSVG.labelWidth - 5 && $0 <= TimelineSVG.labelWidth + TimelineSVG.plotWidth + 5 }, "\(xs)")
+    }
+
+    private static func numbers(after marker: String, in text: String) -> [Double] {
+        text.components(separatedBy: marker).dropFirst().compactMap { Double($0.prefix { $0.isNumber || $0 == "." }) }
+    }
+
+    @Test func groupedMarksListTheirEventsOnLines() throws {
+        var lines: [String] = []
+        let seconds: [Double] = (0...10).map { Double($0) }
+        let burst: [Double] = (0..<30).map { 5.0 + Double($0) * 0.0001 }
+        let times: [Double] = (seconds + burst).map { 1_704_700_800.0 + $0 }
+        for time in times.sorted() {
+            lines.append(#"{"time": \#(time), "event": "input.edited", "app": "com.example.a", "platform": "react-native"}"#)
+        }
+        let trace = TraceFixture.temporaryFile(name: "burst.jsonl", contents: Data(lines.joined(separator: "\n").utf8))
+        let page = Self.html([trace.path])
+        #expect(page.contains("<circle class=\"mark cluster\""))
+        #expect(page.contains(" events&#10;08:00:05.000 input — line 6&#10;08:00:05.000 input — line 7&#10;"), "real line breaks in the tooltip")
+    }
+
     /// A trace with a hundred thousand events still draws a small page: merged spans,
     /// clustered marks, at most 60 lanes.
     @Test func largeTracesStayUsable() throws {

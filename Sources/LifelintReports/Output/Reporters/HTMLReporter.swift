@@ -2,10 +2,12 @@ import LifelintModel
 import LifelintIngestion
 import LifelintAnalysis
 
-/// One self-contained HTML page (`--format html`) for a post-mortem: per trace, the timeline
-/// drawn as SVG swimlanes, the verdicts, and the findings with their trace lines. A finding in
-/// the list links to its mark on the timeline and back. No scripts, fonts or anything else
-/// from the network; every string from a trace is escaped.
+/// One self-contained HTML page (`--format html`) for a post-mortem, to attach to a bug report
+/// without the trace: a table of contents when there are several traces; per trace, the
+/// timeline drawn as SVG swimlanes, the verdicts, and the findings, each quoting the trace
+/// lines it cites with a line of context (`TraceExcerpt` reads them again), and "line 28"
+/// linking to the quote. A finding in the list links to its mark on the timeline and back. No
+/// scripts, fonts or anything else from the network; every string from a trace is escaped.
 public struct HTMLReporter: Reporter {
     /// Findings listed per trace; the rest are counted (the timeline still shows them all).
     static let maximumListedFindings = 1000
@@ -35,6 +37,7 @@ public struct HTMLReporter: Reporter {
             <main>
 
             """
+        if run.traces.count > 1 { html += contents(run) }
         for (index, trace) in run.traces.enumerated() { html += section(trace, index: index) }
         html += """
             </main>
@@ -44,6 +47,19 @@ public struct HTMLReporter: Reporter {
 
             """
         return html
+    }
+
+    /// The traces with their counts, each linking to its section.
+    private static func contents(_ run: RunReport) -> String {
+        var html = "<nav class=\"contents\"><h2>Traces</h2><table><tr><th>trace</th><th>errors</th><th>warnings</th><th>data lost</th></tr>\n"
+        for (index, trace) in run.traces.enumerated() {
+            let errors = trace.findings.filter { $0.severity == .error }.count
+            let warnings = trace.findings.filter { $0.severity == .warning }.count
+            let lost = trace.verdicts.filter(\.outcome.isLoss).count
+            let note = trace.error.map { " <span class=\"error-note\">\(HTMLText.escaped($0))</span>" } ?? ""
+            html += "<tr><td><a href=\"#t\(index)\">\(HTMLText.escaped(trace.path))</a>\(note)</td><td>\(errors)</td><td>\(warnings)</td><td>\(lost)</td></tr>\n"
+        }
+        return html + "</table></nav>\n"
     }
 
     private static func section(_ trace: TraceReport, index: Int) -> String {
@@ -56,14 +72,16 @@ public struct HTMLReporter: Reporter {
         if let timeline = trace.timeline {
             html += "<h3>Timeline</h3>\n<div class=\"scroll\">\(TimelineSVG(timeline: timeline, idPrefix: prefix).render())</div>\n"
         }
+        let listed = Array(trace.findings.prefix(maximumListedFindings))
+        var quotes = QuotedLines(trace: trace, listed: listed, idPrefix: prefix)
         if !trace.verdicts.isEmpty {
             html += "<h3>What happened to the user's data</h3>\n"
-            for verdict in trace.verdicts { html += self.verdict(verdict) }
+            for verdict in trace.verdicts { html += self.verdict(verdict, quotes: &quotes) }
         }
-        if !trace.findings.isEmpty {
+        if !listed.isEmpty {
             html += "<h3>Findings</h3>\n<ol class=\"findings\">\n"
-            for (number, finding) in trace.findings.prefix(maximumListedFindings).enumerated() {
-                html += self.finding(finding, id: "\(prefix)-finding-\(number)")
+            for (number, finding) in listed.enumerated() {
+                html += self.finding(finding, id: "\(prefix)-finding-\(number)", quotes: &quotes)
             }
             html += "</ol>\n"
             let unlisted = trace.findings.count - maximumListedFindings
@@ -72,23 +90,26 @@ public struct HTMLReporter: Reporter {
         return html + "</section>\n"
     }
 
-    private static func verdict(_ verdict: Verdict) -> String {
+    private static func verdict(_ verdict: Verdict, quotes: inout QuotedLines) -> String {
         let kind = verdict.outcome.tone.rawValue
         var html = "<article class=\"verdict \(kind)\"><h4>\(HTMLText.escaped(verdict.subject)): \(HTMLText.escaped(verdict.outcome.headline))</h4><p>"
         html += verdict.claims.map { claim in
-            let line = claim.location.map { " <span class=\"line\">line \($0.line)</span>" } ?? ""
+            let line = claim.location.map { " " + quotes.link(to: $0) } ?? ""
             return HTMLText.escaped(claim.text) + line + "."
         }.joined(separator: " ")
-        return html + "</p></article>\n"
+        html += "</p>"
+        html += quotes.excerpt([verdict.location] + verdict.claims.compactMap(\.location))
+        return html + "</article>\n"
     }
 
-    private static func finding(_ finding: Finding, id: String) -> String {
+    private static func finding(_ finding: Finding, id: String, quotes: inout QuotedLines) -> String {
         var html = "<li id=\"\(id)-item\" class=\"sev-\(finding.severity.rawValue)\"><a class=\"jump\" href=\"#\(id)\" title=\"show on the timeline\">\(HTMLText.escaped(finding.location.description))</a> "
         html += "<span class=\"severity\">\(finding.severity.rawValue)</span> \(HTMLText.escaped(finding.message)) <code>\(HTMLText.escaped(finding.ruleID))</code>"
         html += "<div class=\"when\">\(HTMLText.escaped(finding.app)) at \(HTMLText.escaped(finding.time.iso8601 ?? "an unknown time"))</div>"
         if !finding.related.isEmpty {
-            html += "<ul class=\"related\">" + finding.related.map { "<li>\(HTMLText.escaped($0.location.description)): \(HTMLText.escaped($0.message))</li>" }.joined() + "</ul>"
+            html += "<ul class=\"related\">" + finding.related.map { "<li>\(quotes.link(to: $0.location)): \(HTMLText.escaped($0.message))</li>" }.joined() + "</ul>"
         }
+        html += quotes.excerpt([finding.location] + finding.related.map(\.location))
         return html + "</li>\n"
     }
 
@@ -113,5 +134,10 @@ public struct HTMLReporter: Reporter {
         .severity{font-weight:600;text-transform:uppercase;font-size:11px}.sev-error .severity{color:#b42318}.sev-warning .severity{color:#b54708}.sev-info .severity{color:#026aa2}
         .when{color:#64748b;font-size:12px}.related{margin:2px 0;color:#4a5568;font-size:12px}code{background:#eef1f5;padding:0 4px;border-radius:3px}
         .key{display:inline-block;padding:0 6px;border-radius:3px;color:#fff}footer{color:#64748b;font-size:12px;border-top:1px solid #dde2ea;margin-top:24px}
+        .break rect{fill:#fff;opacity:.85}.break line{stroke:#94a3b8;stroke-dasharray:3 2}.break text{font-size:10px;fill:#475569}
+        pre.excerpt{background:#f4f6f9;border:1px solid #e2e6ed;border-radius:4px;padding:4px 0;margin:6px 0;font:12px/1.45 ui-monospace,"SFMono-Regular",Menlo,monospace;overflow-x:auto}
+        pre.excerpt span{display:block;padding:0 8px;white-space:pre}pre.excerpt .cited{background:#fff3c4}pre.excerpt .gap{color:#94a3b8}pre.excerpt span:target{outline:2px solid #e8b100}
+        pre.excerpt b{display:inline-block;min-width:5ch;color:#64748b;font-weight:400;text-align:right;margin-right:12px}
+        nav.contents table{border-collapse:collapse}nav.contents td,nav.contents th{padding:2px 10px;border-bottom:1px solid #e5e9f0;text-align:left}.error-note{color:#b42318}
         """
 }

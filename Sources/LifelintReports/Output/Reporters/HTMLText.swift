@@ -15,4 +15,9 @@ enum HTMLText {
             }
         }
     }
+
+    /// For a tooltip (`<title>`): line breaks kept as real ones (`&#10;`), the rest as `escaped`.
+    static func escapedKeepingLines(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { escaped(String($0)) }.joined(separator: "&#10;")
+    }
 }
