@@ -43,7 +43,9 @@ struct RulesCommand: Command {
                 list(catalog, thresholds: thresholds, to: output)
             } else {
                 for id in ids {
-                    guard let rule = catalog.rule(id: id) else { throw RuleError.unknownRule(id) }
+                    guard let rule = catalog.rule(id: id) else {
+                        throw RuleError.unknownRule(id, suggestion: DidYouMean.suggestion(for: id, among: catalog.rules.map(\.id)))
+                    }
                     show(rule, to: output)
                 }
             }

@@ -22,6 +22,7 @@ import Testing
         #expect(error(["--format", "sarf", lostDraft]) == "lifelint: error: invalid value 'sarf' for '--format': expected text, json, jsonl, sarif, junit, checkstyle, gitlab, github, markdown, html (did you mean 'sarif'?)")
         #expect(error(["analyse"]) == "lifelint: error: unknown command 'analyse' (did you mean 'analyze'?)")
         #expect(error(["--select", "save-in-on-destory", lostDraft]) == "lifelint: error: --select: no rule 'save-in-on-destory' (did you mean 'save-in-on-destroy'?); 'lifelint rules' lists them")
+        #expect(error(["rules", "save-in-on-destory"]) == "lifelint: error: no rule with id 'save-in-on-destory' (did you mean 'save-in-on-destroy'?); 'lifelint rules' lists them")
         #expect(error(["timeline", "--year", "2024", "--app", "com.example.note", lostDraft]) == "lifelint: error: --app: no app 'com.example.note' in the traces (did you mean 'com.example.notes'?)")
     }
 

@@ -7,7 +7,7 @@ public enum RuleError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalid(path: String, keyPath: String, reason: String)
     case duplicateID(String, paths: [String])
     case invalidThreshold(String, reason: String)
-    case unknownRule(String)
+    case unknownRule(String, suggestion: String)
     /// Every mistake found in the rules loaded, one per line.
     case several([RuleError])
 
@@ -28,7 +28,7 @@ public enum RuleError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .invalid(path, keyPath, reason): "\(path): \(keyPath.isEmpty ? "" : "\(keyPath): ")\(reason)"
         case let .duplicateID(id, paths): "rule id '\(id)' is defined more than once: \(paths.joined(separator: ", "))"
         case let .invalidThreshold(assignment, reason): "invalid threshold '\(assignment)': \(reason)"
-        case let .unknownRule(id): "no rule with id '\(id)'; 'lifelint rules' lists them"
+        case let .unknownRule(id, suggestion): "no rule with id '\(id)'\(suggestion); 'lifelint rules' lists them"
         case let .several(errors): errors.map(\.description).joined(separator: "\n")
         }
     }
