@@ -141,7 +141,9 @@ struct AnalyzeCommand: Command {
         var reporters: [any Reporter] = [format.makeReporter(output: output, options: options.coloring(colorChoice.resolve(for: output)))]
         for (index, (format, _)) in fileOutputs.enumerated() { reporters.append(format.makeReporter(output: files[index].output, options: options)) }
 
-        let batch = InputExpander.expand(inputs)
+        let expansion = InputExpander.expansion(inputs)
+        let batch = expansion.inputs
+        if !quiet { expansion.notes.forEach { diagnostics.writeLine("lifelint: note: " + TerminalText.sanitized($0)) } }
         if verbose { describe(settings, configurationFile: configurationFile, inputs: batch.count, to: diagnostics) }
         var matcher = baseline.map { BaselineMatcher($0, path: baselinePath ?? "") }
         let progress = showsProgress && diagnostics.isTerminal && batch.count > 1 ? ProgressBar(output: diagnostics, total: batch.count) : nil

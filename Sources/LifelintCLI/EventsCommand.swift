@@ -48,7 +48,9 @@ struct EventsCommand: Command {
         }
         var status = ExitCode.success
         var summaries: [IngestionSummary] = []
-        for item in InputExpander.expand(inputs) {
+        let expansion = InputExpander.expansion(inputs)
+        expansion.notes.forEach { diagnostics.writeLine("lifelint: note: " + TerminalText.sanitized($0)) }
+        for item in expansion.inputs {
             let path = item.path
             do {
                 if let error = item.error { throw error }

@@ -66,7 +66,9 @@ struct TimelineCommand: Command {
         var status = ExitCode.success
         var summaries: [IngestionSummary] = []
         var apps: Set<String> = []
-        BatchAnalyzer(settings: settings, jobs: 1).run(InputExpander.expand(inputs)) { trace in
+        let expansion = InputExpander.expansion(inputs)
+        expansion.notes.forEach { diagnostics.writeLine("lifelint: note: " + TerminalText.sanitized($0)) }
+        BatchAnalyzer(settings: settings, jobs: 1).run(expansion.inputs) { trace in
             trace.diagnostics.forEach(diagnostics.writeLine)
             if trace.error != nil { status = .failure }
             guard let summary = trace.summary else { return }

@@ -8,10 +8,12 @@ public enum BatchInput: Sendable, Hashable {
     case trace(String)
     case unmatched(String)
     case emptyFolder(String)
+    /// A folder a walk found but could not list.
+    case unreadableFolder(String, reason: String)
 
     public var path: String {
         switch self {
-        case let .trace(path), let .unmatched(path), let .emptyFolder(path): path
+        case let .trace(path), let .unmatched(path), let .emptyFolder(path), let .unreadableFolder(path, _): path
         }
     }
 
@@ -21,6 +23,7 @@ public enum BatchInput: Sendable, Hashable {
         case .trace: nil
         case let .unmatched(pattern): .noMatch(pattern: pattern)
         case let .emptyFolder(folder): .noTraceFiles(folder: folder)
+        case let .unreadableFolder(folder, reason): .cannotOpen(path: folder, reason: "cannot list the folder: \(reason)")
         }
     }
 }

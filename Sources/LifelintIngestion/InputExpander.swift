@@ -13,89 +13,196 @@ import LifelintModel
 /// folders, and a final `**` for every file below) as its matches. Folder walks and patterns are sorted by path; hidden files and
 /// folders are skipped; a folder contributes files whose extension is one traces use (see
 /// `docs/decisions/0008-batch-inputs.md`).
+///
+/// What a walk finds is never trusted to be a file: a symbolic link to a folder is not followed
+/// (a link to `..` or `/` would walk for ever or the whole disk), a FIFO, socket or device is not
+/// opened (opening a FIFO blocks), and each is named in a note; a folder that cannot be listed is
+/// an error in its place. What the user names directly is read as named. One file named several
+/// ways (`x.log`, `./x.log`, `dir/../x.log`) is read once.
 public enum InputExpander {
     public static let traceExtensions: Set<String> = ["log", "txt", "logcat", "json", "jsonl", "ndjson", "plist", "bplist", "gz", "zip", "trace", "crash", "ips"]
 
-    public static func expand(_ arguments: [String]) -> [BatchInput] {
-        var seen = Set<String>()
-        var inputs: [BatchInput] = []
-        for argument in arguments {
-            for input in expand(argument) where seen.insert(input.path).inserted { inputs.append(input) }
-        }
-        return inputs
+    /// The batch, and notes on what the walks left out.
+    public struct Expansion: Sendable {
+        public var inputs: [BatchInput] = []
+        public var notes: [String] = []
     }
 
-    private static func expand(_ argument: String) -> [BatchInput] {
-        if argument == TraceInput.standardInputName { return [.trace(argument)] }
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else { return [.trace(argument)] }
-            let files = traceFiles(under: argument)
-            return files.isEmpty ? [.emptyFolder(argument)] : files.map(BatchInput.trace)
+    public static func expand(_ arguments: [String]) -> [BatchInput] { expansion(arguments).inputs }
+
+    public static func expansion(_ arguments: [String]) -> Expansion {
+        var walk = Walk()
+        var seen = Set<String>()
+        var files = Set<FileIdentity>()
+        var expansion = Expansion()
+        for argument in arguments {
+            for input in walk.expand(argument) where seen.insert(input.path).inserted {
+                if case let .trace(path) = input, let identity = FileIdentity(path), !files.insert(identity).inserted { continue }
+                expansion.inputs.append(input)
+            }
         }
-        guard isPattern(argument) else { return [.trace(argument)] }
-        let matches = glob(argument)
-        return matches.isEmpty ? [.unmatched(argument)] : matches.map(BatchInput.trace)
+        var noted = Set<String>()
+        expansion.notes = walk.notes.filter { noted.insert($0).inserted }
+        return expansion
     }
 
     static func isPattern(_ text: String) -> Bool { text.contains { "*?[".contains($0) } }
 
     /// Trace files under a folder, sorted by path.
     static func traceFiles(under folder: String) -> [String] {
-        var files: [String] = []
-        collect(folder, into: &files)
-        return files.sorted()
+        var walk = Walk()
+        var found = Walk.Found()
+        walk.collect(folder, into: &found)
+        return found.files.sorted()
     }
 
-    private static func collect(_ folder: String, into files: inout [String], everyFile: Bool = false) {
-        for name in entries(of: folder) {
-            let path = join(folder, name)
-            if isDirectory(path) {
-                collect(path, into: &files, everyFile: everyFile)
-            } else if everyFile || traceExtensions.contains((name as NSString).pathExtension.lowercased()) {
-                files.append(path)
+    /// A file's device and inode: the same file however it is named.
+    struct FileIdentity: Hashable {
+        let device: UInt64
+        let inode: UInt64
+
+        init?(_ path: String) {
+            var status = stat()
+            guard path != TraceInput.standardInputName, stat(path, &status) == 0 else { return nil }
+            device = UInt64(status.st_dev)
+            inode = UInt64(status.st_ino)
+        }
+    }
+
+    /// One expansion's walks, with what they skipped.
+    struct Walk {
+        private(set) var notes: [String] = []
+        private var visitedFolders = Set<FileIdentity>()
+
+        struct Found {
+            var files: [String] = []
+            var unreadable: [(folder: String, reason: String)] = []
+        }
+
+        mutating func expand(_ argument: String) -> [BatchInput] {
+            visitedFolders = []
+            if argument == TraceInput.standardInputName { return [.trace(argument)] }
+            if Self.kind(argument, following: true) != nil || FileManager.default.fileExists(atPath: argument) {
+                guard Self.kind(argument, following: true) == .folder else { return [.trace(argument)] }
+                var found = Found()
+                collect(argument, into: &found)
+                return Self.inputs(found, empty: .emptyFolder(argument))
+            }
+            guard InputExpander.isPattern(argument) else { return [.trace(argument)] }
+            var found = Found()
+            let segments = argument.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+            walk(argument.hasPrefix("/") ? "/" : "", segments[...], into: &found)
+            found.files = Array(Set(found.files))
+            return Self.inputs(found, empty: .unmatched(argument))
+        }
+
+        private static func inputs(_ found: Found, empty: BatchInput) -> [BatchInput] {
+            let traces = found.files.sorted().map(BatchInput.trace)
+            let errors = found.unreadable.map { BatchInput.unreadableFolder($0.folder, reason: $0.reason) }
+            return traces.isEmpty && errors.isEmpty ? [empty] : errors + traces
+        }
+
+        /// Every trace file below `folder` (every file when `everyFile`).
+        mutating func collect(_ folder: String, into found: inout Found, everyFile: Bool = false) {
+            if let identity = FileIdentity(folder), !visitedFolders.insert(identity).inserted {
+                notes.append("\(folder): skipped: a folder already walked (a loop of folders)")
+                return
+            }
+            guard let names = entries(of: folder, into: &found) else { return }
+            for name in names {
+                let path = Self.join(folder, name)
+                switch Self.kind(path, following: false) {
+                case .folder: collect(path, into: &found, everyFile: everyFile)
+                case .folderLink: notes.append("\(path): skipped: a symbolic link to a folder, not followed")
+                case .file:
+                    if everyFile || traceExtensions.contains((name as NSString).pathExtension.lowercased()) { found.files.append(path) }
+                case let .skipped(reason):
+                    if everyFile || traceExtensions.contains((name as NSString).pathExtension.lowercased()) {
+                        notes.append("\(path): skipped: \(reason)")
+                    }
+                case nil: continue
+                }
             }
         }
-    }
 
-    /// The files a pattern matches, sorted.
-    static func glob(_ pattern: String) -> [String] {
-        var results: [String] = []
-        let segments = pattern.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
-        walk(pattern.hasPrefix("/") ? "/" : "", segments[...], into: &results)
-        return Array(Set(results)).sorted()
-    }
-
-    private static func walk(_ base: String, _ segments: ArraySlice<String>, into results: inout [String]) {
-        guard let segment = segments.first else {
-            if !base.isEmpty, !isDirectory(base), FileManager.default.fileExists(atPath: base) { results.append(base) }
-            return
+        private mutating func walk(_ base: String, _ segments: ArraySlice<String>, into found: inout Found) {
+            guard let segment = segments.first else {
+                guard !base.isEmpty else { return }
+                switch Self.kind(base, following: false) {
+                case .file: found.files.append(base)
+                case let .skipped(reason): notes.append("\(base): skipped: \(reason)")
+                case .folder, .folderLink, nil: return
+                }
+                return
+            }
+            let rest = segments.dropFirst()
+            if segment == "**", rest.isEmpty {
+                collect(base, into: &found, everyFile: true)
+            } else if segment == "**" {
+                walk(base, rest, into: &found)
+                for name in entries(of: base, into: &found) ?? [] where Self.kind(Self.join(base, name), following: false) == .folder {
+                    walk(Self.join(base, name), segments, into: &found)
+                }
+            } else if InputExpander.isPattern(segment) {
+                for name in entries(of: base, into: &found) ?? [] where fnmatch(segment, name, FNM_PERIOD) == 0 {
+                    walk(Self.join(base, name), rest, into: &found)
+                }
+            } else {
+                walk(Self.join(base, segment), rest, into: &found)
+            }
         }
-        let rest = segments.dropFirst()
-        if segment == "**", rest.isEmpty {
-            collect(base, into: &results, everyFile: true)
-        } else if segment == "**" {
-            walk(base, rest, into: &results)
-            for name in entries(of: base) where isDirectory(join(base, name)) { walk(join(base, name), segments, into: &results) }
-        } else if isPattern(segment) {
-            for name in entries(of: base) where fnmatch(segment, name, FNM_PERIOD) == 0 { walk(join(base, name), rest, into: &results) }
-        } else {
-            walk(join(base, segment), rest, into: &results)
+
+        /// A folder's visible entries (`.` for the empty base), sorted; nil, with the reason
+        /// kept, when it cannot be listed.
+        private func entries(of folder: String, into found: inout Found) -> [String]? {
+            do {
+                return try FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder).filter { !$0.hasPrefix(".") }.sorted()
+            } catch {
+                let path = folder.isEmpty ? "." : folder
+                guard Self.kind(path, following: true) == .folder else { return nil }
+                let reason: String
+                if let directory = opendir(path) {
+                    closedir(directory)
+                    reason = "it could not be read"
+                } else {
+                    reason = String(cString: strerror(errno))
+                }
+                found.unreadable.append((path, reason))
+                return nil
+            }
         }
-    }
 
-    /// A folder's visible entries (`.` for the empty base).
-    private static func entries(of folder: String) -> [String] {
-        let listing = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
-        return listing.filter { !$0.hasPrefix(".") }.sorted()
-    }
+        private static func join(_ base: String, _ name: String) -> String {
+            base.isEmpty ? name : base.hasSuffix("/") ? base + name : base + "/" + name
+        }
 
-    private static func join(_ base: String, _ name: String) -> String {
-        base.isEmpty ? name : base.hasSuffix("/") ? base + name : base + "/" + name
-    }
+        enum Kind: Equatable {
+            case file
+            case folder
+            /// A symbolic link to a folder, which a walk does not follow.
+            case folderLink
+            case skipped(String)
+        }
 
-    private static func isDirectory(_ path: String) -> Bool {
-        var flag: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path.isEmpty ? "." : path, isDirectory: &flag) && flag.boolValue
+        /// What a path is. Not following links, a link to a file is a file, a link to a folder
+        /// or to nothing is skipped; a FIFO, socket or device is skipped.
+        static func kind(_ path: String, following: Bool) -> Kind? {
+            var status = stat()
+            let target = path.isEmpty ? "." : path
+            guard lstat(target, &status) == 0 else { return nil }
+            var kind = status.st_mode & S_IFMT
+            if kind == S_IFLNK {
+                guard stat(target, &status) == 0 else { return .skipped("a symbolic link to nothing") }
+                kind = status.st_mode & S_IFMT
+                if kind == S_IFDIR, !following { return .folderLink }
+            }
+            switch kind {
+            case S_IFREG: return .file
+            case S_IFDIR: return .folder
+            case S_IFIFO: return following ? .file : .skipped("a FIFO, not a regular file")
+            case S_IFSOCK: return .skipped("a socket, not a regular file")
+            default: return following ? .file : .skipped("a device, not a regular file")
+            }
+        }
     }
 }

@@ -7,8 +7,10 @@ import LifelintModel
 
 /// Reads a binary property list (`bplist00`: header, objects, offset table, 32-byte trailer).
 /// The format is random-access, so the file is read into memory; each record is decoded on its
-/// own, with bounds, depth and cycle checks on every reference. Binary plists have no lines:
-/// a record's location gives its position in the record array (`line` = record number).
+/// own, with bounds, depth and cycle checks on every reference, and a budget of values: objects
+/// may be shared, so a few hundred bytes in which each array references the next one twice
+/// would otherwise decode to billions of values. Binary plists have no lines: a record's
+/// location gives its position in the record array (`line` = record number).
 enum BinaryPlistReader {
     struct Failure: Error {
         let message: String
@@ -26,12 +28,15 @@ enum BinaryPlistReader {
                 summary.logLines = 1
                 return summary
             }
+            var budget = Document.ValueBudget(objectCount: document.objectCount)
             for (index, reference) in records.enumerated() {
                 let location = SourceLocation(path: input.path, line: index + 1)
                 do {
-                    summary.record(PlistEventDecoder.decode(try document.object(reference), at: location), at: location, emit: emit)
+                    budget.startRecord()
+                    summary.record(PlistEventDecoder.decode(try document.object(reference, budget: &budget), at: location), at: location, emit: emit)
                 } catch {
                     summary.record(.problem("corrupt binary plist: \(error.message)"), at: location, emit: emit)
+                    if budget.documentSpent { break }
                 }
             }
         } catch {
@@ -63,6 +68,29 @@ enum BinaryPlistReader {
         let offsetTable: Int
         static let maximumDepth = 512
 
+        /// How many values decoding may produce: per record (an event is a few dozen), and for
+        /// the whole document (each object may be shared by many records, not exponentially).
+        struct ValueBudget {
+            static let perRecord = 100_000
+            private(set) var record = perRecord
+            private(set) var document: Int
+
+            init(objectCount: Int) {
+                document = 64 * objectCount + 1_000_000
+            }
+
+            var documentSpent: Bool { document <= 0 }
+
+            mutating func startRecord() { record = Self.perRecord }
+
+            mutating func spend() throws(Failure) {
+                record -= 1
+                document -= 1
+                if record < 0 { throw Failure(message: "a record expands to more than \(Self.perRecord) values (objects shared over and over)") }
+                if document < 0 { throw Failure(message: "the document expands to far more values than it has objects (objects shared over and over); the rest is not read") }
+            }
+        }
+
         init(_ bytes: [UInt8]) throws(Failure) {
             guard bytes.count >= 40, bytes.starts(with: "bplist00".utf8) else { throw Failure(message: "too short for a binary plist") }
             self.bytes = bytes
@@ -88,7 +116,8 @@ enum BinaryPlistReader {
             if marker == 0xA { return references }
             if marker == 0xD {
                 let half = references.count / 2
-                for index in 0..<half where try object(references[index], depth: 1).string == "events" {
+                var budget = ValueBudget(objectCount: objectCount)
+                for index in 0..<half where try object(references[index], depth: 1, budget: &budget).string == "events" {
                     let (valueMarker, records) = try containerReferences(references[half + index])
                     if valueMarker == 0xA { return records }
                 }
@@ -96,7 +125,8 @@ enum BinaryPlistReader {
             return nil
         }
 
-        func object(_ reference: Int, depth: Int = 0, visiting: Set<Int> = []) throws(Failure) -> PlistValue {
+        func object(_ reference: Int, depth: Int = 0, visiting: Set<Int> = [], budget: inout ValueBudget) throws(Failure) -> PlistValue {
+            try budget.spend()
             guard depth < Self.maximumDepth else { throw Failure(message: "nesting deeper than \(Self.maximumDepth) levels") }
             guard !visiting.contains(reference) else { throw Failure(message: "object \(reference) contains itself") }
             let offset = try self.offset(of: reference)
@@ -134,7 +164,7 @@ enum BinaryPlistReader {
                 let (_, references) = try containerReferences(reference)
                 let nested = visiting.union([reference])
                 var values: [PlistValue] = []
-                for child in references { values.append(try object(child, depth: depth + 1, visiting: nested)) }
+                for child in references { values.append(try object(child, depth: depth + 1, visiting: nested, budget: &budget)) }
                 if marker >> 4 == 0xA { return .array(values) }
                 let half = values.count / 2
                 var entries: [(key: String, value: PlistValue)] = []
