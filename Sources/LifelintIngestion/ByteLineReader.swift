@@ -8,9 +8,14 @@ import LifelintModel
 /// Reads a file descriptor in large chunks and hands out its lines as byte buffers, without
 /// allocating anything per line. Memory stays at one chunk (plus the longest line).
 final class ByteLineReader {
-    /// Lines longer than this are handed out in pieces of this size rather than growing the
-    /// buffer without bound on input that has no newlines.
+    /// A line longer than this is handed out cut to this length, and the rest of it is skipped,
+    /// so it still counts as one line and every later line keeps its number; the buffer never
+    /// grows past it on input that has no newlines.
     static let maximumLineLength = 16 << 20
+    /// Lines cut at `maximumLineLength`.
+    private(set) var truncatedLines = 0
+    /// Inside a cut line: bytes are dropped up to its newline.
+    private var skippingRestOfLine = false
 
     private let source: any ByteSource
     private var storage: UnsafeMutablePointer<UInt8>
@@ -45,14 +50,15 @@ final class ByteLineReader {
     /// Calls `body` with every line, without its `\n`, in order; the last line may lack one.
     func forEachLine(_ body: (UnsafeBufferPointer<UInt8>) -> Void) throws(ReadFailure) {
         while true {
-            while start < end, let newline = memchr(storage + start, Int32(UInt8.newline), end - start) {
+            if skippingRestOfLine { skipToNextLine() }
+            while !skippingRestOfLine, start < end, let newline = memchr(storage + start, Int32(UInt8.newline), end - start) {
                 let lineEnd = newline.assumingMemoryBound(to: UInt8.self) - storage
                 body(UnsafeBufferPointer(start: storage + start, count: lineEnd - start))
                 bytesConsumed += lineEnd + 1 - start
                 start = lineEnd + 1
             }
             if reachedEnd {
-                if start < end {
+                if !skippingRestOfLine, start < end {
                     body(UnsafeBufferPointer(start: storage + start, count: end - start))
                     bytesConsumed += end - start
                     start = end
@@ -71,8 +77,24 @@ final class ByteLineReader {
             ReadBuffer.grow(&storage, capacity: &capacity, used: end)
         } else {
             body(UnsafeBufferPointer(start: storage, count: end))
+            truncatedLines += 1
+            skippingRestOfLine = true
             bytesConsumed += end
             end = 0
+        }
+    }
+
+    /// Drops the rest of a cut line, up to and with its newline.
+    private func skipToNextLine() {
+        guard start < end else { return }
+        if let newline = memchr(storage + start, Int32(UInt8.newline), end - start) {
+            let lineEnd = newline.assumingMemoryBound(to: UInt8.self) - storage
+            bytesConsumed += lineEnd + 1 - start
+            start = lineEnd + 1
+            skippingRestOfLine = false
+        } else {
+            bytesConsumed += end - start
+            start = end
         }
     }
 

@@ -33,6 +33,8 @@ public struct IngestionSummary: Sendable, Hashable {
     /// Processes whose events went out as `pid N` because nothing in the trace (or nothing
     /// within the attribution's bounds) named them.
     public var unnamedProcesses = 0
+    /// Lines longer than the reader's limit (16 MiB), read cut to it and counted once.
+    public var truncatedLines = 0
     /// True when some time had no year (logcat's default), so the year came from `yearSource`.
     public var neededYear = false
     /// Where the year came from, and the year, when the trace needed one.
@@ -80,6 +82,7 @@ public struct IngestionSummary: Sendable, Hashable {
         text += ", \(unrecognisedLines) unrecognised"
         if let first = firstUnrecognisedLines.first { text += " (first at line \(first))" }
         if problemCount > 0 { text += ", \(problemCount) malformed" }
+        if truncatedLines > 0 { text += ", \(truncatedLines) line\(truncatedLines == 1 ? "" : "s") longer than 16 MiB read cut" }
         if unnamedProcesses > 0 { text += ", \(unnamedProcesses) process\(unnamedProcesses == 1 ? "" : "es") nothing named (shown as 'pid N')" }
         return text + " [\(format)]"
     }

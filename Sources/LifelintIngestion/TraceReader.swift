@@ -28,6 +28,7 @@ public enum TraceReader {
             let forced: LogcatFormat? = if case let .logcat(layout)? = options.inputFormat { layout } else { nil }
             try ingestor.run(reader, format: forced, emit: emit)
             var summary = ingestor.summary
+            summary.truncatedLines = reader.truncatedLines
             if summary.neededYear {
                 summary.yearSource = options.year != nil ? .option : Self.yearSource(input)
             }
@@ -62,8 +63,11 @@ public enum TraceReader {
             return try ExitInfoReader.read(input, head: head, emit: emit)
         case .atraceText:
             var reader = AtraceTextReader(path: input.path)
-            reader.run(ByteLineReader(source: input.byteSource, initial: head), emit: emit)
-            return reader.summary
+            let lines = ByteLineReader(source: input.byteSource, initial: head)
+            reader.run(lines, emit: emit)
+            var summary = reader.summary
+            summary.truncatedLines = lines.truncatedLines
+            return summary
         case let .appleLogText(layout):
             let reader = ByteLineReader(source: input.byteSource, initial: head)
             var ingestor = AppleLogTextIngestor(
@@ -72,6 +76,7 @@ public enum TraceReader {
                 mappings: options.mappings)
             ingestor.run(reader, emit: emit)
             var summary = ingestor.summary
+            summary.truncatedLines = reader.truncatedLines
             if ingestor.neededYear || ingestor.neededDate {
                 summary.neededYear = true
                 summary.yearSource = options.year != nil && !ingestor.neededDate ? .option : Self.yearSource(input)

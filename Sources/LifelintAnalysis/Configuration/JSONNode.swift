@@ -8,9 +8,11 @@ package struct JSONNode {
     let path: String
     let keyPath: String
 
-    package static func load(path: String) throws(ConfigurationError) -> JSONNode {
-        guard let handle = FileHandle(forReadingAtPath: path), let data = try? handle.readToEnd() ?? Data() else {
-            throw .unreadable(path: path, reason: FileManager.default.fileExists(atPath: path) ? "permission denied or not a file" : "no such file")
+    package static func load(path: String, limit: Int = SmallFile.configurationLimit) throws(ConfigurationError) -> JSONNode {
+        let data: Data
+        switch SmallFile.read(path, limit: limit) {
+        case let .success(bytes): data = bytes
+        case let .failure(refusal): throw .unreadable(path: path, reason: refusal.reason)
         }
         do {
             return JSONNode(value: try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]), path: path, keyPath: "")

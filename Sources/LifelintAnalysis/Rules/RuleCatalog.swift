@@ -91,8 +91,10 @@ public struct RuleCatalog: Sendable {
     }
 
     public static func decode(path: String) throws(RuleError) -> Rule {
-        guard let data = FileManager.default.contents(atPath: path) else { throw .unreadable(path: path, reason: "cannot read the file") }
-        return try decode(data, path: path)
+        switch SmallFile.read(path, limit: SmallFile.configurationLimit) {
+        case let .success(data): return try decode(data, path: path)
+        case let .failure(refusal): throw .unreadable(path: path, reason: refusal.reason)
+        }
     }
 
     static func decode(_ data: Data, path: String) throws(RuleError) -> Rule {

@@ -25,6 +25,7 @@ enum ExitInfoReader {
         } catch {
             summary.report(IngestionProblem(location: SourceLocation(path: input.path, line: summary.lines + 1), message: "read failed: \(error.message)"))
         }
+        summary.truncatedLines = reader.truncatedLines
         let records = parser.finish().sorted(by: ExitInfoRecord.inTimeOrder)
         for record in records { emit(record.event(path: input.path)) }
         summary.events = records.count

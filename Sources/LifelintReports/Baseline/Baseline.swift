@@ -45,7 +45,7 @@ public struct Baseline: Sendable, Hashable {
     }
 
     public static func load(path: String) throws(ConfigurationError) -> Baseline {
-        let root = try JSONNode.load(path: path)
+        let root = try JSONNode.load(path: path, limit: SmallFile.baselineLimit)
         let object = try root.object(allowing: ["lifelintBaseline", "findings"])
         let version = try object.required("lifelintBaseline").integer()
         guard version == Self.version else {

@@ -78,4 +78,47 @@ import Testing
         let result = runLifelint(["--year", "2024", "--no-config", fifo])
         #expect(result.output.hasSuffix("lifelint: 3 errors in 1 trace (46 lines, 34 events)\n"))
     }
+
+    /// Small files by nature are refused when they are not files, or not small, before a byte is
+    /// read: `--config /dev/zero` used to read 5 GB.
+    @Test func configurationsBaselinesAndRuleFilesMustBeSmallRegularFiles() throws {
+        #expect(runLifelint(["--config", "/dev/zero", Self.lostDraft]).diagnostics == "lifelint: error: /dev/zero: cannot read: not a regular file (a device)\n")
+        #expect(runLifelint(["--no-config", "--baseline", "/dev/zero", Self.lostDraft]).diagnostics == "lifelint: error: /dev/zero: cannot read: not a regular file (a device)\n")
+        let big = TraceFixture.temporaryFile(name: "big.json", contents: Data(count: SmallFile.configurationLimit + 1))
+        #expect(runLifelint(["--config", big.path, Self.lostDraft]).diagnostics == "lifelint: error: \(big.path): cannot read: 4194305 bytes, more than the 4 MiB such a file may have\n")
+        let folder = big.deletingLastPathComponent().appendingPathComponent("rules")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        #expect(mkfifo(folder.appendingPathComponent("fifo.json").path, 0o600) == 0)
+        let rules = runLifelint(["--no-config", "--rules", folder.path, Self.lostDraft])
+        #expect(rules.status == .failure)
+        #expect(rules.diagnostics.contains("fifo.json: cannot read rule: not a regular file (a FIFO)"), "\(rules.diagnostics)")
+    }
+
+    /// A line longer than the reader's buffer is one line, read cut: the lines after it keep
+    /// their numbers.
+    @Test func aLineLongerThanTheBufferIsOneLine() throws {
+        var lines = try String(contentsOfFile: Self.lostDraft, encoding: .utf8).components(separatedBy: "\n")
+        lines.insert("01-08 09:14:20.000  4242  4242 I Noise: " + String(repeating: "x", count: (16 << 20) + 100), at: 10)
+        let trace = TraceFixture.temporaryFile(name: "long.log", contents: Data(lines.joined(separator: "\n").utf8))
+        let result = runLifelint(["--year", "2024", "--no-config", trace.path])
+        #expect(result.output.hasPrefix("\(trace.path):18: error: "), "line 17 of the story, one line later")
+        let events = runLifelint(["events", "--year", "2024", trace.path])
+        #expect(events.diagnostics.contains(": 47 lines, 34 events, 12 other log lines, 1 structural, 0 continuation, 0 unrecognised, 1 line longer than 16 MiB read cut [logcat threadtime]"), "\(events.diagnostics)")
+    }
+
+    /// Text from a trace cannot become a live link, a remote image or a ping in a Markdown
+    /// report (a pull-request comment, a step summary).
+    @Test func markdownFromATraceIsInert() throws {
+        let story = try String(contentsOfFile: RepositoryPaths.path("Tests/LifelintCoreTests/Fixtures/reports/markup trace, v1.log"), encoding: .utf8)
+        let payload = #"[x](https://evil.example/) ![t](https://evil.example/p.png) @octocat www.evil.example *bold* _em_"#
+        let trace = story.split(separator: "\n").map { line in
+            line.contains("persist.begin key=") ? "01-08 09:14:25.969  4242  4290 I lifelint: persist.begin key=\"\(payload)\" bytes=412" : String(line)
+        }.joined(separator: "\n")
+        #expect(trace != story)
+        let file = TraceFixture.temporaryFile(name: "links.log", contents: Data(trace.utf8))
+        let markdown = runLifelint(["--year", "2024", "--no-config", "--format", "markdown", file.path]).output
+        let joiner = "\u{2060}"
+        #expect(markdown.contains(#"\[x\](https:"# + joiner + #"//evil.example/) !\[t\](https:"# + joiner + "//evil.example/p.png) @" + joiner + "octocat www" + joiner + #".evil.example \*bold\* \_em\_"#), "\(markdown)")
+        #expect(!markdown.contains("](https://") && !markdown.contains("@octocat") && !markdown.contains("https://"))
+    }
 }

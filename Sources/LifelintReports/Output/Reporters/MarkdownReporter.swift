@@ -1,3 +1,4 @@
+import Foundation
 import LifelintModel
 import LifelintIngestion
 import LifelintAnalysis
@@ -135,8 +136,11 @@ public struct MarkdownReporter: Reporter {
         }
     }
 
-    /// Text safe inside a table cell: HTML-escaped, pipes escaped, line breaks as `<br>`,
-    /// other control characters dropped.
+    /// Text safe inside a table cell, and inert: HTML-escaped, pipes escaped, line breaks as
+    /// `<br>`, other control characters dropped; Markdown's link, image and emphasis syntax
+    /// backslash-escaped; and a word joiner (U+2060, invisible) after every `@`, inside `://`
+    /// and `www.`, so a trace's text cannot ping people or become a live link in a pull request
+    /// comment or step summary.
     static func cell(_ text: String) -> String {
         Escaping.map(text) { scalar in
             switch scalar {
@@ -145,9 +149,13 @@ public struct MarkdownReporter: Reporter {
             case ">": "&gt;"
             case "|": "\\|"
             case "`": "&#96;"
+            case "[", "]", "*", "_", "~", "\\": "\\" + String(scalar)
+            case "@": "@\u{2060}"
             case "\n": "<br>"
             default: Escaping.isControl(scalar) ? "" : nil
             }
         }
+        .replacingOccurrences(of: "://", with: ":\u{2060}//")
+        .replacingOccurrences(of: "www.", with: "www\u{2060}.", options: .caseInsensitive)
     }
 }
