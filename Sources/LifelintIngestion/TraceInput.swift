@@ -14,6 +14,8 @@ public final class TraceInput {
     public let path: String
     /// `gzip` or `zip` when the trace was compressed.
     public let compression: String?
+    /// How the text was encoded when it was not plain UTF-8 (`UTF-16LE`, …); it is read as UTF-8.
+    public let textEncoding: String?
     /// The year of the file's last modification (the current year for standard input), used to
     /// complete logcat times that have no year.
     public let modificationYear: Int
@@ -65,12 +67,14 @@ public final class TraceInput {
             let count = try magic.withUnsafeMutableBufferPointer { (buffer) throws(ReadBuffer.Failure) in try ReadBuffer.fill(file, buffer.baseAddress!, count: 4) }
             magic.removeLast(4 - count)
             if let (kind, stream) = try Self.unzipped(PrefixedSource(magic, then: file), startingWith: magic) {
-                (self.path, compression, source) = (path, kind, stream)
+                (self.path, compression) = (path, kind)
+                (source, textEncoding) = try UTF16Source.decodingText(stream)
             } else {
                 guard (status.st_mode & S_IFMT) == S_IFREG else { throw ReadBuffer.Failure(message: "a zip archive must be a file, not a stream") }
                 let archive = try ZipArchive(fileDescriptor: descriptor, fileSize: Int(status.st_size))
                 let entry = try archive.mainEntry()
-                (self.path, compression, source) = ("\(path)!\(entry.name)", "zip", Self.keeping(file, try archive.source(for: entry)))
+                (self.path, compression) = ("\(path)!\(entry.name)", "zip")
+                (source, textEncoding) = try UTF16Source.decodingText(Self.keeping(file, try archive.source(for: entry)))
             }
         } catch {
             throw .readFailed(path: path, line: 1, reason: error.message)
@@ -88,7 +92,8 @@ public final class TraceInput {
             guard let (kind, stream) = try Self.unzipped(PrefixedSource(bytes, then: EmptySource()), startingWith: bytes) else {
                 throw ReadBuffer.Failure(message: "a zip archive must be a file, not bytes in memory")
             }
-            (path, compression, source) = (name, kind, stream)
+            (path, compression) = (name, kind)
+            (source, textEncoding) = try UTF16Source.decodingText(stream)
         } catch {
             throw .readFailed(path: name, line: 1, reason: error.message)
         }

@@ -11,6 +11,7 @@ public enum TraceReader {
     ) throws(IngestionError) -> IngestionSummary {
         var summary = try readContainer(input, options: options, emit: emit)
         if let compression = input.compression { summary.format += " (\(compression))" }
+        if let encoding = input.textEncoding { summary.format += ", \(encoding)" }
         return summary
     }
 

@@ -121,4 +121,25 @@ import Testing
         #expect(markdown.contains(#"\[x\](https:"# + joiner + #"//evil.example/) !\[t\](https:"# + joiner + "//evil.example/p.png) @" + joiner + "octocat www" + joiner + #".evil.example \*bold\* \_em\_"#), "\(markdown)")
         #expect(!markdown.contains("](https://") && !markdown.contains("@octocat") && !markdown.contains("https://"))
     }
+
+    /// A byte-order mark is not content: UTF-8 with one reads as UTF-8, UTF-16 (PowerShell's
+    /// `adb logcat > file`) is transcoded, CRLF and all.
+    @Test(arguments: [
+        ("bom.log", [0xEF, 0xBB, 0xBF], String.Encoding.utf8, "logcat threadtime, UTF-8 with a byte-order mark"),
+        ("le.log", [0xFF, 0xFE], .utf16LittleEndian, "logcat threadtime, UTF-16LE"),
+        ("be.log", [0xFE, 0xFF], .utf16BigEndian, "logcat threadtime, UTF-16BE"),
+    ] as [(String, [UInt8], String.Encoding, String)])
+    func byteOrderMarksAndUTF16AreRead(_ name: String, _ mark: [UInt8], _ encoding: String.Encoding, _ format: String) throws {
+        let text = try String(contentsOfFile: Self.lostDraft, encoding: .utf8).replacingOccurrences(of: "\n", with: "\r\n")
+        let file = TraceFixture.temporaryFile(name: name, contents: Data(mark) + text.data(using: encoding)!)
+        let result = runLifelint(["--year", "2024", "--no-config", file.path])
+        #expect(result.output.hasPrefix("\(file.path):17: error: com.example.notes saves 'draft' in a teardown callback"))
+        #expect(result.output.hasSuffix("lifelint: 3 errors in 1 trace (46 lines, 34 events)\n"))
+        #expect(runLifelint(["events", "--year", "2024", file.path]).diagnostics.contains("[\(format)]"))
+    }
+
+    @Test func aJSONLinesTraceWithAByteOrderMarkIsRead() {
+        let file = TraceFixture.temporaryFile(name: "bom.jsonl", contents: Data([0xEF, 0xBB, 0xBF]) + Data(#"{"time":"2024-01-08T09:15:42.305Z","event":"persist.begin","app":"com.app"}"#.utf8))
+        #expect(runLifelint(["--no-config", file.path]).output.hasSuffix("lifelint: no findings in 1 trace (1 records, 1 events)\n"))
+    }
 }
