@@ -87,10 +87,11 @@ struct MappingTable {
         case let .regex(expression, requiredLiteral):
             if let requiredLiteral, requiredLiteral.withUnsafeBufferPointer({ ByteSearch.firstIndex(of: $0, in: message, from: 0) }) == nil { return nil }
             scratch.removeAll(keepingCapacity: true)
-            scratch.reserveCapacity(message.count + 1)
-            for byte in message { scratch.append(CChar(bitPattern: byte == 0 ? 0x20 : byte)) }
+            let subject = UnsafeBufferPointer(rebasing: message.prefix(RegularExpression.maximumSubjectLength))
+            scratch.reserveCapacity(subject.count + 1)
+            for byte in subject { scratch.append(CChar(bitPattern: byte == 0 ? 0x20 : byte)) }
             scratch.append(0)
-            guard let found = scratch.withUnsafeBufferPointer({ expression.match($0.baseAddress!) }) else { return nil }
+            guard let found = scratch.withUnsafeBufferPointer({ expression.match($0.baseAddress!, cut: subject.count < message.count) }) else { return nil }
             var captures: [(String, String)] = []
             for (name, range) in zip(expression.groupNames, found.groups) {
                 guard let name, let range else { continue }

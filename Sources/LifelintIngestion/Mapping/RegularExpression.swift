@@ -28,8 +28,19 @@ public final class RegularExpression: @unchecked Sendable {
         }
     }
 
+    /// How large a pattern may grow once counted repetitions are written out, as `regcomp`
+    /// does: `(a{1,100}){1,100}` is 10,000 copies; ten such levels would take all memory.
+    public static let maximumExpansion = 10_000
+    /// A message longer than this is matched on its first `maximumSubjectLength` bytes only: a
+    /// pattern such as `(a+)+$` takes time quadratic in the text's length.
+    public static let maximumSubjectLength = 2_048
+
     public init(_ pattern: String) throws(Failure) {
         self.pattern = pattern
+        let expansion = Self.expandedSize(Array(pattern))
+        guard expansion <= Self.maximumExpansion else {
+            throw .invalid("too complex: its counted repetitions ('{m,n}') expand to \(expansion > Int(Int32.max) ? "billions of" : "\(expansion)") copies (at most \(Self.maximumExpansion))")
+        }
         let (translated, names) = try Self.translate(pattern)
         groupNames = names
         requiredLiteral = Self.requiredLiteral(of: pattern)
@@ -45,11 +56,50 @@ public final class RegularExpression: @unchecked Sendable {
 
     /// Matches against a NUL-terminated string; returns the byte range of the whole match and of
     /// each group (nil for a group that did not take part).
-    func match(_ text: UnsafePointer<CChar>) -> (whole: Range<Int>, groups: [Range<Int>?])? {
+    /// `cut`: the text is the start of a longer message, so `$` must not match at its end.
+    func match(_ text: UnsafePointer<CChar>, cut: Bool = false) -> (whole: Range<Int>, groups: [Range<Int>?])? {
         var matches = [regmatch_t](repeating: regmatch_t(), count: groupNames.count + 1)
-        guard regexec(&compiled, text, matches.count, &matches, 0) == 0 else { return nil }
+        guard regexec(&compiled, text, matches.count, &matches, cut ? REG_NOTEOL : 0) == 0 else { return nil }
         let ranges = matches.map { $0.rm_so < 0 ? nil : Int($0.rm_so)..<Int($0.rm_eo) }
         return (ranges[0]!, Array(ranges.dropFirst()))
+    }
+
+    /// How many atoms the pattern holds once counted repetitions are written out: a group's
+    /// atoms times its count, alternatives added; saturating instead of overflowing.
+    static func expandedSize(_ characters: [Character]) -> Int {
+        var index = 0
+        return sequenceSize(characters, &index)
+    }
+
+    private static func sequenceSize(_ characters: [Character], _ index: inout Int) -> Int {
+        var total = 0
+        while index < characters.count, characters[index] != ")" {
+            if characters[index] == "|" {
+                index += 1
+                continue
+            }
+            var size = 1
+            switch characters[index] {
+            case "(":
+                index += 1
+                size = max(sequenceSize(characters, &index), 1)
+                index += 1
+            case "[":
+                index = bracketEnd(characters, from: index)
+            case "\\":
+                index += 2
+            default:
+                index += 1
+            }
+            if index < characters.count, characters[index] == "{", let close = characters[index...].firstIndex(of: "}") {
+                let bounds = String(characters[(index + 1)..<close]).split(separator: ",", omittingEmptySubsequences: false)
+                let count = bounds.compactMap { Int($0) }.max() ?? 1
+                size = size.multipliedReportingOverflow(by: max(count, 1)).overflow ? Int.max : size * max(count, 1)
+                index = close + 1
+            }
+            total = total.addingReportingOverflow(size).overflow ? Int.max : total + size
+        }
+        return total
     }
 
     /// POSIX syntax from the conveniences: `(?<name>` becomes `(` (remembering the name),

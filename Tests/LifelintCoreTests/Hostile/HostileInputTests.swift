@@ -142,4 +142,28 @@ import Testing
         let file = TraceFixture.temporaryFile(name: "bom.jsonl", contents: Data([0xEF, 0xBB, 0xBF]) + Data(#"{"time":"2024-01-08T09:15:42.305Z","event":"persist.begin","app":"com.app"}"#.utf8))
         #expect(runLifelint(["--no-config", file.path]).output.hasSuffix("lifelint: no findings in 1 trace (1 records, 1 events)\n"))
     }
+
+    /// A mapping's regular expression is bounded at load (counted repetitions that expand past
+    /// 10,000 copies are refused, with the key path) and per line (the first 2,048 bytes of a
+    /// message; `$` does not match where the text was cut).
+    @Test func mappingRegularExpressionsAreBounded() throws {
+        let explosive = String(repeating: "(", count: 10) + "a{1,100}" + String(repeating: "){1,100}", count: 10)
+        let configuration = try JSONSerialization.data(withJSONObject: ["mappings": [["tag": "X", "message": ["regex": explosive], "event": "a.b"]]])
+        let file = TraceFixture.temporaryFile(name: ".lifelint.json", contents: configuration)
+        let refused = runLifelint(["--config", file.path, Self.lostDraft])
+        #expect(refused.status == .failure)
+        #expect(refused.diagnostics == "lifelint: error: \(file.path): 'mappings[0].message.regex': not a regular expression: too complex: its counted repetitions ('{m,n}') expand to billions of copies (at most 10000)\n")
+        #expect(RegularExpression.expandedSize(Array("(a{1,100}){1,100}")) == 10_000)
+        #expect(RegularExpression.expandedSize(Array("^flush done in (?<ms>[0-9]+)ms")) < 100)
+
+        let quadratic = try JSONSerialization.data(withJSONObject: ["mappings": [["message": ["regex": "(a+)+$"], "event": "a.b"]]])
+        let slow = TraceFixture.temporaryFile(name: ".lifelint.json", contents: quadratic)
+        let lines = (0..<10).map { "01-08 09:14:0\($0).000  4242  4242 I Noise: " + String(repeating: "a", count: 8_000) + "b" }
+            + ["01-08 09:14:10.000  4242  4242 I Noise: aaaa"]
+        let trace = TraceFixture.temporaryFile(name: "aaa.log", contents: Data(lines.joined(separator: "\n").utf8))
+        let started = ContinuousClock.now
+        let result = runLifelint(["--config", slow.path, "--year", "2024", trace.path])
+        #expect(ContinuousClock.now - started < .seconds(10))
+        #expect(result.output.hasSuffix("(11 lines, 1 events)\n"), "only the short line ends in a's: \(result.output)")
+    }
 }
