@@ -105,6 +105,10 @@ struct AnalyzeCommand: Command {
         thresholdAssignments = arguments.values["--set"] ?? []
         baselinePath = arguments.value("--baseline")
         writeBaselinePath = arguments.value("--write-baseline")
+        var written = Set<String>()
+        for path in fileOutputs.map(\.path) + [writeBaselinePath].compactMap({ $0 }) where !written.insert(path).inserted {
+            throw .sameOutputTwice(path: path)
+        }
         jobs = try arguments.integer("--jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
         showsProgress = !arguments.flags.contains("--no-progress") && !quiet
         readOptions = try SharedOptions.traceReadOptions(arguments)

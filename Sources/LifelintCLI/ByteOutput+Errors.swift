@@ -4,7 +4,7 @@ extension ByteOutput {
     /// several mistakes (a rule folder's) names each on its own line.
     func writeErrors(_ error: any Error) {
         for line in String(describing: error).split(separator: "\n", omittingEmptySubsequences: false) {
-            writeLine("lifelint: error: \(line)")
+            writeLine("lifelint: error: \(TerminalText.sanitized(String(line)))")
         }
     }
 }

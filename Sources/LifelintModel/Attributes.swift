@@ -46,6 +46,17 @@ public struct Attributes: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     package mutating func reserveCapacity(_ count: Int) { entries.reserveCapacity(count) }
 
     public var isEmpty: Bool { entries.isEmpty }
+
+    /// A key that appears more than once (only `appendUnique` can make one), if any.
+    package var firstRepeatedKey: String? {
+        guard entries.count > 1 else { return nil }
+        if entries.count <= 16 {
+            for index in entries.indices.dropFirst() where entries[..<index].contains(where: { $0.key == entries[index].key }) { return entries[index].key }
+            return nil
+        }
+        var seen = Set<String>()
+        return entries.first { !seen.insert($0.key).inserted }?.key
+    }
     public var count: Int { entries.count }
 
     /// Reading a missing key gives nil; assigning nil removes the key; assigning an existing

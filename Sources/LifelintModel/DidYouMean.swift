@@ -8,6 +8,7 @@ public enum DidYouMean {
 
     /// The candidate within a typo's distance (two edits, more for long names), nearest first.
     public static func closest(to text: String, among candidates: some Sequence<String>) -> String? {
+        guard text.utf8.count <= 256 else { return nil }
         let scored = candidates.map { ($0, editDistance(text.lowercased(), $0.lowercased())) }
         guard let best = scored.min(by: { ($0.1, $0.0) < ($1.1, $1.0) }), best.1 <= max(2, text.count / 4) else { return nil }
         return best.0

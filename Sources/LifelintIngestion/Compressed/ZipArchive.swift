@@ -18,6 +18,9 @@ struct ZipArchive {
         let compressedSize: Int
         let uncompressedSize: Int
         let localHeaderOffset: Int
+        /// Encrypted entries are listed (so the main entry is chosen as it would be without
+        /// encryption) and refused when read.
+        let isEncrypted: Bool
     }
 
     let entries: [Entry]
@@ -47,13 +50,13 @@ struct ZipArchive {
             let extraLength = Int(Self.u16(directory, position + 30))
             let commentLength = Int(Self.u16(directory, position + 32))
             guard position + 46 + nameLength <= directory.count else { throw ReadBuffer.Failure(message: "corrupt zip archive (entry name out of bounds)") }
-            if Self.u16(directory, position + 8) & 1 != 0 { position += 46 + nameLength + extraLength + commentLength; continue }
             entries.append(Entry(
                 name: String(decoding: directory[(position + 46)..<(position + 46 + nameLength)], as: UTF8.self),
                 method: Self.u16(directory, position + 10),
                 compressedSize: Int(Self.u32(directory, position + 20)),
                 uncompressedSize: Int(Self.u32(directory, position + 24)),
-                localHeaderOffset: Int(Self.u32(directory, position + 42))))
+                localHeaderOffset: Int(Self.u32(directory, position + 42)),
+                isEncrypted: Self.u16(directory, position + 8) & 1 != 0))
             position += 46 + nameLength + extraLength + commentLength
         }
         self.entries = entries
@@ -79,6 +82,7 @@ struct ZipArchive {
 
     /// The entry's bytes, decompressed as they are read.
     func source(for entry: Entry) throws(ReadBuffer.Failure) -> any ByteSource {
+        guard !entry.isEncrypted else { throw ReadBuffer.Failure(message: "the zip entry \(entry.name) is encrypted; lifelint cannot read it") }
         let header = try Self.read(fileDescriptor, at: entry.localHeaderOffset, count: 30)
         guard header.count == 30, Self.u32(header, 0) == 0x0403_4B50 else { throw ReadBuffer.Failure(message: "corrupt zip archive (bad local header for \(entry.name))") }
         let dataOffset = entry.localHeaderOffset + 30 + Int(Self.u16(header, 26)) + Int(Self.u16(header, 28))

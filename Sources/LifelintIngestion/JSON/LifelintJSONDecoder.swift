@@ -61,6 +61,7 @@ struct LifelintJSONDecoder: JSONRecordDecoder {
                     attributes.appendUnique(key: interner.string(json: JSONValue(bytes: value.bytes, range: member.key, kind: .string)), value: text)
                 }
             }
+            if let key = attributes.firstRepeatedKey { return .problem("'attrs' has the key '\(key)' twice; which value is meant cannot be told") }
         }
         let name = interner.eventName(nameBytes)
         return .event(Event(time: time, app: app, pid: pid, tid: tid, platform: platform, name: name, attributes: attributes, source: location))

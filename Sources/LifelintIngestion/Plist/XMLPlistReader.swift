@@ -64,6 +64,9 @@ enum XMLPlistReader {
             throw .readFailed(path: input.path, line: 1, reason: "libxml2 could not start a reader")
         }
         defer { xmlFreeTextReader(reader) }
+        // libxml2 prints some errors itself, trace text and all, unless a handler takes them;
+        // the message is read back from `xmlGetLastError` and reported with the file and line.
+        xmlTextReaderSetStructuredErrorHandler(reader, { _, _ in }, nil)
         var builder = PlistTreeBuilder()
         func location(_ line: Int) -> SourceLocation { SourceLocation(path: input.path, line: line) }
         let onRecord: (PlistValue, Int) -> Void = { record, line in

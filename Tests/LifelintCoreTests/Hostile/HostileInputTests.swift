@@ -166,4 +166,46 @@ import Testing
         #expect(ContinuousClock.now - started < .seconds(10))
         #expect(result.output.hasSuffix("(11 lines, 1 events)\n"), "only the short line ends in a's: \(result.output)")
     }
+
+    /// What lifelint echoes back is short and cannot drive the terminal.
+    @Test func echoedValuesAreShortAndSanitized() {
+        #expect(runLifelint(["rules", "x\u{1B}[31my"]).diagnostics == "lifelint: error: no rule with id 'x\\u001B[31my'; 'lifelint rules' lists them\n")
+        let long = String(repeating: "x", count: 1_000_000)
+        let echoed = runLifelint(["--format", long, Self.lostDraft]).diagnostics
+        #expect(echoed.utf8.count < 500)
+        #expect(echoed.hasPrefix("lifelint: error: invalid value '" + String(repeating: "x", count: 120) + "… (1000000 bytes)' for '--format'"))
+        #expect(runLifelint([long]).diagnostics.utf8.count < 500)
+    }
+
+    /// A key given twice in `attrs` is a malformed record, never written twice.
+    @Test func aRepeatedAttributeKeyIsAnError() {
+        let file = TraceFixture.temporaryFile(name: "dup.jsonl", contents: Data(#"{"time":"2024-01-08T09:15:42.305Z","event":"persist.begin","app":"com.app","attrs":{"k":"1","k":"2"}}"#.utf8))
+        let result = runLifelint(["events", file.path])
+        #expect(result.status == .failure)
+        #expect(result.output.isEmpty)
+        #expect(result.diagnostics.hasPrefix("lifelint: error: \(file.path):1:1: 'attrs' has the key 'k' twice; which value is meant cannot be told\n"))
+    }
+
+    @Test func oneFileForTwoOutputsIsAUsageError() {
+        let result = runLifelint(["--output", "sarif=out.x", "--output", "json=out.x", Self.lostDraft])
+        #expect(result.status == .failure)
+        #expect(result.diagnostics.hasPrefix("lifelint: error: 'out.x' is given for two outputs; each needs a file of its own\n"))
+        #expect(runLifelint(["--output", "sarif=same.x", "--write-baseline", "same.x", Self.lostDraft]).status == .failure)
+    }
+
+    /// An encrypted bugreport entry is named as such; no other entry is read in its place.
+    @Test func anEncryptedBugreportEntryIsSaidToBeEncrypted() throws {
+        var zip = try [UInt8](Data(contentsOf: URL(fileURLWithPath: RepositoryPaths.path("Tests/LifelintCoreTests/Fixtures/compressed/bugreport-stored.zip"))))
+        var flagged = 0
+        for offset in 0..<(zip.count - 4) {
+            let signature = UInt32(zip[offset]) | UInt32(zip[offset + 1]) << 8 | UInt32(zip[offset + 2]) << 16 | UInt32(zip[offset + 3]) << 24
+            if signature == 0x0201_4B50 { zip[offset + 8] |= 1; flagged += 1 }
+            if signature == 0x0403_4B50 { zip[offset + 6] |= 1 }
+        }
+        #expect(flagged > 0)
+        let file = TraceFixture.temporaryFile(name: "encrypted.zip", contents: Data(zip))
+        let result = runLifelint(["--year", "2024", "--no-config", file.path])
+        #expect(result.status == .failure)
+        #expect(result.diagnostics.contains("is encrypted; lifelint cannot read it"), "\(result.diagnostics)")
+    }
 }
