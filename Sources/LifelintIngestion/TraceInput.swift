@@ -114,7 +114,9 @@ public final class TraceInput {
 
     /// Reads the first bytes (up to `count`) to identify the container; the readers are then
     /// seeded with them, so standard input works as well as files.
-    func readHead(_ count: Int = 1 << 16) throws(IngestionError) -> [UInt8] {
+    static let headSize = 1 << 16
+
+    func readHead(_ count: Int = headSize) throws(IngestionError) -> [UInt8] {
         var head = [UInt8](repeating: 0, count: count)
         do {
             let filled = try head.withUnsafeMutableBufferPointer { (buffer) throws(ReadBuffer.Failure) in try ReadBuffer.fill(source, buffer.baseAddress!, count: count) }

@@ -3,6 +3,9 @@ import LifelintModel
 /// Reads traces of any container lifelint knows into events, choosing the container from the
 /// content. Each container lives in its own folder (`Logcat/`, `JSON/`, `Plist/`).
 public enum TraceReader {
+    /// How much of a JSON document is searched for the keys that identify its shape.
+    static let jsonDetectionLimit = 16 << 20
+
     /// Reads one trace, calling `emit` with each event in file order, and returns what was
     /// understood. Throws only when the input cannot be read at all.
     @discardableResult
@@ -18,8 +21,13 @@ public enum TraceReader {
     private static func readContainer(
         _ input: TraceInput, options: TraceReadOptions, emit: (Event) -> Void
     ) throws(IngestionError) -> IngestionSummary {
-        let head = try input.readHead()
-        let container = options.inputFormat.map(ContainerDetector.Container.init(forced:)) ?? ContainerDetector.detect(head)
+        var head = try input.readHead()
+        var container = options.inputFormat.map(ContainerDetector.Container.init(forced:)) ?? ContainerDetector.detect(head)
+        if container == .unknownJSON, head.count == TraceInput.headSize {
+            // The keys that tell JSON shapes apart may follow a large first member (`metadata`).
+            head += try input.readHead(Self.jsonDetectionLimit - head.count)
+            container = ContainerDetector.detect(head)
+        }
         switch container {
         case .logcat:
             let reader = ByteLineReader(source: input.byteSource, initial: head)
@@ -51,9 +59,10 @@ public enum TraceReader {
             var decoder = MetricKitDecoder()
             return readJSON(input, head: head, format: "json metrickit", options: JSONStreamReader.Options(), decoder: &decoder, emit: emit)
         case .unknownJSON:
+            let examined = head.count < Self.jsonDetectionLimit ? "the whole document" : "its first \(Self.jsonDetectionLimit >> 20) MiB"
             throw .unrecognisedFormat(
                 path: input.path, line: 1,
-                reason: "JSON, but neither lifelint events, a Chrome trace, an Apple log export nor a MetricKit payload")
+                reason: "JSON, but neither lifelint events, a Chrome trace, an Apple log export nor a MetricKit payload (examined \(examined))")
         case .xmlPlist:
             return try XMLPlistReader.read(input, head: head, emit: emit)
         case .binaryPlist:

@@ -64,7 +64,11 @@ struct LogcatIngestor {
         if detection.format == nil, isDumpstate { detection = LogcatFormatDetector.Detection(format: .threadtime, modifiers: []) }
         guard let detected = detection.format else {
             guard let firstLine = Self.firstNonBlankLine(head) else { return }
-            throw .unrecognisedFormat(path: path, line: firstLine, reason: ContentSketch.text(head))
+            let sketch = ContentSketch.text(head)
+            guard try readAfterOtherText(input, emit: emit) else {
+                throw .unrecognisedFormat(path: path, line: firstLine, reason: sketch + Self.searched(input.bytesConsumed))
+            }
+            return finishSummary(input)
         }
         format = detected
         hasLineNumbers = detection.hasLineNumbers
@@ -84,11 +88,68 @@ struct LogcatIngestor {
         } else {
             readLines(input, emit: emit)
         }
+        finishSummary(input)
+    }
+
+    private mutating func finishSummary(_ input: ByteLineReader) {
         summary.unnamedProcesses = recognizer.attribution.unnamedProcesses
         summary.clockEnd = clock.timestamp
         summary.neededYear = usedInferredYear
         if usedInferredYear { summary.assumedYear = baseYear + firstYearsWrapped }
         summary.bytes = input.bytesConsumed
+    }
+
+    /// How far a file is searched for logs after a start that reads as no layout.
+    static let searchLimit = 64 << 20
+    /// Consecutive lines of one layout that end the search.
+    static let agreeingLines = 3
+
+    private static func searched(_ bytes: Int) -> String {
+        " (searched \(bytes >= 1 << 20 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"), \(min(bytes, searchLimit) == searchLimit ? "as far as lifelint looks" : "the whole file"))"
+    }
+
+    /// Logs that start after other text (a ticket's notes, a pasted description): the lines are
+    /// read until `agreeingLines` in a row parse in one layout, within `searchLimit` bytes; the
+    /// text before counts as unrecognised, and the logs from there are read as usual. False
+    /// when no logs were found.
+    private mutating func readAfterOtherText(_ input: ByteLineReader, emit: (Event) -> Void) throws(IngestionError) -> Bool {
+        var searching = true
+        var candidate: LogcatFormat?
+        var run: [(line: Int, bytes: [UInt8])] = []
+        do {
+            try input.forEachLine { raw in
+                guard searching else { return process(raw, emit: emit) }
+                guard input.bytesConsumed <= Self.searchLimit else { return }
+                summary.lines += 1
+                let format = LogcatLineCleaner.withCleanLine(raw, stripQuotes: true) { line, _ in
+                    LogcatFormat.detectionOrder.first { LogcatLineParser.parse(line, as: $0) != nil }
+                }
+                if format == nil || format != candidate {
+                    for line in run { summary.countUnrecognised(line: line.line) }
+                    run = []
+                }
+                candidate = format
+                guard format != nil else {
+                    let structural = LogcatLineCleaner.withCleanLine(raw, stripQuotes: true) { line, _ in
+                        LogcatLineCleaner.isBlank(line) || LogcatLineCleaner.isStructural(line)
+                    }
+                    if structural { summary.structuralLines += 1 } else { summary.countUnrecognised(line: summary.lines) }
+                    return
+                }
+                run.append((summary.lines, Array(raw)))
+                guard run.count == Self.agreeingLines, let found = format else { return }
+                searching = false
+                self.format = found
+                summary.format = "logcat " + found.rawValue
+                summary.lines -= run.count
+                for line in run { line.bytes.withUnsafeBufferPointer { process($0, emit: emit) } }
+            }
+        } catch {
+            summary.report(IngestionProblem(location: SourceLocation(path: path, line: summary.lines + 1), message: "read failed: \(error.message)"))
+        }
+        guard !searching else { return false }
+        recognizer.finish(emit: emit)
+        return true
     }
 
     private mutating func readLines(_ input: ByteLineReader, emit: (Event) -> Void) {

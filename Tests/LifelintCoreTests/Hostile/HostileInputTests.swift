@@ -208,4 +208,32 @@ import Testing
         #expect(result.status == .failure)
         #expect(result.diagnostics.contains("is encrypted; lifelint cannot read it"), "\(result.diagnostics)")
     }
+
+    /// Logs that start after megabytes of other text are found; the text before them is
+    /// unrecognised, and a file with no logs says how far it was searched.
+    @Test func logsAfterOtherTextAreFound() throws {
+        let notes = (0..<40_000).map { "ticket note \($0): the user says the draft was gone after lunch" }
+        let story = try String(contentsOfFile: Self.lostDraft, encoding: .utf8)
+        let file = TraceFixture.temporaryFile(name: "ticket.log", contents: Data((notes.joined(separator: "\n") + "\n" + story).utf8))
+        let result = runLifelint(["--year", "2024", "--no-config", file.path])
+        #expect(result.output.hasPrefix("\(file.path):40017: error: com.example.notes saves 'draft'"), "\(result.output.prefix(300))")
+        #expect(result.output.hasSuffix("lifelint: 3 errors in 1 trace (40046 lines, 34 events)\n"))
+        let prose = TraceFixture.temporaryFile(name: "prose.log", contents: Data(notes.prefix(100).joined(separator: "\n").utf8))
+        let none = runLifelint(["--no-config", prose.path])
+        #expect(none.status == .failure)
+        #expect(none.diagnostics.contains("(searched 6"), "\(none.diagnostics)")
+        #expect(none.diagnostics.contains("bytes, the whole file)"))
+    }
+
+    /// A Chrome trace whose `traceEvents` follow a 3 MB `metadata` member is still a Chrome trace.
+    @Test func aJSONShapeIsFoundPastALargeFirstMember() throws {
+        let document: [String: Any] = [
+            "metadata": ["note": String(repeating: "y", count: 3_000_000)],
+            "traceEvents": [["ph": "X", "name": "activityPause", "pid": 4242, "tid": 4242, "ts": 123456, "dur": 10]],
+        ]
+        let file = TraceFixture.temporaryFile(name: "meta.json", contents: try JSONSerialization.data(withJSONObject: document, options: [.sortedKeys]))
+        let result = runLifelint(["events", file.path])
+        #expect(result.status == .success, "\(result.diagnostics)")
+        #expect(result.diagnostics.contains("[json chrome-trace]"), "\(result.diagnostics)")
+    }
 }
