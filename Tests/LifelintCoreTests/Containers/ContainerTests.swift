@@ -170,7 +170,7 @@ import Testing
         #expect(info.events.isEmpty && info.summary.logLines == 1 && info.summary.problemCount == 0)
         let url = TraceFixture.temporaryFile(name: "package.json", contents: Data(#"{"name":"lifelint","version":2}"#.utf8))
         #expect(throws: IngestionError.unrecognisedFormat(
-            path: url.path, line: 1, reason: "JSON, but neither lifelint events, a Chrome trace, an Apple log export nor a MetricKit payload")) {
+            path: url.path, line: 1, reason: "JSON, but neither lifelint events, a Chrome trace, an Apple log export nor a MetricKit payload (examined the whole document)")) {
             _ = try TraceReader.events(atPath: url.path)
         }
     }
