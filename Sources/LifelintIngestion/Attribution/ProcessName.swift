@@ -4,7 +4,9 @@ import LifelintModel
 enum ProcessName {
     /// `com.app:remote` → `com.app`; `com.app/.Main` → `com.app`.
     static func package(_ process: some StringProtocol) -> String {
-        String(process.prefix { $0 != ":" && $0 != "/" })
+        let utf8 = Substring(process).utf8
+        let end = utf8.firstIndex { $0 == UInt8(ascii: ":") || $0 == .slash } ?? utf8.endIndex
+        return String(Substring(utf8[..<end]))
     }
 
     /// A component as the system prints it, `com.app/.ui.Main` or `com.app/com.app.ui.Main`

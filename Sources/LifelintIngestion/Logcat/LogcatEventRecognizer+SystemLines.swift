@@ -75,12 +75,15 @@ extension LogcatEventRecognizer {
     /// `Start proc 1234:com.app/u0a123 for activity {com.app/com.app.Main}` (Android 5.1+), and
     /// `Start proc com.app for activity com.app/.Main: pid=1234 uid=10057 gids={…}` (older).
     private mutating func recogniseStartProc(_ line: Line, _ rest: Substring, _ out: inout Output) {
-        let head = rest.prefix { $0 != " " }
+        // Read as bytes: a trace can hold a million of these lines.
+        let utf8 = rest.utf8
+        let head = rest[..<(utf8.firstIndex(of: .space) ?? utf8.endIndex)]
         let pid: Int32?
         let process: Substring
-        if let colon = head.firstIndex(of: ":"), let number = Int32(head[..<colon]) {
+        if let colon = head.utf8.firstIndex(of: UInt8(ascii: ":")), let number = Int32(head[..<colon]) {
             pid = number
-            process = head[head.index(after: colon)...].prefix { $0 != "/" }
+            let name = head.utf8[head.utf8.index(after: colon)...]
+            process = Substring(name[..<(name.firstIndex(of: .slash) ?? name.endIndex)])
         } else {
             process = head
             pid = Self.number(after: " pid=", in: rest).flatMap { Int32($0) }
@@ -88,13 +91,13 @@ extension LogcatEventRecognizer {
         guard let pid else { return }
         var attributes = Attributes()
         attributes["package"] = ProcessName.package(process)
-        if let forRange = rest.range(of: " for ") {
-            let after = rest[forRange.upperBound...]
-            let hosting = after.prefix { $0 != " " && $0 != "{" }
-            if !hosting.isEmpty { attributes["hosting"] = String(hosting) }
-            var component = after.dropFirst(hosting.count).drop { $0 == " " || $0 == "{" }
-            if let end = component.firstIndex(where: { $0 == "}" || $0 == ":" || $0 == " " }) { component = component[..<end] }
-            if !component.isEmpty { attributes["component"] = String(component) }
+        if let forRange = rest.byteRange(of: " for ") {
+            let after = rest.utf8[forRange.upperBound...]
+            let hostingEnd = after.firstIndex { $0 == .space || $0 == UInt8(ascii: "{") } ?? after.endIndex
+            if hostingEnd > after.startIndex { attributes["hosting"] = String(Substring(after[..<hostingEnd])) }
+            var component = after[hostingEnd...].drop { $0 == .space || $0 == UInt8(ascii: "{") }
+            if let end = component.firstIndex(where: { $0 == UInt8(ascii: "}") || $0 == UInt8(ascii: ":") || $0 == .space }) { component = component[..<end] }
+            if !component.isEmpty { attributes["component"] = String(Substring(component)) }
         }
         started(pid: pid, process: process, attributes: attributes, line, &out)
     }
