@@ -6,6 +6,10 @@ import PackageDescription
 /// The library and the fuzzer are compiled with the sanitizers per target.
 let instrumented: [SwiftSetting] = [.unsafeFlags(["-sanitize=fuzzer,address"])]
 
+/// One fuzzer per parser (decision 0013); `run.sh` builds them, seeds each from the samples
+/// and fixtures of its format, and runs them.
+let fuzzers = ["TraceFuzzer", "LogcatFuzzer", "JSONFuzzer", "XMLPlistFuzzer", "BinaryPlistFuzzer", "ArchiveFuzzer", "ConfigurationFuzzer", "RegexFuzzer"]
+
 let package = Package(
     name: "lifelint-fuzz",
     targets: [
@@ -26,9 +30,11 @@ let package = Package(
             path: "Sources/LifelintCore", swiftSettings: instrumented),
         .plugin(name: "EmbedRules", capability: .buildTool(), dependencies: ["rule-embedder"], path: "Sources/Plugins/EmbedRules"),
         .executableTarget(name: "rule-embedder", path: "Sources/RuleEmbedder"),
+        .target(name: "FuzzDriver", path: "Sources/FuzzDriver", swiftSettings: instrumented),
+    ] + fuzzers.map { name in
         .executableTarget(
-            name: "TraceFuzzer", dependencies: ["LifelintCore"],
+            name: name, dependencies: ["LifelintCore", "FuzzDriver"], path: "Sources/\(name)",
             swiftSettings: instrumented + [.unsafeFlags(["-parse-as-library"])],
-            linkerSettings: [.unsafeFlags(["-sanitize=fuzzer,address"])]),
-    ]
+            linkerSettings: [.unsafeFlags(["-sanitize=fuzzer,address"])])
+    }
 )

@@ -143,7 +143,7 @@ enum LogcatLineParser {
         guard cursor.skip(.openBracket), bytes.last == .closeBracket,
             let time = LogcatTime.parse(&cursor), cursor.skipBlanks() > 0
         else { return nil }
-        guard let slash = firstIndex(of: .slash, in: bytes, from: cursor.index), slash >= 2,
+        guard let slash = firstIndex(of: .slash, in: bytes, from: cursor.index), slash - 2 >= cursor.index,
             bytes[slash - 2] == .space
         else { return nil }
         let ids = idList(bytes, cursor.index..<(slash - 2))

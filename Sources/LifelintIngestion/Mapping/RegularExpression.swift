@@ -37,6 +37,9 @@ public final class RegularExpression: @unchecked Sendable {
 
     public init(_ pattern: String) throws(Failure) {
         self.pattern = pattern
+        if Self.hasRepeatedRepetition(Array(pattern)) {
+            throw .invalid("a repetition of a repetition ('a++', 'a*{2}'): write one; stacked, they take the C library exponential memory")
+        }
         let expansion = Self.expandedSize(Array(pattern))
         guard expansion <= Self.maximumExpansion else {
             throw .invalid("too complex: its counted repetitions ('{m,n}') expand to \(expansion > Int(Int32.max) ? "billions of" : "\(expansion)") copies (at most \(Self.maximumExpansion))")
@@ -62,6 +65,35 @@ public final class RegularExpression: @unchecked Sendable {
         guard regexec(&compiled, text, matches.count, &matches, cut ? REG_NOTEOL : 0) == 0 else { return nil }
         let ranges = matches.map { $0.rm_so < 0 ? nil : Int($0.rm_so)..<Int($0.rm_eo) }
         return (ranges[0]!, Array(ranges.dropFirst()))
+    }
+
+    /// Whether a repetition operator (`*`, `+`, `?`, `{m,n}`) follows another one directly.
+    static func hasRepeatedRepetition(_ characters: [Character]) -> Bool {
+        var index = 0
+        var afterRepetition = false
+        while index < characters.count {
+            switch characters[index] {
+            case "\\":
+                index += 2
+                afterRepetition = false
+            case "[":
+                index = bracketEnd(characters, from: index)
+                afterRepetition = false
+            case "*", "+", "?":
+                if afterRepetition, !(characters[index] == "?" && index > 0 && characters[index - 1] == "(") { return true }
+                afterRepetition = true
+                index += 1
+            case "{":
+                guard let close = characters[index...].firstIndex(of: "}") else { index += 1; continue }
+                if afterRepetition { return true }
+                afterRepetition = true
+                index = close + 1
+            default:
+                afterRepetition = false
+                index += 1
+            }
+        }
+        return false
     }
 
     /// How many atoms the pattern holds once counted repetitions are written out: a group's

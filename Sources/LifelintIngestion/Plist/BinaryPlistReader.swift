@@ -187,13 +187,13 @@ enum BinaryPlistReader {
             let total = kind == 0xD ? count * 2 : count
             guard total <= objectCount else { throw Failure(message: "a container larger than the document") }
             try require(start + total * referenceSize)
-            let references = (0..<total).map { Int(Self.integer(bytes, at: start + $0 * referenceSize, size: referenceSize)) }
+            let references = (0..<total).map { Int(clamping: Self.integer(bytes, at: start + $0 * referenceSize, size: referenceSize)) }
             return (kind, references)
         }
 
         private func offset(of reference: Int) throws(Failure) -> Int {
             guard reference >= 0, reference < objectCount else { throw Failure(message: "reference \(reference) outside the object table") }
-            let offset = Int(Self.integer(bytes, at: offsetTable + reference * offsetSize, size: offsetSize))
+            let offset = Int(clamping: Self.integer(bytes, at: offsetTable + reference * offsetSize, size: offsetSize))
             guard offset >= 8, offset < offsetTable else { throw Failure(message: "object \(reference) lies outside the object area") }
             return offset
         }

@@ -154,6 +154,10 @@ import Testing
         #expect(refused.status == .failure)
         #expect(refused.diagnostics == "lifelint: error: \(file.path): 'mappings[0].message.regex': not a regular expression: too complex: its counted repetitions ('{m,n}') expand to billions of copies (at most 10000)\n")
         #expect(RegularExpression.expandedSize(Array("(a{1,100}){1,100}")) == 10_000)
+        // Found by RegexFuzzer: thirty stacked '+' took 2.2 GB in regcomp.
+        #expect(throws: RegularExpression.Failure.self) { try RegularExpression("($a*10[^0-9]\u{FFFD}\u{FFFD}" + String(repeating: "+", count: 30) + "a8]]") }
+        #expect(throws: RegularExpression.Failure.self) { try RegularExpression("a*{2}") }
+        #expect(throws: Never.self) { try RegularExpression("^(?<ms>[0-9]+)ms (a|b)*c{1,3}[+*]\\+?$") }
         #expect(RegularExpression.expandedSize(Array("^flush done in (?<ms>[0-9]+)ms")) < 100)
 
         let quadratic = try JSONSerialization.data(withJSONObject: ["mappings": [["message": ["regex": "(a+)+$"], "event": "a.b"]]])
@@ -235,5 +239,17 @@ import Testing
         let result = runLifelint(["events", file.path])
         #expect(result.status == .success, "\(result.diagnostics)")
         #expect(result.diagnostics.contains("[json chrome-trace]"), "\(result.diagnostics)")
+    }
+
+    /// Every input a fuzzer found (Fixtures/fuzz/README.md says what each was) is read to its
+    /// end without a crash.
+    @Test func fuzzFindingsAreReadToTheirEnd() throws {
+        let folder = RepositoryPaths.path("Tests/LifelintCoreTests/Fixtures/fuzz")
+        let inputs = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0 != "README.md" }.sorted()
+        #expect(!inputs.isEmpty)
+        for name in inputs {
+            let result = runLifelint(["--year", "2024", "--no-config", folder + "/" + name])
+            #expect(result.status != .findings || !result.output.isEmpty, "\(name)")
+        }
     }
 }

@@ -1,0 +1,31 @@
+import Foundation
+
+/// What every fuzz target shares: libFuzzer's driver, and a scratch file for the parsers that
+/// read files (zip archives, configurations, rule files).
+public enum FuzzDriver {
+    public typealias TestOneInput = @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+
+    /// Hands the command line to libFuzzer's `LLVMFuzzerRunDriver` with the target's callback.
+    public static func run(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, _ test: TestOneInput) -> CInt {
+        var argc = argc
+        var argv = argv
+        return runFuzzerDriver(&argc, &argv, test)
+    }
+
+    /// The input as bytes.
+    public static func bytes(_ data: UnsafePointer<UInt8>?, _ size: Int) -> [UInt8] {
+        data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+    }
+
+    /// Writes the input to this process's scratch file and returns its path (nil if it cannot).
+    public static func file(_ bytes: [UInt8], suffix: String) -> String? {
+        let path = NSTemporaryDirectory() + "lifelint-fuzz-\(getpid())\(suffix)"
+        return FileManager.default.createFile(atPath: path, contents: Data(bytes)) ? path : nil
+    }
+}
+
+@_silgen_name("LLVMFuzzerRunDriver")
+private func runFuzzerDriver(
+    _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+) -> CInt
