@@ -204,26 +204,20 @@ public struct RuleEngine {
             requirements.isSatisfied(clause: candidate.clause, by: appIndex[candidate.finding.app].map { apps[$0].evidence } ?? 0) ? candidate.finding : nil
         }
         findings.sort { ($0.location, $0.ruleID) < ($1.location, $1.ruleID) }
-        coverage = rules.map { coverage(of: $0, apps: sortedApps) }
+        let names = AppNames(sortedApps.map(\.key))
+        coverage = rules.map { coverage(of: $0, apps: sortedApps, names: names) }
     }
 
     /// Which apps the rule could be evaluated on: all its clauses, some (those needing
     /// nothing of the app), or none.
-    private func coverage(of rule: Rule, apps sortedApps: [(key: String, value: Int)]) -> RuleCoverage {
+    private func coverage(of rule: Rule, apps sortedApps: [(key: String, value: Int)], names: AppNames) -> RuleCoverage {
         let indices = clauses.indices.filter { clauses[$0].rule.id == rule.id }
-        var coverage = RuleCoverage(rule: rule.id, needs: rule.requires.map(\.description), evaluated: [], partial: [], notEvaluated: [])
-        for (app, index) in sortedApps {
+        let states = sortedApps.map { _, index -> RuleCoverage.State in
             let evidence = apps[index].evidence
             let evaluable = indices.reduce(0) { $0 + (requirements.isSatisfied(clause: $1, by: evidence) ? 1 : 0) }
-            if evaluable == indices.count {
-                coverage.evaluated.append(app)
-            } else if evaluable > 0 {
-                coverage.partial.append(app)
-            } else {
-                coverage.notEvaluated.append(app)
-            }
+            return evaluable == indices.count ? .evaluated : evaluable > 0 ? .partial : .notEvaluated
         }
-        return coverage
+        return RuleCoverage(rule: rule.id, needs: rule.requires.map(\.description), apps: names, states: states)
     }
 
     private mutating func record(_ violation: Violation, _ clause: Int) {

@@ -64,7 +64,7 @@ enum ReportJSON {
             "rule": coverage.rule, "needs": coverage.needs, "evaluated": coverage.evaluated, "partial": coverage.partial,
             "notEvaluated": coverage.notEvaluated,
         ]
-        if !(coverage.partial + coverage.notEvaluated).isEmpty { object["reason"] = coverage.reason }
+        if coverage.contains(.partial) || coverage.contains(.notEvaluated) { object["reason"] = coverage.reason }
         return object
     }
 

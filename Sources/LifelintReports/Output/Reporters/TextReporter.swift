@@ -75,10 +75,10 @@ public struct TextReporter: Reporter {
     /// rule was evaluated in full somewhere, or no trace had apps.
     static func coverageNote(_ run: RunReport) -> String? {
         let coverages = run.traces.flatMap(\.coverage)
-        guard coverages.contains(where: { !($0.evaluated + $0.partial + $0.notEvaluated).isEmpty }) else { return nil }
+        guard coverages.contains(where: { !$0.states.isEmpty }) else { return nil }
         let rules = Set(coverages.map(\.rule))
-        let evaluated = Set(coverages.filter { !$0.evaluated.isEmpty }.map(\.rule))
-        let partly = Set(coverages.filter { !$0.partial.isEmpty }.map(\.rule)).subtracting(evaluated)
+        let evaluated = Set(coverages.filter { $0.contains(.evaluated) }.map(\.rule))
+        let partly = Set(coverages.filter { $0.contains(.partial) }.map(\.rule)).subtracting(evaluated)
         let missing = coverages.filter { !evaluated.contains($0.rule) }
         guard !missing.isEmpty else { return nil }
         var needs: [String] = []
