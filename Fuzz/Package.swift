@@ -30,7 +30,7 @@ let package = Package(
             path: "Sources/LifelintCore", swiftSettings: instrumented),
         .plugin(name: "EmbedRules", capability: .buildTool(), dependencies: ["rule-embedder"], path: "Sources/Plugins/EmbedRules"),
         .executableTarget(name: "rule-embedder", path: "Sources/RuleEmbedder"),
-        .target(name: "FuzzDriver", path: "Sources/FuzzDriver", swiftSettings: instrumented),
+        .target(name: "FuzzDriver", dependencies: ["LifelintCore"], path: "Sources/FuzzDriver", swiftSettings: instrumented),
     ] + fuzzers.map { name in
         .executableTarget(
             name: name, dependencies: ["LifelintCore", "FuzzDriver"], path: "Sources/\(name)",

@@ -7,8 +7,7 @@ import LifelintCore
 public func fuzzBinaryPlist(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     var bytes = FuzzDriver.bytes(data, size)
     if !bytes.starts(with: "bplist00".utf8) { bytes = Array("bplist00".utf8) + bytes }
-    guard let input = try? TraceInput(bytes: bytes, name: "fuzz.bplist") else { return 0 }
-    _ = try? TraceReader.read(input) { _ in }
+    FuzzDriver.read(bytes, name: "fuzz.bplist")
     return 0
 }
 

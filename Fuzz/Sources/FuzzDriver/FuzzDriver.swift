@@ -1,4 +1,5 @@
 import Foundation
+import LifelintCore
 
 /// What every fuzz target shares: libFuzzer's driver, and a scratch file for the parsers that
 /// read files (zip archives, configurations, rule files).
@@ -15,6 +16,13 @@ public enum FuzzDriver {
     /// The input as bytes.
     public static func bytes(_ data: UnsafePointer<UInt8>?, _ size: Int) -> [UInt8] {
         data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+    }
+
+    /// Reads `bytes` as a trace, as a file with those bytes would be read; what went wrong is
+    /// of no interest, only that nothing crashes, hangs or explodes.
+    public static func read(_ bytes: [UInt8], name: String, options: TraceReadOptions = TraceReadOptions()) {
+        guard let input = try? TraceInput(bytes: bytes, name: name) else { return }
+        _ = try? TraceReader.read(input, options: options) { _ in }
     }
 
     /// Writes the input to this process's scratch file and returns its path (nil if it cannot).

@@ -7,8 +7,7 @@ import LifelintCore
 public func fuzzJSON(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     var bytes = FuzzDriver.bytes(data, size)
     if bytes.first != UInt8(ascii: "{") && bytes.first != UInt8(ascii: "[") { bytes.insert(UInt8(ascii: "{"), at: 0) }
-    guard let input = try? TraceInput(bytes: bytes, name: "fuzz.json") else { return 0 }
-    _ = try? TraceReader.read(input) { _ in }
+    FuzzDriver.read(bytes, name: "fuzz.json")
     return 0
 }
 

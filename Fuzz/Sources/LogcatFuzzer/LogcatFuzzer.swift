@@ -4,8 +4,7 @@ import LifelintCore
 /// One input as logcat text, its layout detected (every layout, the events buffer, system lines).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzLogcat(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    guard let input = try? TraceInput(bytes: FuzzDriver.bytes(data, size), name: "fuzz.log") else { return 0 }
-    _ = try? TraceReader.read(input, options: TraceReadOptions(inputFormat: .logcat(.threadtime), year: 2024)) { _ in }
+    FuzzDriver.read(FuzzDriver.bytes(data, size), name: "fuzz.log", options: TraceReadOptions(inputFormat: .logcat(.threadtime), year: 2024))
     return 0
 }
 

@@ -11,8 +11,7 @@ public func fuzzRegex(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let messages = bytes[newline...].split(separator: UInt8(ascii: "\n")).map { Array("01-08 09:14:25.969  4242  4242 I Fuzz: ".utf8) + $0 }
     let trace = Array(messages.joined(separator: [UInt8(ascii: "\n")]))
     let mapping = LineMapping(tag: nil, message: .regex(expression), event: "fuzz.matched")
-    guard let input = try? TraceInput(bytes: trace, name: "fuzz.log") else { return 0 }
-    _ = try? TraceReader.read(input, options: TraceReadOptions(inputFormat: .logcat(.threadtime), year: 2024, mappings: [mapping])) { _ in }
+    FuzzDriver.read(trace, name: "fuzz.log", options: TraceReadOptions(inputFormat: .logcat(.threadtime), year: 2024, mappings: [mapping]))
     return 0
 }
 

@@ -4,8 +4,7 @@ import LifelintCore
 /// One input as a whole trace, through container detection and every parser.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTrace(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    guard let input = try? TraceInput(bytes: FuzzDriver.bytes(data, size), name: "fuzz.trace") else { return 0 }
-    _ = try? TraceReader.read(input) { _ in }
+    FuzzDriver.read(FuzzDriver.bytes(data, size), name: "fuzz.trace")
     return 0
 }
 

@@ -6,8 +6,7 @@ import LifelintCore
 public func fuzzXMLPlist(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     var bytes = FuzzDriver.bytes(data, size)
     if bytes.first != UInt8(ascii: "<") { bytes = Array("<?xml version=\"1.0\"?>\n<plist>".utf8) + bytes }
-    guard let input = try? TraceInput(bytes: bytes, name: "fuzz.plist") else { return 0 }
-    _ = try? TraceReader.read(input) { _ in }
+    FuzzDriver.read(bytes, name: "fuzz.plist")
     return 0
 }
 
