@@ -6,9 +6,11 @@
 #   Fuzz/run.sh                      # 8 s per fuzzer (what CI runs)
 #   Fuzz/run.sh 3600                 # an hour each
 #   Fuzz/run.sh 600 JSONFuzzer       # one fuzzer
+#   RUNS=10000000 Fuzz/run.sh 36000  # stop each at ten million executions (or ten hours)
 set -euo pipefail
 cd "$(dirname "$0")"
 seconds="${1:-8}"
+runs="${RUNS:--1}"
 shift || true
 all=(TraceFuzzer LogcatFuzzer JSONFuzzer XMLPlistFuzzer BinaryPlistFuzzer ArchiveFuzzer ConfigurationFuzzer RegexFuzzer)
 if [ "$#" -eq 0 ]; then targets=("${all[@]}"); else targets=("$@"); fi
@@ -51,7 +53,7 @@ for target in "${targets[@]}"; do
   dict="$(dictionary "$target")"
   log="$(mktemp)"
   outcome=ok
-  .build/release/"$target" "$corpus" ${dict:+-dict="$dict"} -max_total_time="$seconds" -max_len=65536 -timeout=10 \
+  .build/release/"$target" "$corpus" ${dict:+-dict="$dict"} -max_total_time="$seconds" -runs="$runs" -max_len=65536 -timeout=10 \
     -rss_limit_mb=2048 -malloc_limit_mb=2048 -artifact_prefix="$findings/" -print_final_stats=1 >"$log" 2>&1 || { outcome="FAILED (see $findings/)"; status=1; tail -30 "$log" >&2; }
   executions="$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo 0)"
   speed="$(grep -o 'stat::average_exec_per_sec: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo 0)"

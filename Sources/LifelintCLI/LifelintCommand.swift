@@ -36,6 +36,13 @@ package enum LifelintCommand {
             """
     }
 
+    /// The process's arguments after its name, read as bytes: a file name that is not UTF-8 is
+    /// kept as it is (`PathEncoding`), where `CommandLine.arguments` would repair it into a name
+    /// that opens nothing.
+    package static var processArguments: [String] {
+        (1..<Int(CommandLine.argc)).compactMap { CommandLine.unsafeArgv[$0].map { PathEncoding.string(cString: $0) } }
+    }
+
     package static func run(
         _ arguments: [String], output: ByteOutput = .standardOutput(), diagnostics: ByteOutput = .standardError()
     ) -> ExitCode {

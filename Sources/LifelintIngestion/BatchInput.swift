@@ -21,9 +21,9 @@ public enum BatchInput: Sendable, Hashable {
     package var error: IngestionError? {
         switch self {
         case .trace: nil
-        case let .unmatched(pattern): .noMatch(pattern: pattern)
-        case let .emptyFolder(folder): .noTraceFiles(folder: folder)
-        case let .unreadableFolder(folder, reason): .cannotOpen(path: folder, reason: "cannot list the folder: \(reason)")
+        case let .unmatched(pattern): .noMatch(pattern: PathEncoding.displayed(pattern))
+        case let .emptyFolder(folder): .noTraceFiles(folder: PathEncoding.displayed(folder))
+        case let .unreadableFolder(folder, reason): .cannotOpen(path: PathEncoding.displayed(folder), reason: "cannot list the folder: \(reason)")
         }
     }
 }

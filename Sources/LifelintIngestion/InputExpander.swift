@@ -63,7 +63,7 @@ public enum InputExpander {
 
         init?(_ path: String) {
             var status = stat()
-            guard path != TraceInput.standardInputName, stat(path, &status) == 0 else { return nil }
+            guard path != TraceInput.standardInputName, PathEncoding.withFileSystemRepresentation(path, { stat($0, &status) }) == 0 else { return nil }
             device = UInt64(status.st_dev)
             inode = UInt64(status.st_ino)
         }
@@ -82,8 +82,8 @@ public enum InputExpander {
         mutating func expand(_ argument: String) -> [BatchInput] {
             visitedFolders = []
             if argument == TraceInput.standardInputName { return [.trace(argument)] }
-            if Self.kind(argument, following: true) != nil || FileManager.default.fileExists(atPath: argument) {
-                guard Self.kind(argument, following: true) == .folder else { return [.trace(argument)] }
+            if let kind = Self.kind(argument, following: true) {
+                guard kind == .folder else { return [.trace(argument)] }
                 var found = Found()
                 collect(argument, into: &found)
                 return Self.inputs(found, empty: .emptyFolder(argument))
@@ -105,7 +105,7 @@ public enum InputExpander {
         /// Every trace file below `folder` (every file when `everyFile`).
         mutating func collect(_ folder: String, into found: inout Found, everyFile: Bool = false) {
             if let identity = FileIdentity(folder), !visitedFolders.insert(identity).inserted {
-                notes.append("\(folder): skipped: a folder already walked (a loop of folders)")
+                notes.append("\(PathEncoding.displayed(folder)): skipped: a folder already walked (a loop of folders)")
                 return
             }
             guard let names = entries(of: folder, into: &found) else { return }
@@ -113,12 +113,12 @@ public enum InputExpander {
                 let path = Self.join(folder, name)
                 switch Self.kind(path, following: false) {
                 case .folder: collect(path, into: &found, everyFile: everyFile)
-                case .folderLink: notes.append("\(path): skipped: a symbolic link to a folder, not followed")
+                case .folderLink: notes.append("\(PathEncoding.displayed(path)): skipped: a symbolic link to a folder, not followed")
                 case .file:
                     if everyFile || traceExtensions.contains((name as NSString).pathExtension.lowercased()) { found.files.append(path) }
                 case let .skipped(reason):
                     if everyFile || traceExtensions.contains((name as NSString).pathExtension.lowercased()) {
-                        notes.append("\(path): skipped: \(reason)")
+                        notes.append("\(PathEncoding.displayed(path)): skipped: \(reason)")
                     }
                 case nil: continue
                 }
@@ -130,7 +130,7 @@ public enum InputExpander {
                 guard !base.isEmpty else { return }
                 switch Self.kind(base, following: false) {
                 case .file: found.files.append(base)
-                case let .skipped(reason): notes.append("\(base): skipped: \(reason)")
+                case let .skipped(reason): notes.append("\(PathEncoding.displayed(base)): skipped: \(reason)")
                 case .folder, .folderLink, nil: return
                 }
                 return
@@ -144,7 +144,7 @@ public enum InputExpander {
                     walk(Self.join(base, name), segments, into: &found)
                 }
             } else if InputExpander.isPattern(segment) {
-                for name in entries(of: base, into: &found) ?? [] where fnmatch(segment, name, FNM_PERIOD) == 0 {
+                for name in entries(of: base, into: &found) ?? [] where Self.matches(segment, name) {
                     walk(Self.join(base, name), rest, into: &found)
                 }
             } else {
@@ -153,23 +153,34 @@ public enum InputExpander {
         }
 
         /// A folder's visible entries (`.` for the empty base), sorted; nil, with the reason
-        /// kept, when it cannot be listed.
+        /// kept, when it cannot be listed. Names are read as bytes (`PathEncoding`).
         private func entries(of folder: String, into found: inout Found) -> [String]? {
-            do {
-                return try FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder).filter { !$0.hasPrefix(".") }.sorted()
-            } catch {
-                let path = folder.isEmpty ? "." : folder
-                guard Self.kind(path, following: true) == .folder else { return nil }
-                let reason: String
-                if let directory = opendir(path) {
-                    closedir(directory)
-                    reason = "it could not be read"
-                } else {
-                    reason = String(cString: strerror(errno))
-                }
-                found.unreadable.append((path, reason))
+            let path = folder.isEmpty ? "." : folder
+            guard let directory = PathEncoding.withFileSystemRepresentation(path, { opendir($0) }) else {
+                let reason = String(cString: strerror(errno))
+                if Self.kind(path, following: true) == .folder { found.unreadable.append((path, reason)) }
                 return nil
             }
+            defer { closedir(directory) }
+            var names: [String] = []
+            while true {
+                errno = 0
+                guard let entry = readdir(directory) else { break }
+                let name = withUnsafePointer(to: &entry.pointee.d_name) {
+                    $0.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: entry.pointee.d_name)) { PathEncoding.string(cString: $0) }
+                }
+                if !name.hasPrefix(".") { names.append(name) }
+            }
+            if errno != 0 {
+                found.unreadable.append((path, String(cString: strerror(errno))))
+                return nil
+            }
+            return names.sorted()
+        }
+
+        /// Whether a folder entry matches a pattern segment, both as the bytes the file system has.
+        private static func matches(_ pattern: String, _ name: String) -> Bool {
+            PathEncoding.withFileSystemRepresentation(pattern) { pattern in PathEncoding.withFileSystemRepresentation(name) { fnmatch(pattern, $0, FNM_PERIOD) == 0 } }
         }
 
         private static func join(_ base: String, _ name: String) -> String {
@@ -189,10 +200,10 @@ public enum InputExpander {
         static func kind(_ path: String, following: Bool) -> Kind? {
             var status = stat()
             let target = path.isEmpty ? "." : path
-            guard lstat(target, &status) == 0 else { return nil }
+            guard PathEncoding.withFileSystemRepresentation(target, { lstat($0, &status) }) == 0 else { return nil }
             var kind = status.st_mode & S_IFMT
             if kind == S_IFLNK {
-                guard stat(target, &status) == 0 else { return .skipped("a symbolic link to nothing") }
+                guard PathEncoding.withFileSystemRepresentation(target, { stat($0, &status) }) == 0 else { return .skipped("a symbolic link to nothing") }
                 kind = status.st_mode & S_IFMT
                 if kind == S_IFDIR, !following { return .folderLink }
             }

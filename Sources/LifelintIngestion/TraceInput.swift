@@ -29,10 +29,11 @@ public final class TraceInput {
     public let isStandardInput: Bool
 
     /// Opens `path`, or standard input for `-`, which diagnostics and locations then call
-    /// `standardInputName` when one is given (`--stdin-filename`).
+    /// `standardInputName` when one is given (`--stdin-filename`). A path with bytes that are
+    /// not UTF-8 (`PathEncoding`) is opened by those bytes and shown with them as `\xE9`.
     public convenience init(path: String, standardInputName: String? = nil) throws(IngestionError) {
         let isStandardInput = path == Self.standardInputName
-        try self.init(opening: path, named: isStandardInput ? standardInputName ?? path : path)
+        try self.init(opening: path, named: isStandardInput ? standardInputName ?? path : PathEncoding.displayed(path))
     }
 
     private init(opening location: String, named path: String) throws(IngestionError) {
@@ -43,7 +44,7 @@ public final class TraceInput {
             descriptor = STDIN_FILENO
             modificationTime = Int64(time(nil))
         } else {
-            descriptor = open(location, O_RDONLY | O_CLOEXEC)
+            descriptor = PathEncoding.withFileSystemRepresentation(location) { open($0, O_RDONLY | O_CLOEXEC) }
             guard descriptor >= 0 else { throw .cannotOpen(path: path, reason: String(cString: strerror(errno))) }
             guard fstat(descriptor, &status) == 0 else {
                 let reason = String(cString: strerror(errno))

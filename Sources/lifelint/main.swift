@@ -9,4 +9,4 @@ import Darwin
 // A closed pipe (`lifelint … | head`) is reported by write(2) as EPIPE, which ends the output
 // quietly, instead of killing the process with a signal.
 signal(SIGPIPE, SIG_IGN)
-exit(LifelintCommand.run(Array(CommandLine.arguments.dropFirst())).rawValue)
+exit(LifelintCommand.run(LifelintCommand.processArguments).rawValue)

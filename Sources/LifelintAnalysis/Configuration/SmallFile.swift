@@ -1,4 +1,5 @@
 import Foundation
+import LifelintIngestion
 
 #if canImport(Glibc)
 import Glibc
@@ -18,12 +19,14 @@ package enum SmallFile {
     /// The file's bytes, or why they cannot be read.
     package static func read(_ path: String, limit: Int) -> Result<Data, Refusal> {
         var status = stat()
-        guard stat(path, &status) == 0 else { return .failure(.init(reason: errno == ENOENT ? "no such file" : String(cString: strerror(errno)))) }
+        guard PathEncoding.withFileSystemRepresentation(path, { stat($0, &status) }) == 0 else { return .failure(.init(reason: errno == ENOENT ? "no such file" : String(cString: strerror(errno)))) }
         guard status.st_mode & S_IFMT == S_IFREG else { return .failure(.init(reason: "not a regular file (\(kind(status.st_mode)))")) }
         guard Int(status.st_size) <= limit else {
             return .failure(.init(reason: "\(Int(status.st_size)) bytes, more than the \(limit >> 20) MiB such a file may have"))
         }
-        guard let handle = FileHandle(forReadingAtPath: path) else { return .failure(.init(reason: "permission denied")) }
+        let descriptor = PathEncoding.withFileSystemRepresentation(path) { open($0, O_RDONLY | O_CLOEXEC) }
+        guard descriptor >= 0 else { return .failure(.init(reason: String(cString: strerror(errno)))) }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         defer { try? handle.close() }
         guard let data = try? handle.read(upToCount: limit + 1) ?? Data() else { return .failure(.init(reason: "read failed")) }
         guard data.count <= limit else { return .failure(.init(reason: "it grew past \(limit >> 20) MiB while being read")) }

@@ -58,7 +58,7 @@ public enum TraceAnalyzer {
 
     private static func analyzedReport(path given: String, settings: AnalysisSettings) -> TraceReport {
         let standardInputName = settings.readOptions.standardInputName
-        let path = given == TraceInput.standardInputName ? standardInputName ?? given : given
+        let path = given == TraceInput.standardInputName ? standardInputName ?? given : PathEncoding.displayed(given)
         do {
             let analysis = try analyze(TraceInput(path: given, standardInputName: standardInputName), settings: settings)
             let summary = analysis.summary
@@ -68,6 +68,7 @@ public enum TraceAnalyzer {
                 diagnostics: diagnostics, findings: analysis.findings, metrics: analysis.metrics, verdicts: analysis.verdicts,
                 timeline: analysis.timeline)
             report.coverage = analysis.coverage
+            report.fileSystemPath = given
             return report
         } catch {
             return .unreadable(path: path, error)

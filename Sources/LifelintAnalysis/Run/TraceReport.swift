@@ -4,7 +4,10 @@ import LifelintIngestion
 /// What one trace of a run came to: how it was read, the findings (after the baseline), the
 /// apps' lifecycle metrics, and the errors to show for it.
 public struct TraceReport: Sendable {
+    /// The trace's name as shown (`PathEncoding.displayed`).
     public var path: String
+    /// The path that opens the trace again (a report quoting its lines); `path` when the two agree.
+    public var fileSystemPath: String
     /// Nil when the trace could not be read at all.
     public var summary: IngestionSummary?
     /// Why the trace could not be read, or how many of its records were malformed; nil when
@@ -30,6 +33,7 @@ public struct TraceReport: Sendable {
         verdicts: [Verdict] = [], timeline: Timeline? = nil
     ) {
         self.path = path
+        fileSystemPath = path
         self.summary = summary
         self.error = error
         self.diagnostics = diagnostics

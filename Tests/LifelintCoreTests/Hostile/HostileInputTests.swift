@@ -63,6 +63,53 @@ import Testing
         ])
     }
 
+    /// A file name that is not UTF-8 (`café.log` in Latin-1) keeps its bytes: a folder walk
+    /// finds it, the command line opens it, and reports show the byte as `\xE9`.
+    @Test func aFileNameThatIsNotUTF8IsReadAndShown() throws {
+        let folder = TraceFixture.temporaryFile(name: "placeholder", contents: Data()).deletingLastPathComponent().appendingPathComponent("latin1")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let name = PathEncoding.string(fromBytes: Array((folder.path + "/caf").utf8) + [0xE9] + Array(".log".utf8))
+        let text = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Self.lostDraft)))
+        let descriptor = PathEncoding.withFileSystemRepresentation(name) { open($0, O_WRONLY | O_CREAT | O_TRUNC, 0o644) }
+        #expect(descriptor >= 0)
+        #expect(write(descriptor, text, text.count) == text.count)
+        close(descriptor)
+        let shown = folder.path + "/caf\\xE9.log"
+        #expect(PathEncoding.displayed(name) == shown)
+        let walked = runLifelint(["--year", "2024", "--no-config", folder.path])
+        #expect(walked.output.hasPrefix("\(shown):17: error: "), "\(walked.output)")
+        #expect(walked.output.hasSuffix("lifelint: 3 errors in 1 trace (46 lines, 34 events)\n"))
+        let json = runLifelint(["--year", "2024", "--no-config", "--format", "json", folder.path + "/caf*.log"])
+        #expect(json.output.contains(#""path" : "\#(folder.path)/caf\\xE9.log""#), "\(json.output.prefix(400))")
+        let missing = runLifelint(["--no-config", PathEncoding.string(fromBytes: Array("nowhere-".utf8) + [0xFF])])
+        #expect(missing.diagnostics == "lifelint: error: nowhere-\\xFF: cannot open: No such file or directory\n")
+
+        let binary = try #require(EndToEndTests.binary)
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", #"exec "$0" --year 2024 --no-config "$(printf '%s/caf\351.log' "$1")""#, binary.path, folder.path]
+        let output = Pipe()
+        shell.standardOutput = output
+        try shell.run()
+        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        shell.waitUntilExit()
+        #expect(shell.terminationStatus == 1)
+        #expect(printed.hasPrefix("\(shown):17: error: "), "\(printed)")
+    }
+
+    /// Escaping is exact both ways, also for a name whose valid UTF-8 spells one of the
+    /// characters the escape uses.
+    @Test func pathEncodingRoundTripsEveryName() {
+        let names: [[UInt8]] = [Array("plain/ä.log".utf8), [0x61, 0xE9, 0x62], [0xFF, 0xFE], Array("\u{EF80}x".utf8), [0xC3], [0xED, 0xA0, 0x80]]
+        for bytes in names {
+            let path = PathEncoding.string(fromBytes: bytes)
+            let back = PathEncoding.withFileSystemRepresentation(path) { Array(UnsafeBufferPointer(start: $0, count: strlen($0))).map { UInt8(bitPattern: $0) } }
+            #expect(back == bytes, "\(bytes)")
+        }
+        #expect(PathEncoding.displayed(PathEncoding.string(fromBytes: [0x61, 0xE9, 0x62])) == "a\\xE9b")
+        #expect(PathEncoding.displayed(PathEncoding.string(fromBytes: Array("\u{EF80}".utf8))) == "\\xEE\\xBE\\x80")
+    }
+
     /// A FIFO the user names is read as named (process substitution gives one).
     @Test func aFIFONamedOnTheCommandLineIsRead() throws {
         let folder = TraceFixture.temporaryFile(name: "placeholder", contents: Data()).deletingLastPathComponent()
