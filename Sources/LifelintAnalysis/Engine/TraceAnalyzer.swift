@@ -7,7 +7,7 @@ public enum TraceAnalyzer {
     public struct Analysis: Sendable {
         public var summary: IngestionSummary
         public var findings: [Finding]
-        public var metrics: [AppMetrics]
+        public var metrics: AppMetricsList
         public var verdicts: [Verdict]
         /// Which rules could be evaluated on which apps (`RuleCoverage`).
         public var coverage: [RuleCoverage]

@@ -2,18 +2,12 @@ import LifelintModel
 
 /// Computes `AppMetrics` from the same time-ordered stream the rule engine reads (platform
 /// events plus the phase deriver's), in one pass and with state per app only.
+///
+/// A trace can name a million apps (one `Start proc` line each), so an app's state is a few
+/// counters inline (`AppMetricsState`); the collections only some apps need (saves under way,
+/// durations, deaths by reason) live apart, allocated for the apps that use them, and the
+/// finished figures are built one app at a time as a report reads them (`AppMetricsList`).
 public struct MetricsCollector {
-    private struct AppState {
-        var metrics: AppMetrics
-        var backgroundSince: Int64?
-        var pendingSaves: [String: Int64] = [:]
-        var saveDurations: [Int64] = []
-        var foregroundSince: Int64?
-        var resyncDurations: [Int64] = []
-        var restoreWatch = false
-        var hasLifecycle = false
-    }
-
     static let resyncEvents: Set<EventName> = [EventName.syncResync, EventName.authRefresh, EventName.syncCatchup, EventName.socketProbe]
     static let restoreEvents: Set<EventName> = [EventName.stateRestored, EventName.navRestored]
 
@@ -21,7 +15,8 @@ public struct MetricsCollector {
     /// one), where its state is in `apps` (-1: none yet): four bytes per app seen anywhere,
     /// state only for apps with an event some metric reads.
     private var slots: [Int32] = []
-    private var apps: [AppState] = []
+    private var apps: [AppMetricsState] = []
+    private var extras: [AppMetricsState.Extras] = []
     private var appNumbers: [String: Int] = [:]
     /// The latest time in the trace: background spans still open end there.
     private var traceEnd = Int64.min
@@ -57,88 +52,35 @@ public struct MetricsCollector {
         if app >= slots.count { slots.append(contentsOf: repeatElement(-1, count: app + 1 - slots.count)) }
         if slots[app] < 0 {
             slots[app] = Int32(apps.count)
-            apps.append(AppState(metrics: AppMetrics(app: event.app, platform: event.platform)))
+            apps.append(AppMetricsState(app: event.app, platform: event.platform))
         }
-        // Mutated in place in the array: copying the state out and back would copy its
+        // Mutated in place in the arrays: copying the state out and back would copy its
         // collections on every event.
-        Self.update(&apps[Int(slots[app])], with: event)
-    }
-
-    private static func update(_ state: inout AppState, with event: Event) {
-        if state.metrics.platform == .unknown { state.metrics.platform = event.platform }
-        let now = event.time.nanoseconds
-        switch event.name {
-        case EventName.phaseBackground:
-            state.hasLifecycle = true
-            state.metrics.backgroundEntries += 1
-            state.backgroundSince = now
-            closeForeground(&state)
-        case EventName.phaseActive, EventName.phaseInactive:
-            state.hasLifecycle = true
-            closeBackground(&state, at: now)
-            if event.name == EventName.phaseActive, [ResumeContext.background.rawValue, ResumeContext.systemKill.rawValue].contains(event.attributes["after"] ?? "") {
-                closeForeground(&state)
-                state.foregroundSince = now
-            }
-        case EventName.phaseTerminated:
-            state.hasLifecycle = true
-            closeBackground(&state, at: now)
-            closeForeground(&state)
-            state.pendingSaves = [:]
-            state.restoreWatch = false
-            state.metrics.processDeaths[event.attributes["reason"] ?? "unknown", default: 0] += 1
-        case EventName.phaseColdStart:
-            state.hasLifecycle = true
-            state.metrics.coldStarts += 1
-            state.restoreWatch = true
-        case EventName.persistBegin where state.backgroundSince != nil:
-            state.pendingSaves[event.attributes["key"] ?? ""] = now
-        case EventName.persistEnd:
-            if let begun = state.pendingSaves.removeValue(forKey: event.attributes["key"] ?? "") {
-                state.saveDurations.append((now - begun) / 1_000_000)
-            }
-        case EventName.processDied:
-            state.metrics.deathsByProcess[event.attributes["process"] ?? event.app, default: 0] += 1
-        case EventName.bgtaskBegin: state.metrics.backgroundTasksBegun += 1
-        case EventName.bgtaskEnd: state.metrics.backgroundTasksEnded += 1
-        case EventName.bgtaskExpired: state.metrics.backgroundTasksExpired += 1
-        default: break
+        let position = Int(slots[app])
+        if apps[position].needsExtras(for: event) {
+            apps[position].extrasIndex = Int32(extras.count)
+            extras.append(AppMetricsState.Extras())
         }
-        if Self.resyncEvents.contains(event.name), let since = state.foregroundSince {
-            state.resyncDurations.append((now - since) / 1_000_000)
-            state.foregroundSince = nil
+        if apps[position].extrasIndex >= 0 {
+            apps[position].update(with: event, extras: &extras[Int(apps[position].extrasIndex)])
+        } else {
+            var none = AppMetricsState.Extras()
+            apps[position].update(with: event, extras: &none)
         }
-        if state.restoreWatch, Self.restoreEvents.contains(event.name) || (event.name == EventName.screenShown && event.attributes["restored"] == "true") {
-            state.metrics.coldStartsRestored += 1
-            state.restoreWatch = false
-        }
-        if event.name == EventName.phaseBackground { state.restoreWatch = false }
     }
 
     /// The metrics of every app that had lifecycle phases, by app name. Background spans
     /// still open end at `clockEnd`, the trace's last time of any record.
-    public mutating func finish(clockEnd: Timestamp? = nil) -> [AppMetrics] {
+    public mutating func finish(clockEnd: Timestamp? = nil) -> AppMetricsList {
         if let clockEnd, clockEnd.clock != .unknown { traceEnd = max(traceEnd, clockEnd.nanoseconds) }
-        // Positions sorted, not the states: a state is large, and a trace may have thousands.
-        return apps.indices.sorted { apps[$0].metrics.app < apps[$1].metrics.app }.compactMap { position in
-            var state = apps[position]
-            guard state.hasLifecycle else { return nil }
-            Self.closeBackground(&state, at: traceEnd)
-            Self.closeForeground(&state)
-            state.metrics.savesAfterBackground = DurationStatistics(milliseconds: state.saveDurations)
-            state.metrics.resyncAfterForeground = DurationStatistics(milliseconds: state.resyncDurations)
-            return state.metrics
+        var finished = apps.filter(\.hasLifecycle)
+        apps = []
+        slots = []
+        finished.sort { $0.app < $1.app }
+        for position in finished.indices {
+            finished[position].closeBackground(at: traceEnd)
+            finished[position].closeForeground()
         }
-    }
-
-    private static func closeBackground(_ state: inout AppState, at time: Int64) {
-        guard let since = state.backgroundSince else { return }
-        state.metrics.backgroundMilliseconds += max(0, time - since) / 1_000_000
-        state.backgroundSince = nil
-    }
-
-    private static func closeForeground(_ state: inout AppState) {
-        if state.foregroundSince != nil { state.metrics.foregroundReturnsWithoutResync += 1 }
-        state.foregroundSince = nil
+        return AppMetricsList(states: finished, extras: extras)
     }
 }

@@ -18,7 +18,7 @@ public struct TraceReport: Sendable {
     public var findings: [Finding]
     /// Findings the baseline hid.
     public var baselined: [Finding] = []
-    public var metrics: [AppMetrics]
+    public var metrics: AppMetricsList
     /// What happened to the user's data at each background entry a process death followed.
     public var verdicts: [Verdict]
     /// Kept when the run asked for it (timeline command, HTML report).
@@ -29,7 +29,7 @@ public struct TraceReport: Sendable {
     public var seconds: Double = 0
 
     public init(
-        path: String, summary: IngestionSummary?, error: String?, diagnostics: [String] = [], findings: [Finding] = [], metrics: [AppMetrics] = [],
+        path: String, summary: IngestionSummary?, error: String?, diagnostics: [String] = [], findings: [Finding] = [], metrics: AppMetricsList = AppMetricsList(),
         verdicts: [Verdict] = [], timeline: Timeline? = nil
     ) {
         self.path = path
