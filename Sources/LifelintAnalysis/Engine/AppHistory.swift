@@ -11,27 +11,27 @@ struct AppHistory {
     }
 
     var phase: AppPhase?
-    /// Per interned name, where its last event is in `occurrences` (-1: none yet): four bytes
-    /// per name, so thousands of apps in a trace stay small.
-    private var slots: [Int32] = []
+    /// The last event of each remembered name, and the names, in first-seen order: an app
+    /// remembers a handful of names, so a search of this short list is as quick as a table
+    /// indexed by name, and a million apps in a trace do not each carry one.
     private var occurrences: [Occurrence] = []
-    /// The interned name of each of `occurrences`.
-    private var occurrenceNames: [Int] = []
+    private var occurrenceNames: [Int32] = []
 
     mutating func record(_ event: Event, name: Int, sequence: Int) {
-        if name < slots.count, slots[name] >= 0 {
-            occurrences[Int(slots[name])] = Occurrence(event: event, sequence: sequence)
+        if let position = position(of: name) {
+            occurrences[position] = Occurrence(event: event, sequence: sequence)
             return
         }
-        if name >= slots.count { slots.append(contentsOf: repeatElement(-1, count: name + 1 - slots.count)) }
-        slots[name] = Int32(occurrences.count)
         occurrences.append(Occurrence(event: event, sequence: sequence))
-        occurrenceNames.append(name)
+        occurrenceNames.append(Int32(name))
+    }
+
+    private func position(of name: Int) -> Int? {
+        occurrenceNames.firstIndex(of: Int32(name))
     }
 
     /// A cold start: the new incarnation remembers nothing of the old one.
     mutating func forget() {
-        slots = []
         occurrences = []
         occurrenceNames = []
     }
@@ -41,14 +41,14 @@ struct AppHistory {
     func last(_ pattern: CompiledPattern, in families: EventNameTable.FamilyMembership) -> Occurrence? {
         switch pattern.target {
         case let .name(id):
-            guard id < slots.count, slots[id] >= 0 else { return nil }
-            let occurrence = occurrences[Int(slots[id])]
+            guard let position = position(of: id) else { return nil }
+            let occurrence = occurrences[position]
             return pattern.matches(occurrence.event, name: id, in: families) ? occurrence : nil
         case .family:
             var latest: Occurrence?
             for (index, occurrence) in occurrences.enumerated() {
                 guard occurrence.sequence > latest?.sequence ?? Int.min,
-                    pattern.matches(occurrence.event, name: occurrenceNames[index], in: families)
+                    pattern.matches(occurrence.event, name: Int(occurrenceNames[index]), in: families)
                 else { continue }
                 latest = occurrence
             }

@@ -28,6 +28,8 @@ public struct RuleEngine {
         var monitors: [OpenMonitor] = []
         /// False for a number the engine has not yet seen an event of.
         var isSeen = false
+        var name = ""
+
     }
 
     private struct OpenMonitor {
@@ -60,15 +62,16 @@ public struct RuleEngine {
     private let thresholds: Thresholds
     private let requirements: EvidenceRequirements
     private var facts: [NameFacts] = []
-    /// Each app's number, by name: the phase deriver's numbers (`process(_:app:)`), or the
-    /// engine's own for events given without one.
+    /// The engine's own app numbers, for events given without one (`process(_:)`); the phase
+    /// deriver numbers the apps of a trace (`process(_:app:)`), and the engine keeps no
+    /// dictionary of its own.
     private var appIndex: [String: Int] = [:]
     private var apps: [AppState] = []
     private var sequence = 0
     private var endTime = Int64.min
     /// Findings with the clause that made them: kept only if the app reported the clause's
     /// evidence somewhere in the trace, which may come after the finding.
-    private var candidates: [(finding: Finding, clause: Int)] = []
+    private var candidates: [(finding: Finding, clause: Int, app: Int)] = []
     public private(set) var findings: [Finding] = []
     public private(set) var coverage: [RuleCoverage] = []
 
@@ -85,7 +88,9 @@ public struct RuleEngine {
     }
 
     public mutating func process(_ event: Event) {
-        process(event, app: appIndex[event.app] ?? apps.count)
+        let app = appIndex[event.app] ?? apps.count
+        appIndex[event.app] = app
+        process(event, app: app)
     }
 
     /// The same, for an app already numbered (by the phase deriver): no lookup by name.
@@ -100,13 +105,13 @@ public struct RuleEngine {
         // then stay uniquely referenced and change without being copied on every event.
         Self.observe(
             event, name: name, facts: facts[name], sequence: sequence, in: &apps[app], clauses: clauses, families: names.membership, violations: &violations)
-        for (violation, clause) in violations { record(violation, clause) }
+        for (violation, clause) in violations { record(violation, clause, app: app) }
     }
 
     private mutating func see(_ name: String, as app: Int) {
         if app >= apps.count { apps.append(contentsOf: repeatElement(AppState(), count: app + 1 - apps.count)) }
         apps[app].isSeen = true
-        appIndex[name] = app
+        apps[app].name = name
     }
 
     /// Works out the facts of the names interned since the last call.
@@ -191,17 +196,17 @@ public struct RuleEngine {
     public mutating func finish(clockEnd: Timestamp? = nil) {
         if let clockEnd, clockEnd.clock != .unknown { endTime = max(endTime, clockEnd.nanoseconds) }
         // Sorted once: a trace may name tens of thousands of apps.
-        let sortedApps = appIndex.sorted { $0.key < $1.key }
+        let sortedApps = apps.indices.filter { apps[$0].isSeen }.sorted { apps[$0].name < apps[$1].name }.map { (key: apps[$0].name, value: $0) }
         for (_, app) in sortedApps {
             var monitors = apps[app].monitors
             for open in monitors.indices {
                 let clause = monitors[open].clause
-                monitors[open].monitor.finish(at: endTime) { record($0, clause) }
+                monitors[open].monitor.finish(at: endTime) { record($0, clause, app: app) }
             }
             apps[app].monitors = monitors
         }
         findings = candidates.compactMap { candidate in
-            requirements.isSatisfied(clause: candidate.clause, by: appIndex[candidate.finding.app].map { apps[$0].evidence } ?? 0) ? candidate.finding : nil
+            requirements.isSatisfied(clause: candidate.clause, by: apps[candidate.app].evidence) ? candidate.finding : nil
         }
         findings.sort { ($0.location, $0.ruleID) < ($1.location, $1.ruleID) }
         let names = AppNames(sortedApps.map(\.key))
@@ -220,7 +225,7 @@ public struct RuleEngine {
         return RuleCoverage(rule: rule.id, needs: rule.requires.map(\.description), apps: names, states: states)
     }
 
-    private mutating func record(_ violation: Violation, _ clause: Int) {
+    private mutating func record(_ violation: Violation, _ clause: Int, app: Int) {
         let compiled = clauses[clause]
         let rule = compiled.rule
         let event = violation.event
@@ -233,7 +238,7 @@ public struct RuleEngine {
             time: violation.time,
             location: event.source,
             related: Self.related(violation.related),
-            fingerprint: Fingerprint.make([rule.id, event.app, event.name.rawValue] + event.attributes.map { "\($0.key)=\($0.value)" }.sorted())), clause))
+            fingerprint: Fingerprint.make([rule.id, event.app, event.name.rawValue] + event.attributes.map { "\($0.key)=\($0.value)" }.sorted())), clause, app))
     }
 
     /// Related locations in trace order, each place once.

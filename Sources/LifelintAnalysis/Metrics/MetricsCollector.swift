@@ -73,9 +73,11 @@ public struct MetricsCollector {
     /// still open end at `clockEnd`, the trace's last time of any record.
     public mutating func finish(clockEnd: Timestamp? = nil) -> AppMetricsList {
         if let clockEnd, clockEnd.clock != .unknown { traceEnd = max(traceEnd, clockEnd.nanoseconds) }
-        var finished = apps.filter(\.hasLifecycle)
-        apps = []
+        // In place: a second array of states would double the peak for a trace of many apps.
+        var finished: [AppMetricsState] = []
+        swap(&finished, &apps)
         slots = []
+        finished.removeAll { !$0.hasLifecycle }
         finished.sort { $0.app < $1.app }
         for position in finished.indices {
             finished[position].closeBackground(at: traceEnd)
