@@ -191,11 +191,8 @@ public struct PhaseDeriver {
 
     private static func transition(_ app: inout AppLifecycle, to phase: AppPhase, _ cause: Event, _ output: inout [Event]) {
         guard app.phase != phase else { return }
-        var attributes: Attributes = ["from": app.phase?.rawValue ?? "unknown"]
-        if phase == .foregroundActive {
-            attributes["after"] = app.resumeContext.rawValue
-            app.resumeContext = .inactive
-        }
+        let attributes = DerivedAttributes.transition(from: app.phase, after: phase == .foregroundActive ? app.resumeContext : nil)
+        if phase == .foregroundActive { app.resumeContext = .inactive }
         if phase == .background { app.resumeContext = .background }
         app.phase = phase
         app.awaitingLaunch = false
@@ -207,9 +204,9 @@ public struct PhaseDeriver {
             Self.terminate(cause, reason: "unknown", app: &app, into: &output)
         }
         let death = app.lastDeath
-        var attributes: Attributes = ["after": death?.reason ?? "none", "initiator": death?.initiator ?? "none"]
-        attributes["saved_state"] = String(death?.facts.savedState ?? false)
-        attributes["unsaved_input"] = String(death?.facts.unsavedInput ?? false)
+        let attributes = DerivedAttributes.coldStart(
+            after: death?.reason ?? "none", initiator: death?.initiator ?? "none", savedState: death?.facts.savedState ?? false,
+            unsavedInput: death?.facts.unsavedInput ?? false)
         output.append(Self.synthetic(EventName.phaseColdStart, cause, attributes))
         app.resumeContext = ResumeContext(coldStartAfter: death.map { DeathInitiator(rawValue: $0.initiator) ?? .unknown })
         app.phase = .notRunning
