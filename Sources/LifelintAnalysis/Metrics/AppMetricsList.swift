@@ -1,20 +1,19 @@
 import LifelintModel
 
-/// The apps' metrics of one trace, in app-name order, each built when it is read: a trace with
-/// a million apps keeps a hundred bytes per app until a report writes them, not a full
-/// `AppMetrics` each.
+/// The apps' metrics of one trace, in app-name order, each built when it is read: until a
+/// report writes them, an app that only started costs 32 bytes, not a full `AppMetrics`.
 public struct AppMetricsList: RandomAccessCollection, Sendable {
     private let states: [AppMetricsState]
-    private let extras: [AppMetricsState.Extras]
+    private let activities: [AppMetricsState.Activity]
 
     public init() {
         states = []
-        extras = []
+        activities = []
     }
 
-    init(states: [AppMetricsState], extras: [AppMetricsState.Extras]) {
+    init(states: [AppMetricsState], activities: [AppMetricsState.Activity]) {
         self.states = states
-        self.extras = extras
+        self.activities = activities
     }
 
     public var startIndex: Int { states.startIndex }
@@ -22,6 +21,6 @@ public struct AppMetricsList: RandomAccessCollection, Sendable {
 
     public subscript(position: Int) -> AppMetrics {
         let state = states[position]
-        return state.metrics(extras: state.extrasIndex >= 0 ? extras[Int(state.extrasIndex)] : nil)
+        return state.metrics(activity: state.activityIndex >= 0 ? activities[Int(state.activityIndex)] : nil)
     }
 }

@@ -1,93 +1,75 @@
 import LifelintModel
 
-/// What `MetricsCollector` keeps for one app: counters inline, about a hundred bytes, and an
-/// index into the collector's `Extras` for an app that saved, resynced or died.
+/// What `MetricsCollector` keeps for one app. Most apps of a trace with very many apps only
+/// start (one `Start proc` line each): their state is the name, a cold-start count and two
+/// flags, 32 bytes. The first event that moves an app through the background, a save, a
+/// background task or a death gives it an `Activity`, kept apart by the collector.
 struct AppMetricsState: Sendable {
-    /// The collections few apps need; created the first time an app needs one.
-    struct Extras: Sendable {
+    /// The figures of an app that did more than start.
+    struct Activity: Sendable {
+        var backgroundEntries: Int32 = 0
+        var foregroundReturnsWithoutResync: Int32 = 0
+        var backgroundTasksBegun: Int32 = 0
+        var backgroundTasksEnded: Int32 = 0
+        var backgroundTasksExpired: Int32 = 0
+        var backgroundMilliseconds: Int64 = 0
+        var backgroundSince: Int64?
+        var foregroundSince: Int64?
         var pendingSaves: [String: Int64] = [:]
         var saveDurations: [Int64] = []
         var resyncDurations: [Int64] = []
         var processDeaths: [String: Int] = [:]
         var deathsByProcess: [String: Int] = [:]
+
+        mutating func closeBackground(at time: Int64) {
+            guard let since = backgroundSince else { return }
+            backgroundMilliseconds += max(0, time - since) / 1_000_000
+            backgroundSince = nil
+        }
+
+        mutating func closeForeground() {
+            if foregroundSince != nil { AppMetricsState.count(&foregroundReturnsWithoutResync) }
+            foregroundSince = nil
+        }
     }
 
     let app: String
     var platform: Platform
     var hasLifecycle = false
     var restoreWatch = false
-    var backgroundEntries: Int32 = 0
     var coldStarts: Int32 = 0
     var coldStartsRestored: Int32 = 0
-    var foregroundReturnsWithoutResync: Int32 = 0
-    var backgroundTasksBegun: Int32 = 0
-    var backgroundTasksEnded: Int32 = 0
-    var backgroundTasksExpired: Int32 = 0
-    var backgroundMilliseconds: Int64 = 0
-    var backgroundSince: Int64?
-    var foregroundSince: Int64?
-    /// Where the app's `Extras` are (-1: none).
-    var extrasIndex: Int32 = -1
+    /// Where the app's `Activity` is (-1: none).
+    var activityIndex: Int32 = -1
 
     init(app: String, platform: Platform) {
         self.app = app
         self.platform = platform
     }
 
-    /// Whether `event` is the first that needs `Extras`.
-    func needsExtras(for event: Event) -> Bool {
-        guard extrasIndex < 0 else { return false }
+    /// Whether `event` is the first that needs an `Activity`.
+    func needsActivity(for event: Event) -> Bool {
+        guard activityIndex < 0 else { return false }
         switch event.name {
-        case EventName.persistBegin: return backgroundSince != nil
-        case EventName.phaseTerminated, EventName.processDied: return true
-        default: return foregroundSince != nil && MetricsCollector.resyncEvents.contains(event.name)
+        case EventName.phaseBackground, EventName.phaseTerminated, EventName.processDied, EventName.bgtaskBegin, EventName.bgtaskEnd, EventName.bgtaskExpired:
+            return true
+        case EventName.phaseActive: return Self.isReturn(event)
+        default: return false
         }
     }
 
-    mutating func update(with event: Event, extras: inout Extras) {
+    /// The state's own part of an event (an app without an `Activity` has nothing else).
+    mutating func update(with event: Event) {
         if platform == .unknown { platform = event.platform }
-        let now = event.time.nanoseconds
         switch event.name {
-        case EventName.phaseBackground:
-            hasLifecycle = true
-            Self.count(&backgroundEntries)
-            backgroundSince = now
-            closeForeground()
-        case EventName.phaseActive, EventName.phaseInactive:
-            hasLifecycle = true
-            closeBackground(at: now)
-            if event.name == EventName.phaseActive, [ResumeContext.background.rawValue, ResumeContext.systemKill.rawValue].contains(event.attributes["after"] ?? "") {
-                closeForeground()
-                foregroundSince = now
-            }
-        case EventName.phaseTerminated:
-            hasLifecycle = true
-            closeBackground(at: now)
-            closeForeground()
-            extras.pendingSaves = [:]
-            restoreWatch = false
-            extras.processDeaths[event.attributes["reason"] ?? "unknown", default: 0] += 1
+        case EventName.phaseBackground, EventName.phaseActive, EventName.phaseInactive, EventName.phaseTerminated: hasLifecycle = true
         case EventName.phaseColdStart:
             hasLifecycle = true
             Self.count(&coldStarts)
             restoreWatch = true
-        case EventName.persistBegin where backgroundSince != nil:
-            extras.pendingSaves[event.attributes["key"] ?? ""] = now
-        case EventName.persistEnd:
-            if let begun = extras.pendingSaves.removeValue(forKey: event.attributes["key"] ?? "") {
-                extras.saveDurations.append((now - begun) / 1_000_000)
-            }
-        case EventName.processDied:
-            extras.deathsByProcess[event.attributes["process"] ?? event.app, default: 0] += 1
-        case EventName.bgtaskBegin: Self.count(&backgroundTasksBegun)
-        case EventName.bgtaskEnd: Self.count(&backgroundTasksEnded)
-        case EventName.bgtaskExpired: Self.count(&backgroundTasksExpired)
         default: break
         }
-        if MetricsCollector.resyncEvents.contains(event.name), let since = foregroundSince {
-            extras.resyncDurations.append((now - since) / 1_000_000)
-            foregroundSince = nil
-        }
+        if event.name == EventName.phaseTerminated { restoreWatch = false }
         if restoreWatch, MetricsCollector.restoreEvents.contains(event.name) || (event.name == EventName.screenShown && event.attributes["restored"] == "true") {
             Self.count(&coldStartsRestored)
             restoreWatch = false
@@ -95,39 +77,71 @@ struct AppMetricsState: Sendable {
         if event.name == EventName.phaseBackground { restoreWatch = false }
     }
 
-    mutating func closeBackground(at time: Int64) {
-        guard let since = backgroundSince else { return }
-        backgroundMilliseconds += max(0, time - since) / 1_000_000
-        backgroundSince = nil
+    /// The `Activity`'s part of an event.
+    static func update(_ activity: inout Activity, with event: Event) {
+        let now = event.time.nanoseconds
+        switch event.name {
+        case EventName.phaseBackground:
+            count(&activity.backgroundEntries)
+            activity.backgroundSince = now
+            activity.closeForeground()
+        case EventName.phaseActive, EventName.phaseInactive:
+            activity.closeBackground(at: now)
+            if isReturn(event) {
+                activity.closeForeground()
+                activity.foregroundSince = now
+            }
+        case EventName.phaseTerminated:
+            activity.closeBackground(at: now)
+            activity.closeForeground()
+            activity.pendingSaves = [:]
+            activity.processDeaths[event.attributes["reason"] ?? "unknown", default: 0] += 1
+        case EventName.persistBegin where activity.backgroundSince != nil:
+            activity.pendingSaves[event.attributes["key"] ?? ""] = now
+        case EventName.persistEnd:
+            if let begun = activity.pendingSaves.removeValue(forKey: event.attributes["key"] ?? "") {
+                activity.saveDurations.append((now - begun) / 1_000_000)
+            }
+        case EventName.processDied:
+            activity.deathsByProcess[event.attributes["process"] ?? event.app, default: 0] += 1
+        case EventName.bgtaskBegin: count(&activity.backgroundTasksBegun)
+        case EventName.bgtaskEnd: count(&activity.backgroundTasksEnded)
+        case EventName.bgtaskExpired: count(&activity.backgroundTasksExpired)
+        default: break
+        }
+        if MetricsCollector.resyncEvents.contains(event.name), let since = activity.foregroundSince {
+            activity.resyncDurations.append((now - since) / 1_000_000)
+            activity.foregroundSince = nil
+        }
     }
 
-    mutating func closeForeground() {
-        if foregroundSince != nil { Self.count(&foregroundReturnsWithoutResync) }
-        foregroundSince = nil
+    /// A return to the foreground after the background or a system kill, which a resync
+    /// should follow.
+    private static func isReturn(_ event: Event) -> Bool {
+        event.name == EventName.phaseActive && [ResumeContext.background.rawValue, ResumeContext.systemKill.rawValue].contains(event.attributes["after"] ?? "")
     }
 
     /// Counts one more; a count stops at its maximum (two billion) instead of trapping.
-    private static func count(_ counter: inout Int32) {
+    static func count(_ counter: inout Int32) {
         if counter < .max { counter += 1 }
     }
 
     /// The figures, as reports show them.
-    func metrics(extras: Extras?) -> AppMetrics {
+    func metrics(activity: Activity?) -> AppMetrics {
         var metrics = AppMetrics(app: app, platform: platform)
-        metrics.backgroundEntries = Int(backgroundEntries)
-        metrics.backgroundMilliseconds = backgroundMilliseconds
         metrics.coldStarts = Int(coldStarts)
         metrics.coldStartsRestored = Int(coldStartsRestored)
-        metrics.foregroundReturnsWithoutResync = Int(foregroundReturnsWithoutResync)
-        metrics.backgroundTasksBegun = Int(backgroundTasksBegun)
-        metrics.backgroundTasksEnded = Int(backgroundTasksEnded)
-        metrics.backgroundTasksExpired = Int(backgroundTasksExpired)
-        if let extras {
-            metrics.processDeaths = extras.processDeaths
-            metrics.deathsByProcess = extras.deathsByProcess
-            metrics.savesAfterBackground = DurationStatistics(milliseconds: extras.saveDurations)
-            metrics.resyncAfterForeground = DurationStatistics(milliseconds: extras.resyncDurations)
-        }
+        guard let activity else { return metrics }
+        metrics.backgroundEntries = Int(activity.backgroundEntries)
+        metrics.backgroundMilliseconds = activity.backgroundMilliseconds
+        metrics.foregroundReturnsWithoutResync = Int(activity.foregroundReturnsWithoutResync)
+        metrics.backgroundTasksBegun = Int(activity.backgroundTasksBegun)
+        metrics.backgroundTasksEnded = Int(activity.backgroundTasksEnded)
+        metrics.backgroundTasksExpired = Int(activity.backgroundTasksExpired)
+        metrics.processDeaths = activity.processDeaths
+        metrics.deathsByProcess = activity.deathsByProcess
+        metrics.savesAfterBackground = DurationStatistics(milliseconds: activity.saveDurations)
+        metrics.resyncAfterForeground = DurationStatistics(milliseconds: activity.resyncDurations)
         return metrics
     }
 }

@@ -3,10 +3,10 @@ import LifelintModel
 /// Computes `AppMetrics` from the same time-ordered stream the rule engine reads (platform
 /// events plus the phase deriver's), in one pass and with state per app only.
 ///
-/// A trace can name a million apps (one `Start proc` line each), so an app's state is a few
-/// counters inline (`AppMetricsState`); the collections only some apps need (saves under way,
-/// durations, deaths by reason) live apart, allocated for the apps that use them, and the
-/// finished figures are built one app at a time as a report reads them (`AppMetricsList`).
+/// A trace can name a million apps (one `Start proc` line each), so an app that only starts
+/// keeps 32 bytes (`AppMetricsState`); the figures of apps that do more live apart
+/// (`AppMetricsState.Activity`), and the finished figures are built one app at a time as a
+/// report reads them (`AppMetricsList`).
 public struct MetricsCollector {
     static let resyncEvents: Set<EventName> = [EventName.syncResync, EventName.authRefresh, EventName.syncCatchup, EventName.socketProbe]
     static let restoreEvents: Set<EventName> = [EventName.stateRestored, EventName.navRestored]
@@ -16,7 +16,7 @@ public struct MetricsCollector {
     /// state only for apps with an event some metric reads.
     private var slots: [Int32] = []
     private var apps: [AppMetricsState] = []
-    private var extras: [AppMetricsState.Extras] = []
+    private var activities: [AppMetricsState.Activity] = []
     private var appNumbers: [String: Int] = [:]
     /// The latest time in the trace: background spans still open end there.
     private var traceEnd = Int64.min
@@ -57,16 +57,13 @@ public struct MetricsCollector {
         // Mutated in place in the arrays: copying the state out and back would copy its
         // collections on every event.
         let position = Int(slots[app])
-        if apps[position].needsExtras(for: event) {
-            apps[position].extrasIndex = Int32(extras.count)
-            extras.append(AppMetricsState.Extras())
+        apps[position].update(with: event)
+        if apps[position].needsActivity(for: event) {
+            apps[position].activityIndex = Int32(activities.count)
+            activities.append(AppMetricsState.Activity())
         }
-        if apps[position].extrasIndex >= 0 {
-            apps[position].update(with: event, extras: &extras[Int(apps[position].extrasIndex)])
-        } else {
-            var none = AppMetricsState.Extras()
-            apps[position].update(with: event, extras: &none)
-        }
+        let activity = Int(apps[position].activityIndex)
+        if activity >= 0 { AppMetricsState.update(&activities[activity], with: event) }
     }
 
     /// The metrics of every app that had lifecycle phases, by app name. Background spans
@@ -79,10 +76,10 @@ public struct MetricsCollector {
         slots = []
         finished.removeAll { !$0.hasLifecycle }
         finished.sort { $0.app < $1.app }
-        for position in finished.indices {
-            finished[position].closeBackground(at: traceEnd)
-            finished[position].closeForeground()
+        for position in activities.indices {
+            activities[position].closeBackground(at: traceEnd)
+            activities[position].closeForeground()
         }
-        return AppMetricsList(states: finished, extras: extras)
+        return AppMetricsList(states: finished, activities: activities)
     }
 }
