@@ -5,35 +5,35 @@ import LifelintModel
 /// used, not by the trace's length.
 struct AppHistory {
     struct Occurrence {
-        let event: Event
+        let event: RelatedEvent
         /// Order of arrival, which breaks ties between events stamped with the same time.
         let sequence: Int
+        /// The event's interned name.
+        let name: Int32
     }
 
     var phase: AppPhase?
-    /// The last event of each remembered name, and the names, in first-seen order: an app
-    /// remembers a handful of names, so a search of this short list is as quick as a table
-    /// indexed by name, and a million apps in a trace do not each carry one.
+    /// The last event of each remembered name, in first-seen order: an app remembers a handful
+    /// of names, so a search of this short list is as quick as a table indexed by name, and a
+    /// million apps in a trace do not each carry one.
     private var occurrences: [Occurrence] = []
-    private var occurrenceNames: [Int32] = []
 
     mutating func record(_ event: Event, name: Int, sequence: Int) {
+        let occurrence = Occurrence(event: RelatedEvent(event), sequence: sequence, name: Int32(name))
         if let position = position(of: name) {
-            occurrences[position] = Occurrence(event: event, sequence: sequence)
-            return
+            occurrences[position] = occurrence
+        } else {
+            occurrences.append(occurrence)
         }
-        occurrences.append(Occurrence(event: event, sequence: sequence))
-        occurrenceNames.append(Int32(name))
     }
 
     private func position(of name: Int) -> Int? {
-        occurrenceNames.firstIndex(of: Int32(name))
+        occurrences.firstIndex { $0.name == Int32(name) }
     }
 
     /// A cold start: the new incarnation remembers nothing of the old one.
     mutating func forget() {
         occurrences = []
-        occurrenceNames = []
     }
 
     /// The last event the pattern matches: for a name, the last of that name if it matches;
@@ -43,12 +43,12 @@ struct AppHistory {
         case let .name(id):
             guard let position = position(of: id) else { return nil }
             let occurrence = occurrences[position]
-            return pattern.matches(occurrence.event, name: id, in: families) ? occurrence : nil
+            return pattern.matches(occurrence.event.attributes, name: id, in: families) ? occurrence : nil
         case .family:
             var latest: Occurrence?
-            for (index, occurrence) in occurrences.enumerated() {
+            for occurrence in occurrences {
                 guard occurrence.sequence > latest?.sequence ?? Int.min,
-                    pattern.matches(occurrence.event, name: Int(occurrenceNames[index]), in: families)
+                    pattern.matches(occurrence.event.attributes, name: Int(occurrence.name), in: families)
                 else { continue }
                 latest = occurrence
             }

@@ -30,7 +30,12 @@ struct CompiledPattern {
     }
 
     func matches(_ event: Event, name: Int, in families: EventNameTable.FamilyMembership) -> Bool {
-        covers(name, in: families) && conditions.allSatisfy { $0.condition.holds(for: event.attributes[$0.key]) }
+        matches(event.attributes, name: name, in: families)
+    }
+
+    /// The same, for an event of which the attributes are kept.
+    func matches(_ attributes: Attributes, name: Int, in families: EventNameTable.FamilyMembership) -> Bool {
+        covers(name, in: families) && conditions.allSatisfy { $0.condition.holds(for: attributes[$0.key]) }
     }
 }
 

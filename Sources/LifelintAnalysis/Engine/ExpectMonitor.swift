@@ -31,7 +31,7 @@ struct ExpectMonitor: ClauseMonitor {
 
     private struct Wait {
         let trigger: Event
-        let evidence: [Event]
+        let evidence: [RelatedEvent]
         let deadline: Int64?
     }
 
@@ -66,7 +66,7 @@ struct ExpectMonitor: ClauseMonitor {
             }
             if expected, wait.trigger.key(sameAttributes) == event.key(sameAttributes) { return true }
             if failing {
-                report(Violation(event: wait.trigger, time: event.time, related: wait.evidence + [event]))
+                report(Violation(event: wait.trigger, time: event.time, related: wait.evidence + [RelatedEvent(event)]))
                 return true
             }
             return cancelling

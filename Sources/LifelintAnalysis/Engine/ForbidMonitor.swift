@@ -30,9 +30,9 @@ struct ForbidMonitor: ClauseMonitor {
     /// the callback it ran inside is logged next.
     private final class Candidate {
         let event: Event
-        let evidence: [Event]
+        let evidence: [RelatedEvent]
 
-        init(event: Event, evidence: [Event]) {
+        init(event: Event, evidence: [RelatedEvent]) {
             self.event = event
             self.evidence = evidence
         }
@@ -66,19 +66,19 @@ struct ForbidMonitor: ClauseMonitor {
             let milliseconds = Int64(event.attributes["duration_ms"] ?? "") ?? 0
             let (duration, overflow) = milliseconds.multipliedReportingOverflow(by: 1_000_000)
             if overflow || event.time.nanoseconds - candidate.event.time.nanoseconds <= duration + Self.slackNanoseconds {
-                report(Violation(event: candidate.event, time: candidate.event.time, related: candidate.evidence + [event]))
+                report(Violation(event: candidate.event, time: candidate.event.time, related: candidate.evidence + [RelatedEvent(event)]))
             }
             self.candidate = nil
         }
     }
 
-    private func recentCallback(_ callbacks: [CompiledPattern], _ observation: Observation) -> Event? {
+    private func recentCallback(_ callbacks: [CompiledPattern], _ observation: Observation) -> RelatedEvent? {
         guard let window = clause.window else { return nil }
         return callbacks
             .compactMap { observation.last($0) }
             .max { $0.sequence < $1.sequence }
             .map(\.event)
-            .filter { observation.event.time.nanoseconds - $0.time.nanoseconds <= window }
+            .filter { observation.event.time.nanoseconds - $0.nanoseconds <= window }
     }
 }
 

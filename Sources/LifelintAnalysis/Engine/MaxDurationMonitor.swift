@@ -97,9 +97,9 @@ struct MaxDurationMonitor: ClauseMonitor {
     }
 
     private func violation(_ span: Span, endedAt end: Event?, elapsed: Int64?) -> Violation {
-        var related: [Event] = []
-        if let from = span.measuredFrom, from.source != span.start.source { related.append(from) }
-        if let end { related.append(end) }
+        var related: [RelatedEvent] = []
+        if let from = span.measuredFrom, from.source != span.start.source { related.append(RelatedEvent(from)) }
+        if let end { related.append(RelatedEvent(end)) }
         var values: [String: String] = ["outcome": "never ended"]
         if let elapsed { values["outcome"] = "took \(Quantity.duration(nanoseconds: elapsed).roundedDescription)" }
         if let limit = span.limit { values["limit"] = Quantity.duration(nanoseconds: limit).description }

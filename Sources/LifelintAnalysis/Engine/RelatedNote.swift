@@ -2,7 +2,7 @@ import LifelintModel
 
 /// The note shown beside a related location: what happened there, in words.
 enum RelatedNote {
-    static func describe(_ event: Event) -> String {
+    static func describe(_ event: RelatedEvent) -> String {
         switch event.name {
         case EventName.phaseBackground: return "the app went to the background here"
         case EventName.phaseInactive: return "the app became inactive here"

@@ -242,7 +242,7 @@ public struct RuleEngine {
     }
 
     /// Related locations in trace order, each place once.
-    private static func related(_ events: [Event]) -> [Finding.RelatedLocation] {
+    private static func related(_ events: [RelatedEvent]) -> [Finding.RelatedLocation] {
         var seen = Set<SourceLocation>()
         return events.sorted { $0.source < $1.source }.compactMap { event in
             guard seen.insert(event.source).inserted else { return nil }

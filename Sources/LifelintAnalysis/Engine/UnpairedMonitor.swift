@@ -39,7 +39,7 @@ struct UnpairedMonitor: ClauseMonitor {
         if observation.matches(clause.cutoff) {
             let ended = !clause.sameAttributes.isEmpty && event.has(clause.sameAttributes) ? [key] : Array(open.keys)
             for key in ended.sorted() {
-                if let start = open.removeValue(forKey: key) { report(Violation(event: start, time: event.time, related: [event])) }
+                if let start = open.removeValue(forKey: key) { report(Violation(event: start, time: event.time, related: [RelatedEvent(event)])) }
             }
         }
         if observation.matches(clause.start) { open[key] = event }

@@ -5,6 +5,6 @@ import LifelintModel
 struct Violation {
     var event: Event
     var time: Timestamp
-    var related: [Event] = []
+    var related: [RelatedEvent] = []
     var values: [String: String] = [:]
 }
