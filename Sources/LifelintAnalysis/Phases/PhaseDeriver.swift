@@ -38,7 +38,7 @@ public struct PhaseDeriver {
 
     /// Each app's number, given at its first event: the rule engine and the metrics keep their
     /// per-app state in arrays by it (`process(_:emitWithApp:)`) instead of hashing the name.
-    private var appNumbers: [String: Int] = [:]
+    private var appNumbers = AppNumbering()
     private var apps: [AppLifecycle] = []
     private var queue: [Slot] = []
     private var departures: [Int: Departure] = [:]
@@ -83,7 +83,8 @@ public struct PhaseDeriver {
     }
 
     private mutating func step(_ event: Event) {
-        let app = appNumbers[event.app] ?? addApp(event.app)
+        let app = appNumbers.number(of: event.app)
+        if app == apps.count { apps.append(AppLifecycle()) }
         decideExpiredDepartures(before: event.time.nanoseconds)
         if !departures.isEmpty { settleDepartures(at: event, app: app) }
         // Changed in place (static, so nothing else of `self` is touched meanwhile): a copy
@@ -95,12 +96,6 @@ public struct PhaseDeriver {
         queue.append(.event(event, app: app))
         for derived in effects.after { queue.append(.event(derived, app: app)) }
         if effects.departure { scheduleDeparture(event, app: app) }
-    }
-
-    private mutating func addApp(_ name: String) -> Int {
-        appNumbers[name] = apps.count
-        apps.append(AppLifecycle())
-        return apps.count - 1
     }
 
     private static func applyAndNote(_ event: Event, to app: inout AppLifecycle, _ effects: inout Effects) {

@@ -229,10 +229,13 @@ struct LogcatEventRecognizer {
     // MARK: Building events
 
     mutating func started(pid: Int32, process: Substring, attributes: Attributes, _ line: Line, _ out: inout Output) {
-        guard attribution.recordStart(pid: pid, process: process, at: line.time, emit: { out.events.append($0) }) else { return }
+        // One string for the package, shared by the event, its attributes and the process
+        // table: a trace can start a million processes.
+        let package = attributes["package"] ?? ProcessName.package(process)
+        let processName = process == package ? package : String(process)
+        guard attribution.recordStart(pid: pid, process: processName, at: line.time, emit: { out.events.append($0) }) else { return }
         var attributes = attributes
-        let package = ProcessName.package(process)
-        if process != package { attributes["process"] = String(process) }
+        if process != package { attributes["process"] = processName }
         add(event(EventName.processStarted, line, app: package, pid: pid, tid: nil, attributes), &out)
     }
 
