@@ -33,10 +33,18 @@ struct AppLifecycle {
         var unsavedInput = false
     }
 
-    struct Death {
-        var reason: String
-        var initiator: String
-        var facts: IncarnationFacts
+    /// How the last incarnation ended. Boxed: most apps of a trace never die in it, and an
+    /// app's state stays small when a trace names a million apps.
+    final class Death: Sendable {
+        let reason: String
+        let initiator: String
+        let facts: IncarnationFacts
+
+        init(reason: String, initiator: String, facts: IncarnationFacts) {
+            self.reason = reason
+            self.initiator = initiator
+            self.facts = facts
+        }
     }
 
     var hasVisibleActivity: Bool { !visibleActivities.isEmpty }

@@ -9,6 +9,12 @@ enum ProcessName {
         return String(Substring(utf8[..<end]))
     }
 
+    /// The same for a whole string: the string itself (no copy) when it is a package already,
+    /// as most process names are.
+    static func package(_ process: String) -> String {
+        process.utf8.contains { $0 == UInt8(ascii: ":") || $0 == .slash } ? package(process[...]) : process
+    }
+
     /// A component as the system prints it, `com.app/.ui.Main` or `com.app/com.app.ui.Main`
     /// (sometimes in braces), as its package and the activity's full class name (what the
     /// app's own callback lines print). Nil when the text is not a component. Read as bytes:
