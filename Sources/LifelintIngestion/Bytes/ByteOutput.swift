@@ -80,6 +80,11 @@ public final class ByteOutput {
         flushIfFull()
     }
 
+    public func write(bytes: [UInt8]) {
+        bytes.withUnsafeBytes { buffer.append($0) }
+        flushIfFull()
+    }
+
     /// Lets `body` append to the output's own buffer: one call, no intermediate copy.
     package func append(_ body: (inout ByteBuffer) -> Void) {
         body(&buffer)

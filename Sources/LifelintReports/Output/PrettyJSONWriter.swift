@@ -4,10 +4,9 @@ import LifelintIngestion
 import LifelintAnalysis
 
 /// Writes a pretty-printed JSON document with sorted keys piece by piece: objects member by
-/// member and arrays element by element, each small value serialised on its own
-/// (`JSONSerialization`) and indented to its place. The bytes are those `JSONSerialization`
-/// would write for the whole document at once, without the whole document ever being a tree
-/// in memory.
+/// member and arrays element by element, each small value serialised on its own (`JSONText`)
+/// at its indentation. The bytes are those `JSONSerialization` would write for the whole
+/// document at once, without the whole document ever being a tree in memory.
 struct PrettyJSONWriter {
     /// A member's value: a small value serialised whole, an array written element by element,
     /// or an object written member by member (its members in sorted key order).
@@ -18,6 +17,11 @@ struct PrettyJSONWriter {
     }
 
     let output: ByteOutput
+    private let text = JSONText()
+
+    init(output: ByteOutput) {
+        self.output = output
+    }
 
     func write(_ value: Value, depth: Int = 0) {
         switch value {
@@ -51,17 +55,14 @@ struct PrettyJSONWriter {
         output.write(Self.indent(depth) + "]")
     }
 
-    /// One value serialised alone; its lines after the first indented to `depth` (blank lines,
-    /// which `JSONSerialization` writes inside empty containers, stay blank).
+    /// One value serialised alone at `depth`; a value JSON cannot hold fails the output.
     private func writeWhole(_ object: Any, depth: Int) {
-        let options: JSONSerialization.WritingOptions = [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted, .fragmentsAllowed]
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: options)) ?? Data("null".utf8)
-        let text = String(decoding: data, as: UTF8.self)
-        guard text.contains("\n") else { return output.write(text) }
-        let indent = Self.indent(depth)
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            if index > 0 { output.write(line.isEmpty ? "\n" : "\n" + indent) }
-            output.write(String(line))
+        var bytes: [UInt8] = []
+        do throws(OutputFailure) {
+            try text.append(object, pretty: true, depth: depth, to: &bytes)
+            output.write(bytes: bytes)
+        } catch {
+            output.fail(error)
         }
     }
 

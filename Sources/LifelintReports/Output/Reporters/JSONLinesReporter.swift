@@ -8,6 +8,7 @@ import LifelintAnalysis
 /// error, and a final `summary`. The objects have the same fields as in the JSON report.
 public struct JSONLinesReporter: Reporter {
     private let output: ByteOutput
+    private let text = JSONText()
 
     public init(output: ByteOutput) {
         self.output = output
@@ -42,6 +43,6 @@ public struct JSONLinesReporter: Reporter {
     }
 
     private func write(_ object: [String: Any]) {
-        ReportJSON.write(object, pretty: false, to: output)
+        ReportJSON.write(object, pretty: false, to: output, text: text)
     }
 }

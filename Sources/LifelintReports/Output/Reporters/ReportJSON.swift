@@ -106,24 +106,22 @@ enum ReportJSON {
         ]
     }
 
-    /// Serialises with sorted keys, so reports are stable byte for byte.
-    static func data(_ object: Any, pretty: Bool) throws(OutputFailure) -> Data {
-        var options: JSONSerialization.WritingOptions = [.sortedKeys, .withoutEscapingSlashes]
-        if pretty { options.insert(.prettyPrinted) }
-        guard JSONSerialization.isValidJSONObject(object) else { throw .unserializable("a value JSON cannot represent") }
-        do {
-            return try JSONSerialization.data(withJSONObject: object, options: options)
-        } catch {
-            throw .unserializable(String(describing: error))
-        }
+    /// Serialises with sorted keys, so reports are stable byte for byte (`JSONText`).
+    static func data(_ object: Any, pretty: Bool, text: JSONText = JSONText()) throws(OutputFailure) -> Data {
+        var bytes: [UInt8] = []
+        try text.append(object, pretty: pretty, to: &bytes)
+        return Data(bytes)
     }
 
     /// Writes one JSON value and a line break; a value that cannot be serialised fails the
-    /// output instead of writing a stand-in.
-    static func write(_ object: Any, pretty: Bool, to output: ByteOutput) {
-        do {
-            output.write(bytes: try data(object, pretty: pretty))
-            output.write(byte: .newline)
+    /// output instead of writing a stand-in. A reporter writing many values passes its own
+    /// `text`, which remembers the order of the keys it has seen.
+    static func write(_ object: Any, pretty: Bool, to output: ByteOutput, text: JSONText = JSONText()) {
+        var bytes: [UInt8] = []
+        do throws(OutputFailure) {
+            try text.append(object, pretty: pretty, to: &bytes)
+            bytes.append(.newline)
+            output.write(bytes: bytes)
         } catch {
             output.fail(error)
         }

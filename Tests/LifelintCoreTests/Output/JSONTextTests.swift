@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+@testable import LifelintReports
+import LifelintIngestion
+
+/// `JSONText` must write exactly what `JSONSerialization` writes (reports and baselines are
+/// compared byte for byte by the people who diff them): thousands of generated values,
+/// pretty and compact, against Foundation's own output.
+@Suite struct JSONTextTests {
+    /// A small deterministic generator (SplitMix64), so a failure names a seed that repeats.
+    struct Generator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+    }
+
+    static let pieces = ["a", "B", "b", "é", "É", "_", "-", ".", "9", "10", "007", "/", "\"", "\\", "\n", "\t", "\r", "\u{0}", "\u{1B}", "\u{1F}", "\u{7F}", "\u{2028}", "😀", "z", "Z", " ", "ß", "ı", "İ", "ﬁ", "１"]
+
+    static func string(_ random: inout Generator) -> String {
+        (0..<random.below(6)).map { _ in pieces[random.below(pieces.count)] }.joined()
+    }
+
+    static func value(_ random: inout Generator, depth: Int = 0) -> Any {
+        switch random.below(depth > 3 ? 6 : 9) {
+        case 0: return string(&random)
+        case 1: return Int(bitPattern: UInt(random.next())) >> random.below(64)
+        case 2: return Int64(bitPattern: random.next())
+        case 3: return random.below(2) == 0
+        case 4: return NSNull()
+        case 5: return Double(random.below(100_000)) / Double(1 + random.below(1000))
+        case 6, 7:
+            var object: [String: Any] = [:]
+            for _ in 0..<random.below(6) { object[string(&random)] = value(&random, depth: depth + 1) }
+            return object
+        default: return (0..<random.below(5)).map { _ in value(&random, depth: depth + 1) }
+        }
+    }
+
+    @Test(arguments: [false, true])
+    func writesWhatFoundationWrites(pretty: Bool) throws {
+        var random = Generator(state: pretty ? 1 : 2)
+        var options: JSONSerialization.WritingOptions = [.sortedKeys, .withoutEscapingSlashes, .fragmentsAllowed]
+        if pretty { options.insert(.prettyPrinted) }
+        let text = JSONText()
+        for round in 0..<3000 {
+            let value = Self.value(&random)
+            var bytes: [UInt8] = []
+            try text.append(value, pretty: pretty, to: &bytes)
+            let expected = try JSONSerialization.data(withJSONObject: value, options: options)
+            #expect(bytes == [UInt8](expected), "round \(round): \(String(decoding: bytes, as: UTF8.self)) vs \(String(decoding: expected, as: UTF8.self))")
+            if bytes != [UInt8](expected) { break }
+        }
+    }
+
+    /// Foundation's key order is not byte order: digits by value, case folded, then lower case
+    /// first.
+    @Test func keysAreInFoundationsOrder() throws {
+        var bytes: [UInt8] = []
+        try JSONText().append(["b": 1, "B": 2, "_": 3, "10": 4, "9": 5, "a": [String: Any](), "c": [Any]()], pretty: true, to: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == "{\n  \"_\" : 3,\n  \"9\" : 5,\n  \"10\" : 4,\n  \"a\" : {\n\n  },\n  \"b\" : 1,\n  \"B\" : 2,\n  \"c\" : [\n\n  ]\n}")
+    }
+
+    @Test func aValueJSONCannotHoldIsAnError() {
+        var bytes: [UInt8] = []
+        #expect(throws: OutputFailure.self) { try JSONText().append(["x": Double.nan], pretty: false, to: &bytes) }
+    }
+}
