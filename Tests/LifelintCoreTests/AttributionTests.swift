@@ -147,4 +147,18 @@ import Testing
             "2 com.example.mail: activity.paused (com.example.mail.Inbox) came 11020 ms after the system asked for it, over the 500ms the system waits",
         ])
     }
+
+    /// The pid table keeps every pid it is given, finds each again, and replaces a value in place.
+    @Test func thePidTableFindsEveryPid() {
+        var table = PidTable<Int>()
+        let pids: [Int32] = (0..<50_000).map { Int32($0) * 7 + 3 } + [Int32.min, Int32.max, 0]
+        for (index, pid) in pids.enumerated() { table[pid] = index }
+        #expect(table.pids.count == pids.count)
+        #expect(pids.indices.allSatisfy { table[pids[$0]] == $0 })
+        #expect(pids.allSatisfy { table[$0] != nil })
+        #expect(table[1] == nil)
+        table[Int32.min] = -1
+        #expect(table[Int32.min] == -1)
+        #expect(table.pids.count == pids.count)
+    }
 }

@@ -9,12 +9,12 @@ import LifelintModel
 /// several times (lmkd, Zygote, ActivityManager, the events buffer): the first report becomes
 /// the event and the rest are duplicates that may still name the process.
 struct ProcessTable {
+    /// 40 bytes: a trace can hold a million of them.
     struct Incarnation {
-        /// Unique within the trace: events held back for a name are filed under it.
-        let id: Int
+        private let number: Int32
         private(set) var process: String?
-        /// The package of `process`, made once when it is named.
-        private(set) var package: String?
+        /// The package of `process` when it is not `process` itself (`com.app:remote`).
+        private var otherPackage: String?
         var isLive = true
         var isFrozen = false
         /// Its events went out unnamed (past the attribution's bound): later ones pass as they
@@ -22,17 +22,25 @@ struct ProcessTable {
         var wasReleasedUnnamed = false
 
         init(id: Int, process: String?) {
-            self.id = id
+            number = Int32(truncatingIfNeeded: id)
             if let process { name(process) }
         }
 
+        /// Unique within the trace (up to two billion processes): events held back for a name
+        /// are filed under it.
+        var id: Int { Int(number) }
+
+        /// The package of `process`, made once when it is named.
+        var package: String? { otherPackage ?? process }
+
         mutating func name(_ process: String) {
             self.process = process
-            package = ProcessName.package(process)
+            let package = ProcessName.package(process)
+            otherPackage = package == process ? nil : package
         }
     }
 
-    private var incarnations: [Int32: Incarnation] = [:]
+    private var incarnations = PidTable<Incarnation>()
     private var nextID = 0
 
     func incarnation(of pid: Int32) -> Incarnation? { incarnations[pid] }
@@ -97,7 +105,7 @@ struct ProcessTable {
     }
 
     func livePids(of package: String) -> [Int32] {
-        incarnations.compactMap { pid, incarnation in incarnation.package == package && incarnation.isLive ? pid : nil }.sorted()
+        zip(incarnations.pids, incarnations.values).compactMap { pid, incarnation in incarnation.package == package && incarnation.isLive ? pid : nil }.sorted()
     }
 
     @discardableResult
