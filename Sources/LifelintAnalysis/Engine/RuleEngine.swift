@@ -28,7 +28,6 @@ public struct RuleEngine {
         var monitors: [OpenMonitor] = []
         /// False for a number the engine has not yet seen an event of.
         var isSeen = false
-        var name = ""
 
     }
 
@@ -62,10 +61,11 @@ public struct RuleEngine {
     private let thresholds: Thresholds
     private let requirements: EvidenceRequirements
     private var facts: [NameFacts] = []
-    /// The engine's own app numbers, for events given without one (`process(_:)`); the phase
-    /// deriver numbers the apps of a trace (`process(_:app:)`), and the engine keeps no
-    /// dictionary of its own.
+    /// The engine's own app numbers and names, for events given without a number
+    /// (`process(_:)`); the phase deriver numbers the apps of a trace (`process(_:app:)`) and
+    /// gives their names at the end, and the engine keeps none of its own.
     private var appIndex: [String: Int] = [:]
+    private var ownNames: [String] = []
     private var apps: [AppState] = []
     private var sequence = 0
     private var endTime = Int64.min
@@ -88,8 +88,11 @@ public struct RuleEngine {
     }
 
     public mutating func process(_ event: Event) {
-        let app = appIndex[event.app] ?? apps.count
-        appIndex[event.app] = app
+        let app = appIndex[event.app] ?? ownNames.count
+        if app == ownNames.count {
+            appIndex[event.app] = app
+            ownNames.append(event.app)
+        }
         process(event, app: app)
     }
 
@@ -99,7 +102,7 @@ public struct RuleEngine {
         endTime = max(endTime, event.time.nanoseconds)
         let name = names.intern(event.name)
         if name >= facts.count { learnNames() }
-        if app >= apps.count || !apps[app].isSeen { see(event.app, as: app) }
+        if app >= apps.count || !apps[app].isSeen { see(app) }
         var violations: [(Violation, Int)] = []
         // A static function on the state in place (one lookup, no copy): its collections
         // then stay uniquely referenced and change without being copied on every event.
@@ -108,10 +111,9 @@ public struct RuleEngine {
         for (violation, clause) in violations { record(violation, clause, app: app) }
     }
 
-    private mutating func see(_ name: String, as app: Int) {
+    private mutating func see(_ app: Int) {
         if app >= apps.count { apps.append(contentsOf: repeatElement(AppState(), count: app + 1 - apps.count)) }
         apps[app].isSeen = true
-        apps[app].name = name
     }
 
     /// Works out the facts of the names interned since the last call.
@@ -193,11 +195,13 @@ public struct RuleEngine {
     /// outran their limit. Waits whose deadline lies beyond the trace are dropped: the trace
     /// cannot tell. `clockEnd` is the trace's last time of any record, event or not: a trace
     /// that went on for 20 s of ordinary lines after the app left has seen 20 s pass.
-    public mutating func finish(clockEnd: Timestamp? = nil) {
+    /// `appNames` are the names of the numbers events came with (`process(_:app:)`).
+    public mutating func finish(clockEnd: Timestamp? = nil, appNames: [String]? = nil) {
         if let clockEnd, clockEnd.clock != .unknown { endTime = max(endTime, clockEnd.nanoseconds) }
-        // Sorted once: a trace may name tens of thousands of apps.
-        let sortedApps = apps.indices.filter { apps[$0].isSeen }.sorted { apps[$0].name < apps[$1].name }.map { (key: apps[$0].name, value: $0) }
-        for (_, app) in sortedApps {
+        let appNames = appNames ?? ownNames
+        // Sorted once: a trace may name a million apps.
+        let sortedApps = apps.indices.filter { apps[$0].isSeen }.sorted { appNames[$0] < appNames[$1] }
+        for app in sortedApps {
             var monitors = apps[app].monitors
             for open in monitors.indices {
                 let clause = monitors[open].clause
@@ -209,15 +213,15 @@ public struct RuleEngine {
             requirements.isSatisfied(clause: candidate.clause, by: apps[candidate.app].evidence) ? candidate.finding : nil
         }
         findings.sort { ($0.location, $0.ruleID) < ($1.location, $1.ruleID) }
-        let names = AppNames(sortedApps.map(\.key))
+        let names = AppNames(sortedApps.map { appNames[$0] })
         coverage = rules.map { coverage(of: $0, apps: sortedApps, names: names) }
     }
 
     /// Which apps the rule could be evaluated on: all its clauses, some (those needing
     /// nothing of the app), or none.
-    private func coverage(of rule: Rule, apps sortedApps: [(key: String, value: Int)], names: AppNames) -> RuleCoverage {
+    private func coverage(of rule: Rule, apps sortedApps: [Int], names: AppNames) -> RuleCoverage {
         let indices = clauses.indices.filter { clauses[$0].rule.id == rule.id }
-        let states = sortedApps.map { _, index -> RuleCoverage.State in
+        let states = sortedApps.map { index -> RuleCoverage.State in
             let evidence = apps[index].evidence
             let evaluable = indices.reduce(0) { $0 + (requirements.isSatisfied(clause: $1, by: evidence) ? 1 : 0) }
             return evaluable == indices.count ? .evaluated : evaluable > 0 ? .partial : .notEvaluated

@@ -26,10 +26,10 @@ public enum TraceAnalyzer {
             phases.process(event) { consumers.consume($0, app: $1) }
         }
         phases.finish { consumers.consume($0, app: $1) }
-        consumers.engine.finish(clockEnd: summary.clockEnd)
+        consumers.engine.finish(clockEnd: summary.clockEnd, appNames: phases.appNames)
         consumers.verdicts.finish()
         return Analysis(
-            summary: summary, findings: consumers.engine.findings, metrics: consumers.metrics.finish(clockEnd: summary.clockEnd),
+            summary: summary, findings: consumers.engine.findings, metrics: consumers.metrics.finish(clockEnd: summary.clockEnd, appNames: phases.appNames),
             verdicts: consumers.verdicts.verdicts, coverage: consumers.engine.coverage,
             timeline: consumers.timeline?.finish(findings: consumers.engine.findings))
     }

@@ -1,8 +1,8 @@
 import LifelintModel
 
 /// What `MetricsCollector` keeps for one app. Most apps of a trace with very many apps only
-/// start (one `Start proc` line each): their state is the name, a cold-start count and two
-/// flags, 32 bytes. The first event that moves an app through the background, a save, a
+/// start (one `Start proc` line each): their state is the app's number, a cold-start count and
+/// two flags, 20 bytes. The first event that moves an app through the background, a save, a
 /// background task or a death gives it an `Activity`, kept apart by the collector.
 struct AppMetricsState: Sendable {
     /// The figures of an app that did more than start.
@@ -33,7 +33,8 @@ struct AppMetricsState: Sendable {
         }
     }
 
-    let app: String
+    /// The app's number; its name is in the list the collector is finished with.
+    let number: Int32
     var platform: Platform
     var hasLifecycle = false
     var restoreWatch = false
@@ -42,8 +43,8 @@ struct AppMetricsState: Sendable {
     /// Where the app's `Activity` is (-1: none).
     var activityIndex: Int32 = -1
 
-    init(app: String, platform: Platform) {
-        self.app = app
+    init(number: Int, platform: Platform) {
+        self.number = Int32(truncatingIfNeeded: number)
         self.platform = platform
     }
 
@@ -127,7 +128,7 @@ struct AppMetricsState: Sendable {
     }
 
     /// The figures, as reports show them.
-    func metrics(activity: Activity?) -> AppMetrics {
+    func metrics(app: String, activity: Activity?) -> AppMetrics {
         var metrics = AppMetrics(app: app, platform: platform)
         metrics.coldStarts = Int(coldStarts)
         metrics.coldStartsRestored = Int(coldStartsRestored)

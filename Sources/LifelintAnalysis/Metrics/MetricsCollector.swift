@@ -4,7 +4,7 @@ import LifelintModel
 /// events plus the phase deriver's), in one pass and with state per app only.
 ///
 /// A trace can name a million apps (one `Start proc` line each), so an app that only starts
-/// keeps 32 bytes (`AppMetricsState`); the figures of apps that do more live apart
+/// keeps 20 bytes (`AppMetricsState`); the figures of apps that do more live apart
 /// (`AppMetricsState.Activity`), and the finished figures are built one app at a time as a
 /// report reads them (`AppMetricsList`).
 public struct MetricsCollector {
@@ -17,7 +17,9 @@ public struct MetricsCollector {
     private var slots: [Int32] = []
     private var apps: [AppMetricsState] = []
     private var activities: [AppMetricsState.Activity] = []
+    /// The collector's own numbers and names, for events given without a number.
     private var appNumbers: [String: Int] = [:]
+    private var ownNames: [String] = []
     /// The latest time in the trace: background spans still open end there.
     private var traceEnd = Int64.min
 
@@ -44,15 +46,16 @@ public struct MetricsCollector {
     }
 
     private mutating func newApp(_ name: String) -> Int {
-        appNumbers[name] = slots.count
-        return slots.count
+        appNumbers[name] = ownNames.count
+        ownNames.append(name)
+        return ownNames.count - 1
     }
 
     private mutating func update(_ event: Event, app: Int) {
         if app >= slots.count { slots.append(contentsOf: repeatElement(-1, count: app + 1 - slots.count)) }
         if slots[app] < 0 {
             slots[app] = Int32(apps.count)
-            apps.append(AppMetricsState(app: event.app, platform: event.platform))
+            apps.append(AppMetricsState(number: app, platform: event.platform))
         }
         // Mutated in place in the arrays: copying the state out and back would copy its
         // collections on every event.
@@ -68,18 +71,20 @@ public struct MetricsCollector {
 
     /// The metrics of every app that had lifecycle phases, by app name. Background spans
     /// still open end at `clockEnd`, the trace's last time of any record.
-    public mutating func finish(clockEnd: Timestamp? = nil) -> AppMetricsList {
+    /// `appNames` are the names of the numbers events came with (`process(_:app:)`).
+    public mutating func finish(clockEnd: Timestamp? = nil, appNames: [String]? = nil) -> AppMetricsList {
         if let clockEnd, clockEnd.clock != .unknown { traceEnd = max(traceEnd, clockEnd.nanoseconds) }
+        let names = appNames ?? ownNames
         // In place: a second array of states would double the peak for a trace of many apps.
         var finished: [AppMetricsState] = []
         swap(&finished, &apps)
         slots = []
         finished.removeAll { !$0.hasLifecycle }
-        finished.sort { $0.app < $1.app }
+        finished.sort { names[Int($0.number)] < names[Int($1.number)] }
         for position in activities.indices {
             activities[position].closeBackground(at: traceEnd)
             activities[position].closeForeground()
         }
-        return AppMetricsList(states: finished, activities: activities)
+        return AppMetricsList(states: finished, activities: activities, names: names)
     }
 }

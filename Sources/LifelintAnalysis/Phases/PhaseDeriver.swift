@@ -49,6 +49,9 @@ public struct PhaseDeriver {
 
     public init() {}
 
+    /// Each app's name, by the number given with its events.
+    package var appNames: [String] { appNumbers.names }
+
     /// Takes events in time order (`EventNormalizer`).
     public mutating func process(_ event: Event, emit: (Event) -> Void) {
         process(event) { derived, _ in emit(derived) }
