@@ -6,6 +6,7 @@ struct Observation {
     let event: Event
     let name: Int
     let history: AppHistory
+    let pool: HistoryPool
     let families: EventNameTable.FamilyMembership
 
     func matches(_ pattern: CompiledPattern) -> Bool {
@@ -16,11 +17,11 @@ struct Observation {
         patterns.contains { $0.matches(event, name: name, in: families) }
     }
 
-    func evaluate(_ guards: [CompiledGuard]) -> [AppHistory.Occurrence]? {
-        history.evaluate(guards, in: families)
+    func evaluate(_ guards: [CompiledGuard]) -> [HistoryPool.Occurrence]? {
+        pool.evaluate(guards, in: history, families: families)
     }
 
-    func last(_ pattern: CompiledPattern) -> AppHistory.Occurrence? {
-        history.last(pattern, in: families)
+    func last(_ pattern: CompiledPattern) -> HistoryPool.Occurrence? {
+        pool.last(pattern, in: history, families: families)
     }
 }

@@ -67,6 +67,7 @@ public struct RuleEngine {
     private var appIndex: [String: Int] = [:]
     private var ownNames: [String] = []
     private var apps: [AppState] = []
+    private var histories = HistoryPool()
     private var sequence = 0
     private var endTime = Int64.min
     /// Findings with the clause that made them: kept only if the app reported the clause's
@@ -107,7 +108,8 @@ public struct RuleEngine {
         // A static function on the state in place (one lookup, no copy): its collections
         // then stay uniquely referenced and change without being copied on every event.
         Self.observe(
-            event, name: name, facts: facts[name], sequence: sequence, in: &apps[app], clauses: clauses, families: names.membership, violations: &violations)
+            event, name: name, facts: facts[name], sequence: sequence, in: &apps[app], pool: &histories, clauses: clauses, families: names.membership,
+            violations: &violations)
         for (violation, clause) in violations { record(violation, clause, app: app) }
     }
 
@@ -131,12 +133,12 @@ public struct RuleEngine {
     }
 
     private static func observe(
-        _ event: Event, name: Int, facts: NameFacts, sequence: Int, in state: inout AppState, clauses: [CompiledClause], families: EventNameTable.FamilyMembership,
-        violations: inout [(Violation, Int)]
+        _ event: Event, name: Int, facts: NameFacts, sequence: Int, in state: inout AppState, pool: inout HistoryPool, clauses: [CompiledClause],
+        families: EventNameTable.FamilyMembership, violations: inout [(Violation, Int)]
     ) {
         state.evidence |= facts.evidence
         if facts.isColdStart {
-            state.history.forget()
+            pool.forget(&state.history)
             state.monitors = []
         }
         if let phase = facts.announcedPhase { state.history.phase = phase }
@@ -144,10 +146,11 @@ public struct RuleEngine {
             // The monitors leave the state while they run, so they stay uniquely referenced.
             var monitors = state.monitors
             state.monitors = []
-            run(&monitors, facts: facts, Observation(event: event, name: name, history: state.history, families: families), clauses, violations: &violations)
+            let observation = Observation(event: event, name: name, history: state.history, pool: pool, families: families)
+            run(&monitors, facts: facts, observation, clauses, violations: &violations)
             state.monitors = monitors
         }
-        if facts.isRemembered { state.history.record(event, name: name, sequence: sequence) }
+        if facts.isRemembered { pool.record(event, name: name, sequence: sequence, in: &state.history) }
     }
 
     /// Runs the open monitors that react to the name or whose deadline the event passes, and a
