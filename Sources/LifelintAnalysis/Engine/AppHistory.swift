@@ -5,6 +5,8 @@ import LifelintModel
 /// incarnation). Eight bytes: a trace can name a million apps.
 struct AppHistory {
     var phase: AppPhase?
+    /// Whether the engine has seen an event of the app (kept here, where a byte is free).
+    var isSeen = false
     /// The first of the app's records in the pool (-1: none).
     fileprivate(set) var head: Int32 = -1
 }
@@ -12,33 +14,55 @@ struct AppHistory {
 /// Every app's remembered events in one array, each app's as a short linked list: no array
 /// (and its header) per app, and a cold start's forgotten records are reused by the next ones.
 struct HistoryPool {
+    /// What a guard reads of a remembered event, and the finding's related location.
     struct Occurrence {
         let event: RelatedEvent
         /// Order of arrival, which breaks ties between events stamped with the same time.
         let sequence: Int
+    }
+
+    /// One remembered event: 72 bytes, its name by number (`eventNames` has the name itself).
+    private struct Record {
+        let attributes: Attributes
+        let source: SourceLocation
+        let nanoseconds: Int64
+        let sequence: Int
         /// The event's interned name.
         let name: Int32
         /// The next of the app's records, or of the free records (-1: none).
-        fileprivate(set) var next: Int32
+        var next: Int32
+
+        init(_ event: Event, name: Int, sequence: Int, next: Int32) {
+            attributes = event.attributes
+            source = event.source
+            nanoseconds = event.time.nanoseconds
+            self.sequence = sequence
+            self.name = Int32(name)
+            self.next = next
+        }
     }
 
-    private var records: [Occurrence] = []
+    private var records: [Record] = []
     private var free: Int32 = -1
+    /// The names of the interned names recorded so far, by number.
+    private var eventNames: [EventName] = []
 
     /// Remembers `event` as the app's last of its name.
     mutating func record(_ event: Event, name: Int, sequence: Int, in history: inout AppHistory) {
+        if name >= eventNames.count { eventNames += repeatElement(event.name, count: name + 1 - eventNames.count) }
+        eventNames[name] = event.name
         if let position = position(of: name, in: history) {
-            records[position] = Occurrence(event: RelatedEvent(event), sequence: sequence, name: Int32(name), next: records[position].next)
+            records[position] = Record(event, name: name, sequence: sequence, next: records[position].next)
             return
         }
-        let occurrence = Occurrence(event: RelatedEvent(event), sequence: sequence, name: Int32(name), next: history.head)
+        let record = Record(event, name: name, sequence: sequence, next: history.head)
         if free >= 0 {
             let position = Int(free)
             free = records[position].next
-            records[position] = occurrence
+            records[position] = record
             history.head = Int32(position)
         } else {
-            records.append(occurrence)
+            records.append(record)
             history.head = Int32(records.count - 1)
         }
     }
@@ -64,25 +88,30 @@ struct HistoryPool {
         return nil
     }
 
+    private func occurrence(at position: Int) -> Occurrence {
+        let record = records[position]
+        let event = RelatedEvent(name: eventNames[Int(record.name)], attributes: record.attributes, source: record.source, nanoseconds: record.nanoseconds)
+        return Occurrence(event: event, sequence: record.sequence)
+    }
+
     /// The last event the pattern matches: for a name, the last of that name if it matches;
     /// for a family, the latest match among the family's names.
     func last(_ pattern: CompiledPattern, in history: AppHistory, families: EventNameTable.FamilyMembership) -> Occurrence? {
         switch pattern.target {
         case let .name(id):
-            guard let position = position(of: id, in: history) else { return nil }
-            let occurrence = records[position]
-            return pattern.matches(occurrence.event.attributes, name: id, in: families) ? occurrence : nil
+            guard let position = position(of: id, in: history), pattern.matches(records[position].attributes, name: id, in: families) else { return nil }
+            return occurrence(at: position)
         case .family:
-            var latest: Occurrence?
+            var latest: Int?
             var position = history.head
             while position >= 0 {
-                let occurrence = records[Int(position)]
-                if occurrence.sequence > latest?.sequence ?? Int.min, pattern.matches(occurrence.event.attributes, name: Int(occurrence.name), in: families) {
-                    latest = occurrence
+                let record = records[Int(position)]
+                if record.sequence > latest.map({ records[$0].sequence }) ?? Int.min, pattern.matches(record.attributes, name: Int(record.name), in: families) {
+                    latest = Int(position)
                 }
-                position = occurrence.next
+                position = record.next
             }
-            return latest
+            return latest.map(occurrence(at:))
         }
     }
 

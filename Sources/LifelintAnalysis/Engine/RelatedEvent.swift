@@ -11,9 +11,13 @@ struct RelatedEvent {
     let nanoseconds: Int64
 
     init(_ event: Event) {
-        name = event.name
-        attributes = event.attributes
-        source = event.source
-        nanoseconds = event.time.nanoseconds
+        self.init(name: event.name, attributes: event.attributes, source: event.source, nanoseconds: event.time.nanoseconds)
+    }
+
+    init(name: EventName, attributes: Attributes, source: SourceLocation, nanoseconds: Int64) {
+        self.name = name
+        self.attributes = attributes
+        self.source = source
+        self.nanoseconds = nanoseconds
     }
 }

@@ -27,7 +27,10 @@ public struct RuleEngine {
         var evidence: UInt64 = 0
         var monitors: [OpenMonitor] = []
         /// False for a number the engine has not yet seen an event of.
-        var isSeen = false
+        var isSeen: Bool {
+            get { history.isSeen }
+            set { history.isSeen = newValue }
+        }
 
     }
 
@@ -203,8 +206,8 @@ public struct RuleEngine {
         if let clockEnd, clockEnd.clock != .unknown { endTime = max(endTime, clockEnd.nanoseconds) }
         let appNames = appNames ?? ownNames
         // Sorted once: a trace may name a million apps.
-        let sortedApps = apps.indices.filter { apps[$0].isSeen }.sorted { appNames[$0] < appNames[$1] }
-        for app in sortedApps {
+        let sortedApps = apps.indices.filter { apps[$0].isSeen }.sorted { appNames[$0] < appNames[$1] }.map(Int32.init)
+        for app in sortedApps.lazy.map(Int.init) {
             var monitors = apps[app].monitors
             for open in monitors.indices {
                 let clause = monitors[open].clause
@@ -216,20 +219,35 @@ public struct RuleEngine {
             requirements.isSatisfied(clause: candidate.clause, by: apps[candidate.app].evidence) ? candidate.finding : nil
         }
         findings.sort { ($0.location, $0.ruleID) < ($1.location, $1.ruleID) }
-        let names = AppNames(sortedApps.map { appNames[$0] })
-        coverage = rules.map { coverage(of: $0, apps: sortedApps, names: names) }
+        // What coverage needs of each app is its evidence: the rest of the apps' state (a
+        // million apps' histories and monitors) goes before the coverage is built.
+        let evidence = sortedApps.map { apps[Int($0)].evidence }
+        apps = []
+        histories = HistoryPool()
+        let names = AppNames(sortedApps.map { appNames[Int($0)] })
+        var distinctStates: [[RuleCoverage.State]] = []
+        coverage = rules.map { rule in
+            let states = Self.shared(coverageStates(of: rule, evidence: evidence), among: &distinctStates)
+            return RuleCoverage(rule: rule.id, needs: rule.requires.map(\.description), apps: names, states: states)
+        }
     }
 
     /// Which apps the rule could be evaluated on: all its clauses, some (those needing
     /// nothing of the app), or none.
-    private func coverage(of rule: Rule, apps sortedApps: [Int], names: AppNames) -> RuleCoverage {
+    private func coverageStates(of rule: Rule, evidence: [UInt64]) -> [RuleCoverage.State] {
         let indices = clauses.indices.filter { clauses[$0].rule.id == rule.id }
-        let states = sortedApps.map { index -> RuleCoverage.State in
-            let evidence = apps[index].evidence
+        return evidence.map { evidence -> RuleCoverage.State in
             let evaluable = indices.reduce(0) { $0 + (requirements.isSatisfied(clause: $1, by: evidence) ? 1 : 0) }
             return evaluable == indices.count ? .evaluated : evaluable > 0 ? .partial : .notEvaluated
         }
-        return RuleCoverage(rule: rule.id, needs: rule.requires.map(\.description), apps: names, states: states)
+    }
+
+    /// `states`, or an equal list already made: rules that need the same evidence share one,
+    /// which for a million apps is a megabyte per rule.
+    private static func shared(_ states: [RuleCoverage.State], among distinct: inout [[RuleCoverage.State]]) -> [RuleCoverage.State] {
+        if let equal = distinct.first(where: { $0 == states }) { return equal }
+        distinct.append(states)
+        return states
     }
 
     private mutating func record(_ violation: Violation, _ clause: Int, app: Int) {

@@ -1,17 +1,20 @@
 import LifelintModel
 
 /// What the phase deriver knows about one app: its phase, what drives it on each platform, and
-/// the facts of the current process incarnation that the next cold start inherits.
+/// the facts of the current process incarnation that the next cold start inherits. The
+/// references come first and the one-byte fields together: 32 bytes, for a trace may name a
+/// million apps.
 struct AppLifecycle {
-    /// Nil until the trace shows it: a capture begins mid-session, and the app's state before
-    /// its first line is unknown, never assumed.
-    var phase: AppPhase?
     /// Android: the visible activities (started or resumed, not yet stopped), by token, else
     /// by class name (a class counts its instances), else under one key for traces that name
     /// neither.
     var visibleActivities: [String: Int] = [:]
     /// iOS: each connected scene's own phase.
     var scenes: [String: AppPhase] = [:]
+    var lastDeath: Death?
+    /// Nil until the trace shows it: a capture begins mid-session, and the app's state before
+    /// its first line is unknown, never assumed.
+    var phase: AppPhase?
     /// What the next `phase.active` follows: `launch`, `background`, `system-kill`, `user-kill`,
     /// `crash`, `inactive`, or `unknown` when the trace began mid-run.
     var resumeContext = ResumeContext.unknown
@@ -26,7 +29,6 @@ struct AppLifecycle {
     /// a Flutter `paused` (also sent when the app opens a native activity of its own) does not.
     var hasActivityEvidence = false
     var incarnation = IncarnationFacts()
-    var lastDeath: Death?
 
     struct IncarnationFacts {
         var savedState = false

@@ -11,10 +11,10 @@ import LifelintModel
 struct ProcessTable {
     /// 40 bytes: a trace can hold a million of them.
     struct Incarnation {
-        private let number: Int32
         private(set) var process: String?
         /// The package of `process` when it is not `process` itself (`com.app:remote`).
         private var otherPackage: String?
+        private let number: Int32
         var isLive = true
         var isFrozen = false
         /// Its events went out unnamed (past the attribution's bound): later ones pass as they
