@@ -7,7 +7,7 @@ import LifelintModel
 final class CompiledClause: Sendable {
     let rule: Rule
     let severity: Severity
-    let message: String
+    let message: MessageTemplate
     let primitive: any CompiledPrimitive
     /// Every pattern the clause reacts to: an event none of them covers changes nothing but an
     /// open wait's deadline.
@@ -24,7 +24,7 @@ final class CompiledClause: Sendable {
     init(rule: Rule, clause: RuleClause, thresholds: Thresholds, names: inout EventNameTable) {
         self.rule = rule
         severity = clause.severity ?? rule.severity
-        message = clause.message ?? rule.message
+        message = MessageTemplate(clause.message ?? rule.message, thresholds: thresholds)
         primitive = switch clause.primitive {
         case let .expect(expect): ExpectMonitor.Clause(expect, thresholds: thresholds, names: &names)
         case let .forbid(forbid): ForbidMonitor.Clause(forbid, thresholds: thresholds, names: &names)

@@ -1,25 +1,51 @@
 import LifelintModel
 
-/// Fills a rule's message: `{app}`, `{event}`, threshold names (`{graceWindow}`), the finding
-/// event's attributes (`{attr.key}`), and the values a monitor measured (`{outcome}`,
-/// `{limit}`, `{count}`). An unknown placeholder is left as written, so a typo shows.
-enum MessageTemplate {
-    static func render(_ template: String, event: Event, values: [String: String], thresholds: Thresholds) -> String {
-        var output = ""
-        var rest = Substring(template)
-        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            output += rest[..<open]
-            let name = String(rest[rest.index(after: open)..<close])
-            output += value(of: name, event: event, values: values, thresholds: thresholds) ?? "{\(name)}"
-            rest = rest[rest.index(after: close)...]
-        }
-        return output + rest
+/// A rule's message with its placeholders found once, when the rule is compiled: `{app}`,
+/// `{event}`, threshold names (`{graceWindow}`, resolved for the run), the finding event's
+/// attributes (`{attr.key}`), and the values a monitor measured (`{outcome}`, `{limit}`,
+/// `{count}`). An unknown placeholder is left as written, so a typo shows.
+struct MessageTemplate {
+    private enum Segment {
+        case text(String)
+        case app
+        case event
+        case attribute(String)
+        /// A value the monitor measured, else the run's threshold of that name, else as written.
+        case value(name: String, threshold: String?)
     }
 
-    private static func value(of name: String, event: Event, values: [String: String], thresholds: Thresholds) -> String? {
-        if name == "app" { return event.app }
-        if name == "event" { return event.name.rawValue }
-        if name.hasPrefix("attr.") { return event.attributes[String(name.dropFirst(5))] ?? "?" }
-        return values[name] ?? thresholds[name]?.description
+    private let segments: [Segment]
+
+    init(_ template: String, thresholds: Thresholds) {
+        var segments: [Segment] = []
+        var rest = Substring(template)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            if open > rest.startIndex { segments.append(.text(String(rest[..<open]))) }
+            segments.append(Self.segment(String(rest[rest.index(after: open)..<close]), thresholds: thresholds))
+            rest = rest[rest.index(after: close)...]
+        }
+        if !rest.isEmpty { segments.append(.text(String(rest))) }
+        self.segments = segments
+    }
+
+    private static func segment(_ name: String, thresholds: Thresholds) -> Segment {
+        if name == "app" { return .app }
+        if name == "event" { return .event }
+        if name.hasPrefix("attr.") { return .attribute(String(name.dropFirst(5))) }
+        return .value(name: name, threshold: thresholds[name]?.description)
+    }
+
+    func render(event: Event, values: [String: String]) -> String {
+        var output = ""
+        for segment in segments {
+            switch segment {
+            case let .text(text): output += text
+            case .app: output += event.app
+            case .event: output += event.name.rawValue
+            case let .attribute(key): output += event.attributes[key] ?? "?"
+            case let .value(name, threshold): output += values[name] ?? threshold ?? "{\(name)}"
+            }
+        }
+        return output
     }
 }

@@ -61,7 +61,6 @@ public struct RuleEngine {
     private var names: EventNameTable
     private let clauses: [CompiledClause]
     private let rules: [Rule]
-    private let thresholds: Thresholds
     private let requirements: EvidenceRequirements
     private var facts: [NameFacts] = []
     /// The engine's own app numbers and names, for events given without a number
@@ -87,7 +86,6 @@ public struct RuleEngine {
         requirements = EvidenceRequirements(pairs, names: &names)
         self.names = names
         self.rules = rules
-        self.thresholds = thresholds
         learnNames()
     }
 
@@ -257,7 +255,7 @@ public struct RuleEngine {
         candidates.append((Finding(
             ruleID: rule.id,
             severity: compiled.severity,
-            message: MessageTemplate.render(compiled.message, event: event, values: violation.values, thresholds: thresholds),
+            message: compiled.message.render(event: event, values: violation.values),
             app: event.app,
             platform: event.platform,
             time: violation.time,

@@ -5,26 +5,30 @@ import LifelintModel
 /// can itself contain commas; callers that read such a field take "the rest" of the list.
 struct EventLogPayload {
     private let values: [Substring]
-    /// Normalized keys (lowercased, spaces removed) when the payload is in `Key=value` form.
-    private let keys: [String]?
+    /// The keys as written when the payload is in `Key=value` form; compared ignoring case,
+    /// spaces and underscores, without making strings (these lines are many).
+    private let keys: [Substring]?
     /// A trailing `^` marks a payload the logger truncated.
     let isTruncated: Bool
 
     init?(_ message: Substring) {
-        var body = message
-        while body.last == " " { body.removeLast() }
-        guard body.first == "[" else { return nil }
-        body.removeFirst()
-        isTruncated = body.last == "^"
-        if isTruncated { body.removeLast() }
-        if body.last == "]" { body.removeLast() }
-        let parts = Self.splitFields(body)
-        if parts.allSatisfy({ Self.keyPrefix($0) != nil }) && !parts.isEmpty {
-            keys = parts.map { Self.normalize(Self.keyPrefix($0)!) }
-            values = parts.map { $0[$0.index(after: $0.firstIndex(of: "=")!)...] }
+        // Bytes, not characters: every activity callback line of a trace comes through here.
+        var body = message.utf8[...]
+        while body.last == .space { body = body.dropLast() }
+        guard body.first == UInt8(ascii: "[") else { return nil }
+        body = body.dropFirst()
+        isTruncated = body.last == UInt8(ascii: "^")
+        if isTruncated { body = body.dropLast() }
+        if body.last == UInt8(ascii: "]") { body = body.dropLast() }
+        let text = Substring(body)
+        let parts = Self.splitFields(text)
+        let keyed = parts.map(Self.keyPrefix)
+        if !parts.isEmpty, keyed.allSatisfy({ $0 != nil }) {
+            keys = keyed.map { $0! }
+            values = zip(parts, keys!).map { part, key in part[part.utf8.index(after: key.endIndex)...] }
         } else {
             keys = nil
-            values = body.split(separator: ",", omittingEmptySubsequences: false)
+            values = text.utf8.split(separator: .comma, omittingEmptySubsequences: false).map { Substring($0) }
         }
     }
 
@@ -33,7 +37,7 @@ struct EventLogPayload {
     /// The field by its key in `Key=value` form, else by position.
     func value(_ index: Int, key: String) -> Substring? {
         if let keys {
-            return keys.firstIndex(of: Self.normalize(Substring(key))).map { values[$0] }
+            return keys.firstIndex { Self.isSameKey($0, key) }.map { values[$0] }
         }
         return index < values.count ? values[index] : nil
     }
@@ -112,7 +116,21 @@ struct EventLogPayload {
         return nil
     }
 
-    private static func normalize(_ key: Substring) -> String {
-        key.lowercased().filter { $0 != " " && $0 != "_" }
+    /// Whether two keys are the same but for case, spaces and underscores (`Component Name`,
+    /// `component_name`); keys are ASCII letters, spaces and underscores (`keyPrefix`).
+    private static func isSameKey(_ written: Substring, _ wanted: String) -> Bool {
+        var left = written.utf8.lazy.filter(isKeyLetter).makeIterator()
+        var right = wanted.utf8.lazy.filter(isKeyLetter).makeIterator()
+        while true {
+            switch (left.next(), right.next()) {
+            case (nil, nil): return true
+            case let (a?, b?) where a | 0x20 == b | 0x20: continue
+            default: return false
+            }
+        }
+    }
+
+    private static func isKeyLetter(_ byte: UInt8) -> Bool {
+        byte != .space && byte != UInt8(ascii: "_")
     }
 }
