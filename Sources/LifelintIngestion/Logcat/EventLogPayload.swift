@@ -21,11 +21,15 @@ struct EventLogPayload {
         if isTruncated { body = body.dropLast() }
         if body.last == UInt8(ascii: "]") { body = body.dropLast() }
         let text = Substring(body)
-        let parts = Self.splitFields(text)
-        let keyed = parts.map(Self.keyPrefix)
-        if !parts.isEmpty, keyed.allSatisfy({ $0 != nil }) {
-            keys = keyed.map { $0! }
-            values = zip(parts, keys!).map { part, key in part[part.utf8.index(after: key.endIndex)...] }
+        let bytes = Array(body)
+        let fields = Self.keyedFields(bytes)
+        func slice(_ range: Range<Int>) -> Substring {
+            let utf8 = text.utf8
+            return Substring(utf8[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)])
+        }
+        if let fields {
+            keys = fields.map { slice($0.key) }
+            values = fields.map { slice($0.value) }
         } else {
             keys = nil
             values = text.utf8.split(separator: .comma, omittingEmptySubsequences: false).map { Substring($0) }
@@ -87,37 +91,43 @@ struct EventLogPayload {
         values.prefix { Int64($0.trimmingPrefix(" ")) != nil }.count
     }
 
-    /// Splits `Key=a,Other Key=b,c` at the commas that start a new `Key=`.
-    private static func splitFields(_ body: Substring) -> [Substring] {
-        var parts: [Substring] = []
-        var start = body.startIndex
-        var index = body.startIndex
-        let utf8 = body.utf8
-        while index < utf8.endIndex {
-            if utf8[index] == .comma, keyPrefix(body[utf8.index(after: index)...]) != nil {
-                parts.append(body[start..<index])
-                start = utf8.index(after: index)
+    /// `Key=a,Other Key=b,c` as its keys and values (split at the commas that start a new
+    /// `Key=`), by byte offsets; nil when the payload is not all in that form.
+    private static func keyedFields(_ bytes: [UInt8]) -> [(key: Range<Int>, value: Range<Int>)]? {
+        guard let firstEquals = keyEnd(in: bytes, from: 0) else { return nil }
+        var fields: [(key: Range<Int>, value: Range<Int>)] = []
+        var keyStart = 0
+        var equals = firstEquals
+        var index = firstEquals + 1
+        while index < bytes.count {
+            if bytes[index] == .comma, let next = keyEnd(in: bytes, from: index + 1) {
+                fields.append((keyStart..<equals, equals + 1..<index))
+                keyStart = index + 1
+                equals = next
+                index = next
             }
-            index = utf8.index(after: index)
+            index += 1
         }
-        parts.append(body[start...])
-        return parts
+        fields.append((keyStart..<equals, equals + 1..<bytes.count))
+        return fields
     }
 
-    /// `Component Name` in `Component Name=...`: letters and spaces, starting with a letter.
-    private static func keyPrefix(_ field: Substring) -> Substring? {
-        let utf8 = field.utf8
-        guard let first = utf8.first, first.isASCIILetter else { return nil }
-        for index in utf8.indices {
-            let byte = utf8[index]
-            if byte == .equals { return field[..<index] }
+    /// Where the `=` of a key starting at `start` is (`Component Name=`: an ASCII letter, then
+    /// letters, spaces and underscores); nil when no key starts there.
+    private static func keyEnd(in bytes: [UInt8], from start: Int) -> Int? {
+        guard start < bytes.count, bytes[start].isASCIILetter else { return nil }
+        var index = start
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == .equals { return index }
             guard byte.isASCIILetter || byte == .space || byte == UInt8(ascii: "_") else { return nil }
+            index += 1
         }
         return nil
     }
 
     /// Whether two keys are the same but for case, spaces and underscores (`Component Name`,
-    /// `component_name`); keys are ASCII letters, spaces and underscores (`keyPrefix`).
+    /// `component_name`); keys are ASCII letters, spaces and underscores (`keyEnd`).
     private static func isSameKey(_ written: Substring, _ wanted: String) -> Bool {
         var left = written.utf8.lazy.filter(isKeyLetter).makeIterator()
         var right = wanted.utf8.lazy.filter(isKeyLetter).makeIterator()
