@@ -73,7 +73,9 @@ public enum Quantity: Sendable, Hashable, CustomStringConvertible {
             if bytes % 1000 == 0 { return "\(bytes / 1000)KB" }
             return "\(bytes)B"
         case let .count(value):
-            return value == value.rounded() ? String(Int(value)) : String(value)
+            // A whole number as one (`3`, not `3.0`); one too large for an integer, or not
+            // finite (a binary plist can hold any double), as written.
+            return Int(exactly: value).map(String.init) ?? String(value)
         }
     }
 }
