@@ -111,8 +111,14 @@ var lifecycle = SyntheticLifecycle(seed: options.seed)
 let lifecyclePath = "\(options.directory)/lifelint-bench-lifecycle-\(options.containerMegabytes)mb-seed\(options.seed).jsonl"
 let lifecycleBytes = BenchmarkFile.ensure(path: lifecyclePath, megabytes: options.containerMegabytes) { buffer, _ in lifecycle.appendLine(to: &buffer) }
 
+// Every line a new app (issue 15): memory follows the apps, not the lines.
+var manyApps = SyntheticManyApps()
+let manyAppsPath = "\(options.directory)/lifelint-bench-many-apps-\(options.containerMegabytes)mb.log"
+let manyAppsBytes = BenchmarkFile.ensure(path: manyAppsPath, megabytes: options.containerMegabytes) { buffer, _ in manyApps.appendLine(to: &buffer) }
+
 for (label, path, bytes, reference) in [
     ("Lifecycle JSON Lines", lifecyclePath, lifecycleBytes, ("jq -c .", "/usr/bin/jq", ["-c", ".", lifecyclePath])),
+    ("Many apps (logcat)", manyAppsPath, manyAppsBytes, ("wc -l", "/usr/bin/wc", ["-l", manyAppsPath])),
     ("JSON Lines", jsonLinesPath, jsonLinesBytes, ("jq -c .", "/usr/bin/jq", ["-c", ".", jsonLinesPath])),
     ("Chrome trace", chromePath, chromeBytes, ("jq -c .", "/usr/bin/jq", ["-c", ".", chromePath])),
     ("XML plist", plistPath, plistBytes, ("xmllint --stream --noout", "/usr/bin/xmllint", ["--stream", "--noout", plistPath])),
@@ -127,8 +133,8 @@ for (label, path, bytes, reference) in [
     Report.row("parse to events: \(label)", seconds: parseOnly.seconds, megabytes: size, events: count)
     let run = ChildProcess.best(of: options.repeats, binary, ["events", "--quiet", path])
     Report.row("lifelint events: \(label)", seconds: run.seconds, megabytes: size, events: count, peakKilobytes: run.peakKilobytes)
-    if path == lifecyclePath {
-        let analysis = ChildProcess.best(of: options.repeats, binary, ["--no-config", path])
+    if path == lifecyclePath || path == manyAppsPath {
+        let analysis = ChildProcess.best(of: options.repeats, binary, ["--no-config", "--year", "2024", path])
         Report.row("lifelint (all rules): \(label)", seconds: analysis.seconds, megabytes: size, events: count, peakKilobytes: analysis.peakKilobytes)
     }
     if access(reference.1, X_OK) == 0 {

@@ -4,47 +4,34 @@ import Testing
 import LifelintIngestion
 
 /// `JSONText` must write exactly what `JSONSerialization` writes (reports and baselines are
-/// compared byte for byte by the people who diff them): thousands of generated values,
-/// pretty and compact, against Foundation's own output.
+/// compared byte for byte by the people who diff them): thousands of generated values
+/// (`SeededGenerator`, so a failure repeats), pretty and compact, against Foundation's own output.
 @Suite struct JSONTextTests {
-    /// A small deterministic generator (SplitMix64), so a failure names a seed that repeats.
-    struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-    }
-
     static let pieces = ["a", "B", "b", "é", "É", "_", "-", ".", "9", "10", "007", "/", "\"", "\\", "\n", "\t", "\r", "\u{0}", "\u{1B}", "\u{1F}", "\u{7F}", "\u{2028}", "😀", "z", "Z", " ", "ß", "ı", "İ", "ﬁ", "１"]
 
-    static func string(_ random: inout Generator) -> String {
-        (0..<random.below(6)).map { _ in pieces[random.below(pieces.count)] }.joined()
+    static func string(_ random: inout SeededGenerator) -> String {
+        (0..<Int.random(in: 0..<6, using: &random)).map { _ in pieces[Int.random(in: 0..<pieces.count, using: &random)] }.joined()
     }
 
-    static func value(_ random: inout Generator, depth: Int = 0) -> Any {
-        switch random.below(depth > 3 ? 6 : 9) {
+    static func value(_ random: inout SeededGenerator, depth: Int = 0) -> Any {
+        switch Int.random(in: 0..<(depth > 3 ? 6 : 9), using: &random) {
         case 0: return string(&random)
-        case 1: return Int(bitPattern: UInt(random.next())) >> random.below(64)
+        case 1: return Int(bitPattern: UInt(random.next())) >> Int.random(in: 0..<64, using: &random)
         case 2: return Int64(bitPattern: random.next())
-        case 3: return random.below(2) == 0
+        case 3: return Int.random(in: 0..<2, using: &random) == 0
         case 4: return NSNull()
-        case 5: return Double(random.below(100_000)) / Double(1 + random.below(1000))
+        case 5: return Double(Int.random(in: 0..<100_000, using: &random)) / Double(1 + Int.random(in: 0..<1000, using: &random))
         case 6, 7:
             var object: [String: Any] = [:]
-            for _ in 0..<random.below(6) { object[string(&random)] = value(&random, depth: depth + 1) }
+            for _ in 0..<Int.random(in: 0..<6, using: &random) { object[string(&random)] = value(&random, depth: depth + 1) }
             return object
-        default: return (0..<random.below(5)).map { _ in value(&random, depth: depth + 1) }
+        default: return (0..<Int.random(in: 0..<5, using: &random)).map { _ in value(&random, depth: depth + 1) }
         }
     }
 
     @Test(arguments: [false, true])
     func writesWhatFoundationWrites(pretty: Bool) throws {
-        var random = Generator(state: pretty ? 1 : 2)
+        var random = SeededGenerator(seed: pretty ? 1 : 2)
         var options: JSONSerialization.WritingOptions = [.sortedKeys, .withoutEscapingSlashes, .fragmentsAllowed]
         if pretty { options.insert(.prettyPrinted) }
         let text = JSONText()
