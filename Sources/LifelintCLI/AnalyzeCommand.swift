@@ -45,6 +45,8 @@ struct AnalyzeCommand: Command {
     ]
 
     static let inputOptions: [CommandLineArguments.Option] = [
+        .init("--files-from", value: "<file>", "Also analyse the traces named in this file, one per line ('-': standard input): for lists too long for a command line."),
+        .init("--null", alias: "-0", "With --files-from, the names are separated by NUL bytes (find -print0), not lines (also -0)."),
         .init("--jobs", value: "<n>", "Traces analysed at once (default: the number of cores)."),
         .init("--no-progress", "No progress bar (shown on a terminal for large batches)."),
     ] + SharedOptions.traceReading + [.help]
@@ -67,6 +69,8 @@ struct AnalyzeCommand: Command {
             """)
 
     let inputs: [String]
+    /// `--files-from`, and whether its names are NUL-separated.
+    let inputList: (path: String, nulSeparated: Bool)?
     let format: ReportFormat
     let fileOutputs: [(format: ReportFormat, path: String)]
     let failOn: Severity
@@ -87,7 +91,14 @@ struct AnalyzeCommand: Command {
     let readOptions: TraceReadOptions
 
     init(arguments: CommandLineArguments) throws(UsageError) {
-        guard !arguments.inputs.isEmpty else { throw .missingInput(command: Self.name) }
+        inputList = arguments.value("--files-from").map { ($0, arguments.flags.contains("--null")) }
+        guard !arguments.inputs.isEmpty || inputList != nil else { throw .missingInput(command: Self.name) }
+        if inputList?.path == TraceInput.standardInputName, arguments.inputs.contains(TraceInput.standardInputName) {
+            throw .invalidValue(option: "--files-from", value: "-", expected: "a file when '-' also names a trace (standard input is read once)")
+        }
+        if arguments.flags.contains("--null"), inputList == nil {
+            throw .invalidValue(option: "--null", value: "without --files-from", expected: "--files-from <file>")
+        }
         inputs = arguments.inputs
         format = try arguments.choice("--format", of: ReportFormat.self) ?? .text
         fileOutputs = try (arguments.values["--output"] ?? []).map { (value) throws(UsageError) in try Self.fileOutput(value) }
@@ -129,6 +140,7 @@ struct AnalyzeCommand: Command {
         let baseline: Baseline?
         let configurationFile: String?
         var files: [OutputFile] = []
+        var listed: [String] = []
         do {
             let configuration = try configuration.load()
             configurationFile = configuration.path
@@ -136,6 +148,10 @@ struct AnalyzeCommand: Command {
             settings.collectsTimeline = ([format] + fileOutputs.map(\.format)).contains { $0.needsTimeline }
             baseline = try baselinePath.map { (path) throws(ConfigurationError) in try Baseline.load(path: path) }
             files = try fileOutputs.map { (file) throws(CommandError) in try OutputFile(path: file.path) }
+            if let inputList {
+                listed = try InputList.read(inputList.path, nulSeparated: inputList.nulSeparated)
+                if listed.isEmpty, inputs.isEmpty { throw CommandError.emptyList(path: PathEncoding.displayed(inputList.path)) }
+            }
         } catch {
             diagnostics.writeErrors(error)
             return .failure
@@ -145,7 +161,7 @@ struct AnalyzeCommand: Command {
         var reporters: [any Reporter] = [format.makeReporter(output: output, options: options.coloring(colorChoice.resolve(for: output)))]
         for (index, (format, _)) in fileOutputs.enumerated() { reporters.append(format.makeReporter(output: files[index].output, options: options)) }
 
-        let expansion = InputExpander.expansion(inputs)
+        let expansion = InputExpander.expansion(inputs + listed)
         let batch = expansion.inputs
         if !quiet { expansion.notes.forEach { diagnostics.writeLine("lifelint: note: " + TerminalText.sanitized($0)) } }
         if verbose { describe(settings, configurationFile: configurationFile, inputs: batch.count, to: diagnostics) }

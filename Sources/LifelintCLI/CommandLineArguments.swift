@@ -14,9 +14,12 @@ struct CommandLineArguments {
         /// Whether it may be given more than once (each value counts); any other option given
         /// twice is an error, not a silent "last one wins".
         let repeatable: Bool
+        /// A one-letter spelling (`-h`, `-0`).
+        let alias: String?
 
-        init(_ name: String, value: String? = nil, choices: [String] = [], repeatable: Bool = false, _ help: String) {
+        init(_ name: String, alias: String? = nil, value: String? = nil, choices: [String] = [], repeatable: Bool = false, _ help: String) {
             self.name = name
+            self.alias = alias
             self.value = value
             self.choices = choices
             self.repeatable = repeatable
@@ -44,7 +47,7 @@ struct CommandLineArguments {
             }
         }
 
-        static let help = Option("--help", "Show this help (also -h).")
+        static let help = Option("--help", alias: "-h", "Show this help (also -h).")
     }
 
     private(set) var values: [String: [String]] = [:]
@@ -63,8 +66,8 @@ struct CommandLineArguments {
                 optionsEnded = true
                 continue
             }
-            if argument == "-h", options.contains(where: { $0.name == Option.help.name }) {
-                flags.insert(Option.help.name)
+            if let option = options.first(where: { $0.alias == argument }), !option.takesValue {
+                flags.insert(option.name)
                 continue
             }
             let (name, inlineValue) = Self.split(argument)
