@@ -27,6 +27,10 @@ struct AnalyzeCommand: Command {
             (default: \(PlatformLimits.annotationsPerLevel), what GitHub shows per step); the rest are listed in the log.
             """),
         .init("--junit-only-failures", "JUnit reports list only the failing test cases, not one per rule per trace."),
+        .init("--label", value: "<key=value>", repeatable: true, """
+            Stamp every JSON and JSON Lines record with this context (build, app version, device), \
+            for tables of many runs; repeatable.
+            """),
         .init("--quiet", "Only findings and errors: no notes, no summary line, no progress bar."),
         .init("--verbose", "Also say which configuration file, rules and inputs the run uses (on standard error)."),
         SharedOptions.color,
@@ -74,6 +78,7 @@ struct AnalyzeCommand: Command {
     let format: ReportFormat
     let fileOutputs: [(format: ReportFormat, path: String)]
     let failOn: Severity
+    let labels: [String: String]
     let exitZero: Bool
     let annotationsPerLevel: Int
     let quiet: Bool
@@ -103,6 +108,7 @@ struct AnalyzeCommand: Command {
         format = try arguments.choice("--format", of: ReportFormat.self) ?? .text
         fileOutputs = try (arguments.values["--output"] ?? []).map { (value) throws(UsageError) in try Self.fileOutput(value) }
         failOn = try arguments.choice("--fail-on", of: Severity.self) ?? .error
+        labels = try Self.labels(arguments.values["--label"] ?? [])
         exitZero = arguments.flags.contains("--exit-zero")
         annotationsPerLevel = try arguments.integer("--max-annotations", in: 1...1_000_000) ?? PlatformLimits.annotationsPerLevel
         quiet = arguments.flags.contains("--quiet")
@@ -123,6 +129,20 @@ struct AnalyzeCommand: Command {
         jobs = try arguments.integer("--jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
         showsProgress = !arguments.flags.contains("--no-progress") && !quiet
         readOptions = try SharedOptions.traceReadOptions(arguments)
+    }
+
+    /// `key=value` pairs: a key of letters, digits, `.`, `_` or `-`, each given once.
+    private static func labels(_ values: [String]) throws(UsageError) -> [String: String] {
+        var labels: [String: String] = [:]
+        for value in values {
+            let key = value.prefix { $0 != "=" }
+            guard key.count < value.count, !key.isEmpty, key.utf8.allSatisfy({ $0.isASCIILetter || $0.isASCIIDigit || ".-_".utf8.contains($0) }) else {
+                throw .invalidValue(option: "--label", value: value, expected: "key=value with a key of letters, digits, '.', '_' or '-'")
+            }
+            guard labels[String(key)] == nil else { throw .invalidValue(option: "--label", value: value, expected: "each key once") }
+            labels[String(key)] = String(value.dropFirst(key.count + 1))
+        }
+        return labels
     }
 
     private static func fileOutput(_ value: String) throws(UsageError) -> (format: ReportFormat, path: String) {
@@ -157,7 +177,7 @@ struct AnalyzeCommand: Command {
             return .failure
         }
         let started = Timestamp.now
-        let options = ReporterOptions(annotationsPerLevel: annotationsPerLevel, quiet: quiet, junitOnlyFailures: junitOnlyFailures)
+        let options = ReporterOptions(annotationsPerLevel: annotationsPerLevel, quiet: quiet, junitOnlyFailures: junitOnlyFailures, labels: labels)
         var reporters: [any Reporter] = [format.makeReporter(output: output, options: options.coloring(colorChoice.resolve(for: output)))]
         for (index, (format, _)) in fileOutputs.enumerated() { reporters.append(format.makeReporter(output: files[index].output, options: options)) }
 

@@ -9,9 +9,12 @@ import LifelintAnalysis
 public struct JSONLinesReporter: Reporter {
     private let output: ByteOutput
     private let text = JSONText()
+    /// Stamped on every record when the run has any.
+    private let labels: [String: String]
 
-    public init(output: ByteOutput) {
+    public init(output: ByteOutput, labels: [String: String] = [:]) {
         self.output = output
+        self.labels = labels
     }
 
     public mutating func traceCompleted(_ trace: TraceReport) {
@@ -43,6 +46,8 @@ public struct JSONLinesReporter: Reporter {
     }
 
     private func write(_ object: [String: Any]) {
+        var object = object
+        if !labels.isEmpty { object["labels"] = labels }
         ReportJSON.write(object, pretty: false, to: output, text: text)
     }
 }

@@ -13,9 +13,11 @@ import LifelintAnalysis
 public struct JSONReporter: Reporter {
     public static let schemaVersion = 1
     private let output: ByteOutput
+    private let labels: [String: String]
 
-    public init(output: ByteOutput) {
+    public init(output: ByteOutput, labels: [String: String] = [:]) {
         self.output = output
+        self.labels = labels
     }
 
     public mutating func finish(_ run: RunReport) {
@@ -24,6 +26,7 @@ public struct JSONReporter: Reporter {
         var members: [(key: String, value: PrettyJSONWriter.Value)] = []
         if let baseline = run.baseline { members.append(("baseline", .whole(ReportJSON.baseline(baseline)))) }
         members.append(("configuration", .whole(run.configuration ?? NSNull())))
+        if !labels.isEmpty { members.append(("labels", .whole(labels))) }
         members += [
             ("findings", .array(count: findings.count) { .whole(ReportJSON.finding(findings[$0])) }),
             ("schemaVersion", .whole(Self.schemaVersion)),

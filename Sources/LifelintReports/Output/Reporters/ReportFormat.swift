@@ -31,8 +31,8 @@ public enum ReportFormat: String, Sendable, CaseIterable {
     public func makeReporter(output: ByteOutput, options: ReporterOptions = ReporterOptions()) -> any Reporter {
         switch self {
         case .text: TextReporter(output: output, colors: options.colors, quiet: options.quiet)
-        case .json: JSONReporter(output: output)
-        case .jsonl: JSONLinesReporter(output: output)
+        case .json: JSONReporter(output: output, labels: options.labels)
+        case .jsonl: JSONLinesReporter(output: output, labels: options.labels)
         case .sarif: SARIFReporter(output: output)
         case .junit: JUnitReporter(output: output, onlyFailures: options.junitOnlyFailures)
         case .checkstyle: CheckstyleReporter(output: output)

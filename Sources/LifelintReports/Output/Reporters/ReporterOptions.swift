@@ -7,14 +7,19 @@ public struct ReporterOptions: Sendable {
     public var quiet: Bool
     /// JUnit without the passing test cases (`--junit-only-failures`).
     public var junitOnlyFailures: Bool
+    /// The run's context (`--label key=value`: build, app version, device), stamped on every
+    /// JSON and JSON Lines record so the records of many runs can be told apart in a table.
+    public var labels: [String: String]
 
     public init(
-        colors: Bool = false, annotationsPerLevel: Int = PlatformLimits.annotationsPerLevel, quiet: Bool = false, junitOnlyFailures: Bool = false
+        colors: Bool = false, annotationsPerLevel: Int = PlatformLimits.annotationsPerLevel, quiet: Bool = false, junitOnlyFailures: Bool = false,
+        labels: [String: String] = [:]
     ) {
         self.colors = colors
         self.annotationsPerLevel = annotationsPerLevel
         self.quiet = quiet
         self.junitOnlyFailures = junitOnlyFailures
+        self.labels = labels
     }
 
     /// The same options with colour on or off (for the output that is a terminal).
