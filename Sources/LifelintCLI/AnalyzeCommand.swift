@@ -166,6 +166,7 @@ struct AnalyzeCommand: Command {
             configurationFile = configuration.path
             settings = try makeSettings(configuration)
             settings.collectsTimeline = ([format] + fileOutputs.map(\.format)).contains { $0.needsTimeline }
+            settings.identifiesTraces = ([format] + fileOutputs.map(\.format)).contains { $0 == .json || $0 == .jsonl }
             baseline = try baselinePath.map { (path) throws(ConfigurationError) in try Baseline.load(path: path) }
             files = try fileOutputs.map { (file) throws(CommandError) in try OutputFile(path: file.path) }
             if let inputList {

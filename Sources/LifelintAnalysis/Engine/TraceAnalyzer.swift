@@ -50,7 +50,9 @@ public enum TraceAnalyzer {
     /// so one bad trace does not stop a batch.
     public static func report(path: String, settings: AnalysisSettings) -> TraceReport {
         let start = ContinuousClock.now
+        let digest = settings.identifiesTraces && path != TraceInput.standardInputName ? TraceDigest(path: path) : nil
         var report = analyzedReport(path: path, settings: settings)
+        report.sha256 = digest?.wait()
         let elapsed = ContinuousClock.now - start
         report.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         return report

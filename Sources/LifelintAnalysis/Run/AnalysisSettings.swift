@@ -12,6 +12,9 @@ public struct AnalysisSettings: Sendable {
     /// Whether to keep each trace's timeline (the timeline command and the HTML report need it;
     /// other reports do not pay for it).
     public var collectsTimeline: Bool
+    /// Whether to give each trace its `sha256` (the JSON reports' trace identity; other reports
+    /// do not pay for reading each file twice).
+    public var identifiesTraces = false
 
     public init(
         rules: [Rule], thresholds: Thresholds = Thresholds(), readOptions: TraceReadOptions = TraceReadOptions(), apps: Set<String>? = nil,

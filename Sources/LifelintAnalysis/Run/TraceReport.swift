@@ -8,6 +8,9 @@ public struct TraceReport: Sendable {
     public var path: String
     /// The path that opens the trace again (a report quoting its lines); `path` when the two agree.
     public var fileSystemPath: String
+    /// The SHA-256 of the file's bytes, when the run asks for it (`identifiesTraces`) and the
+    /// trace is a file: the same trace analysed twice, anywhere, is recognisably the same.
+    public var sha256: String?
     /// Nil when the trace could not be read at all.
     public var summary: IngestionSummary?
     /// Why the trace could not be read, or how many of its records were malformed; nil when

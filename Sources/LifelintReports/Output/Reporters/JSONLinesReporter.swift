@@ -19,16 +19,16 @@ public struct JSONLinesReporter: Reporter {
 
     public mutating func traceCompleted(_ trace: TraceReport) {
         for finding in trace.findings {
-            write(ReportJSON.finding(finding).merging(["type": "finding", "trace": trace.path]) { $1 })
+            write(ReportJSON.finding(finding).merging(Self.trace(trace, type: "finding")) { $1 })
         }
         for verdict in trace.verdicts {
-            write(ReportJSON.verdict(verdict).merging(["type": "verdict", "trace": trace.path]) { $1 })
+            write(ReportJSON.verdict(verdict).merging(Self.trace(trace, type: "verdict")) { $1 })
         }
         for metrics in trace.metrics {
-            write(ReportJSON.metrics(metrics).merging(["type": "metrics", "trace": trace.path]) { $1 })
+            write(ReportJSON.metrics(metrics).merging(Self.trace(trace, type: "metrics")) { $1 })
         }
         for coverage in trace.coverage {
-            write(ReportJSON.coverage(coverage).merging(["type": "coverage", "trace": trace.path]) { $1 })
+            write(ReportJSON.coverage(coverage).merging(Self.trace(trace, type: "coverage")) { $1 })
         }
         var record = ReportJSON.traceHeader(trace)
         record["type"] = "trace"
@@ -43,6 +43,13 @@ public struct JSONLinesReporter: Reporter {
         ]
         if let baseline = run.baseline { record["baseline"] = ReportJSON.baseline(baseline) }
         write(record)
+    }
+
+    /// The record's type and its trace: the path, and the `sha256` when known.
+    private static func trace(_ trace: TraceReport, type: String) -> [String: Any] {
+        var fields: [String: Any] = ["type": type, "trace": trace.path]
+        if let sha256 = trace.sha256 { fields["traceSha256"] = sha256 }
+        return fields
     }
 
     private func write(_ object: [String: Any]) {

@@ -46,6 +46,7 @@ enum ReportJSON {
     /// A trace without its apps' metrics and coverage (which reports write one by one).
     static func traceHeader(_ trace: TraceReport) -> [String: Any] {
         var object: [String: Any] = ["path": trace.path, "error": trace.error ?? NSNull()]
+        if let sha256 = trace.sha256 { object["sha256"] = sha256 }
         if let summary = trace.summary {
             object["format"] = summary.format
             object["stats"] = [
