@@ -22,7 +22,7 @@ enum InputList {
 
     private static func contents(of path: String) throws(CommandError) -> [UInt8] {
         if path == TraceInput.standardInputName { return [UInt8](FileHandle.standardInput.readDataToEndOfFile()) }
-        let descriptor = PathEncoding.withFileSystemRepresentation(path) { open($0, O_RDONLY | O_CLOEXEC) }
+        let descriptor = PathEncoding.openFile(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw .cannotReadList(path: PathEncoding.displayed(path), reason: errno == ENOENT ? "no such file" : String(cString: strerror(errno)))
         }

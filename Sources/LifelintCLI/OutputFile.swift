@@ -15,7 +15,7 @@ final class OutputFile {
     private var descriptor: Int32
 
     init(path: String) throws(CommandError) {
-        descriptor = PathEncoding.withFileSystemRepresentation(path) { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
+        descriptor = PathEncoding.openFile(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, permissions: 0o644)
         self.path = PathEncoding.displayed(path)
         guard descriptor >= 0 else { throw .cannotWrite(path: self.path, reason: String(cString: strerror(errno))) }
         output = .fileDescriptor(descriptor, name: path)

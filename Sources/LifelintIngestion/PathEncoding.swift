@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// File names on Linux are bytes, not text: a trace copied from a device or an old archive can
 /// be called `café.log` in Latin-1, which is not UTF-8. lifelint keeps such a path as a Swift
 /// string without losing a byte: each byte that is not part of valid UTF-8 becomes one
@@ -48,6 +54,11 @@ public enum PathEncoding {
         }
         bytes.append(0)
         return try bytes.withUnsafeBufferPointer { try body($0.baseAddress!) }
+    }
+
+    /// `open(2)` of the path by its bytes: a descriptor, or -1 with `errno` set.
+    public static func openFile(_ path: String, _ flags: Int32, permissions: mode_t = 0) -> Int32 {
+        withFileSystemRepresentation(path) { open($0, flags, permissions) }
     }
 
     /// The path as people read it: each byte that is not UTF-8 as `\xE9`.

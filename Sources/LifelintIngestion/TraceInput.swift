@@ -44,7 +44,7 @@ public final class TraceInput {
             descriptor = STDIN_FILENO
             modificationTime = Int64(time(nil))
         } else {
-            descriptor = PathEncoding.withFileSystemRepresentation(location) { open($0, O_RDONLY | O_CLOEXEC) }
+            descriptor = PathEncoding.openFile(location, O_RDONLY | O_CLOEXEC)
             guard descriptor >= 0 else { throw .cannotOpen(path: path, reason: String(cString: strerror(errno))) }
             guard fstat(descriptor, &status) == 0 else {
                 let reason = String(cString: strerror(errno))

@@ -24,7 +24,7 @@ package enum SmallFile {
         guard Int(status.st_size) <= limit else {
             return .failure(.init(reason: "\(Int(status.st_size)) bytes, more than the \(limit >> 20) MiB such a file may have"))
         }
-        let descriptor = PathEncoding.withFileSystemRepresentation(path) { open($0, O_RDONLY | O_CLOEXEC) }
+        let descriptor = PathEncoding.openFile(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return .failure(.init(reason: String(cString: strerror(errno)))) }
         let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         defer { try? handle.close() }

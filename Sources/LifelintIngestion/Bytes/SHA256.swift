@@ -44,7 +44,7 @@ package struct SHA256 {
 
     /// The digest of `path`'s bytes, read in 1 MiB chunks; nil when the file cannot be read.
     package static func ofFile(_ path: String) -> String? {
-        let descriptor = PathEncoding.withFileSystemRepresentation(path) { open($0, O_RDONLY | O_CLOEXEC) }
+        let descriptor = PathEncoding.openFile(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var digest = SHA256()

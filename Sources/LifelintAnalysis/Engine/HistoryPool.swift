@@ -1,0 +1,127 @@
+import LifelintModel
+
+/// Every app's remembered events in one array, each app's as a short linked list: no array
+/// (and its header) per app, and a cold start's forgotten records are reused by the next ones.
+struct HistoryPool {
+    /// What a guard reads of a remembered event, and the finding's related location.
+    struct Occurrence {
+        let event: RelatedEvent
+        /// Order of arrival, which breaks ties between events stamped with the same time.
+        let sequence: Int
+    }
+
+    /// One remembered event: 72 bytes, its name by number (`eventNames` has the name itself).
+    private struct Record {
+        let attributes: Attributes
+        let source: SourceLocation
+        let nanoseconds: Int64
+        let sequence: Int
+        /// The event's interned name.
+        let name: Int32
+        /// The next of the app's records, or of the free records (-1: none).
+        var next: Int32
+
+        init(_ event: Event, name: Int, sequence: Int, next: Int32) {
+            attributes = event.attributes
+            source = event.source
+            nanoseconds = event.time.nanoseconds
+            self.sequence = sequence
+            self.name = Int32(name)
+            self.next = next
+        }
+    }
+
+    private var records: [Record] = []
+    private var free: Int32 = -1
+    /// The names of the interned names recorded so far, by number.
+    private var eventNames: [EventName] = []
+
+    /// Remembers `event` as the app's last of its name.
+    mutating func record(_ event: Event, name: Int, sequence: Int, in history: inout AppHistory) {
+        if name >= eventNames.count { eventNames += repeatElement(event.name, count: name + 1 - eventNames.count) }
+        eventNames[name] = event.name
+        if let position = position(of: name, in: history) {
+            records[position] = Record(event, name: name, sequence: sequence, next: records[position].next)
+            return
+        }
+        let record = Record(event, name: name, sequence: sequence, next: history.head)
+        if free >= 0 {
+            let position = Int(free)
+            free = records[position].next
+            records[position] = record
+            history.head = Int32(position)
+        } else {
+            records.append(record)
+            history.head = Int32(records.count - 1)
+        }
+    }
+
+    /// A cold start: the new incarnation remembers nothing of the old one.
+    mutating func forget(_ history: inout AppHistory) {
+        var position = history.head
+        while position >= 0 {
+            let next = records[Int(position)].next
+            records[Int(position)].next = free
+            free = position
+            position = next
+        }
+        history.head = -1
+    }
+
+    private func position(of name: Int, in history: AppHistory) -> Int? {
+        var position = history.head
+        while position >= 0 {
+            if records[Int(position)].name == Int32(name) { return Int(position) }
+            position = records[Int(position)].next
+        }
+        return nil
+    }
+
+    private func occurrence(at position: Int) -> Occurrence {
+        let record = records[position]
+        let event = RelatedEvent(name: eventNames[Int(record.name)], attributes: record.attributes, source: record.source, nanoseconds: record.nanoseconds)
+        return Occurrence(event: event, sequence: record.sequence)
+    }
+
+    /// The last event the pattern matches: for a name, the last of that name if it matches;
+    /// for a family, the latest match among the family's names.
+    func last(_ pattern: CompiledPattern, in history: AppHistory, families: EventNameTable.FamilyMembership) -> Occurrence? {
+        switch pattern.target {
+        case let .name(id):
+            guard let position = position(of: id, in: history), pattern.matches(records[position].attributes, name: id, in: families) else { return nil }
+            return occurrence(at: position)
+        case .family:
+            var latest: Int?
+            var position = history.head
+            while position >= 0 {
+                let record = records[Int(position)]
+                if record.sequence > latest.map({ records[$0].sequence }) ?? Int.min, pattern.matches(record.attributes, name: Int(record.name), in: families) {
+                    latest = Int(position)
+                }
+                position = record.next
+            }
+            return latest.map(occurrence(at:))
+        }
+    }
+
+    /// Whether every guard holds, with the history events that made them hold (for the
+    /// finding's related locations).
+    func evaluate(_ guards: [CompiledGuard], in history: AppHistory, families: EventNameTable.FamilyMembership) -> [Occurrence]? {
+        var evidence: [Occurrence] = []
+        for condition in guards {
+            switch condition {
+            case let .phase(phases):
+                guard let phase = history.phase, phases.contains(phase) else { return nil }
+            case let .occurred(pattern, since):
+                guard let occurrence = last(pattern, in: history, families: families) else { return nil }
+                if let since, let boundary = last(since, in: history, families: families), boundary.sequence > occurrence.sequence { return nil }
+                evidence.append(occurrence)
+            case let .absent(pattern, since):
+                guard let boundary = last(since, in: history, families: families) else { return nil }
+                if let occurrence = last(pattern, in: history, families: families), occurrence.sequence > boundary.sequence { return nil }
+                evidence.append(boundary)
+            }
+        }
+        return evidence
+    }
+}
