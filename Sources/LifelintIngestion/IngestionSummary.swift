@@ -42,6 +42,9 @@ public struct IngestionSummary: Sendable, Hashable {
     public var assumedYear: Int?
     /// The day taken for times that had no date at all (Console.app copies).
     public var assumedDay: CivilDateTime?
+    /// What the container's own header says of the run: an Apple report's or MetricKit
+    /// payload's app and OS versions, a bugreport's build fingerprint.
+    public var labels = TraceLabels()
 
     public init(path: String, format: String) {
         self.path = path

@@ -55,6 +55,7 @@ public struct EventName: RawRepresentable, Hashable, Comparable, Sendable, Custo
     public static let appDidFinishLaunching = EventName(rawValue: "app.did-finish-launching")
     public static let appWillTerminate = EventName(rawValue: "app.will-terminate")
     public static let appMemoryWarning = EventName(rawValue: "app.memory-warning")
+    public static let appInfo = EventName(rawValue: "app.info")
     public static let systemForeground = EventName(rawValue: "system.foreground")
     public static let systemBackground = EventName(rawValue: "system.background")
     public static let appstateActive = EventName(rawValue: "appstate.active")

@@ -26,6 +26,7 @@ public enum EventVocabulary {
         .flutterHidden: "AppLifecycleState.hidden", .flutterPaused: "AppLifecycleState.paused (the background entry)",
         .flutterDetached: "AppLifecycleState.detached",
         // The app's own work.
+        .appInfo: "the app's version and build, labelling the trace's records",
         .inputEdited: "the user typed something not yet saved", .persistBegin: "a save began", .persistEnd: "a save ended",
         .stateSaved: "instance state was saved", .stateRestored: "instance state was restored",
         .navRestored: "navigation state was restored", .screenShown: "a screen was shown",
@@ -64,6 +65,7 @@ public enum EventVocabulary {
             ([.processDied], ["reason", "code", "namespace", "visibility", "watchdog_event", "exception", "exit_reason", "subreason",
                               "importance", "source", "detail", "process", "initiator"]),
             ([.systemForeground, .systemBackground], ["detail"]),
+            ([.appInfo], ["version", "build"]),
             ([.inputEdited], ["field", "chars"]),
             ([.persistBegin, .persistEnd], ["key", "bytes", "ok"]),
             ([.stateSaved, .stateRestored], ["bytes"]),

@@ -13,6 +13,8 @@ public enum TraceAnalyzer {
         public var coverage: [RuleCoverage]
         /// Present when the settings ask for it.
         public var timeline: Timeline?
+        /// What the trace says of its run: the container's header, then the apps' `app.info`.
+        public var labels: TraceLabels
     }
 
     public static func analyze(_ input: TraceInput, settings: AnalysisSettings) throws(IngestionError) -> Analysis {
@@ -21,8 +23,10 @@ public enum TraceAnalyzer {
         // Captured on its own: reading it through `settings` in the closure copied the whole
         // settings (rules, thresholds, options) for every event.
         let apps = settings.apps
+        var appInfo = TraceLabels()
         let summary = try EventNormalizer.read(input, options: settings.readOptions) { event in
             if let apps, !apps.contains(event.app) { return }
+            if event.name == .appInfo { appInfo.record(appInfo: event.attributes) }
             phases.process(event) { consumers.consume($0, app: $1) }
         }
         phases.finish { consumers.consume($0, app: $1) }
@@ -31,7 +35,7 @@ public enum TraceAnalyzer {
         return Analysis(
             summary: summary, findings: consumers.engine.findings, metrics: consumers.metrics.finish(clockEnd: summary.clockEnd, appNames: phases.appNames),
             verdicts: consumers.verdicts.verdicts, coverage: consumers.engine.coverage,
-            timeline: consumers.timeline?.finish(findings: consumers.engine.findings))
+            timeline: consumers.timeline?.finish(findings: consumers.engine.findings), labels: summary.labels.merged(appInfo))
     }
 
     public static func analyze(
@@ -70,6 +74,7 @@ public enum TraceAnalyzer {
                 diagnostics: diagnostics, findings: analysis.findings, metrics: analysis.metrics, verdicts: analysis.verdicts,
                 timeline: analysis.timeline)
             report.coverage = analysis.coverage
+            report.labels = analysis.labels
             report.fileSystemPath = given
             return report
         } catch {

@@ -8,9 +8,13 @@ public struct DurationStatistics: Sendable, Hashable {
     public var p50: Int64?
     public var p95: Int64?
     public var maximum: Int64?
+    /// Every duration, ascending: a fleet's percentiles are computed from these, not from
+    /// each trace's percentiles.
+    public var samples: [Int64]
 
     public init(milliseconds values: [Int64]) {
         let sorted = values.sorted()
+        samples = sorted
         count = sorted.count
         p50 = Self.nearestRank(0.50, sorted)
         p95 = Self.nearestRank(0.95, sorted)

@@ -11,6 +11,8 @@ public struct TraceReport: Sendable {
     /// The SHA-256 of the file's bytes, when the run asks for it (`identifiesTraces`) and the
     /// trace is a file: the same trace analysed twice, anywhere, is recognisably the same.
     public var sha256: String?
+    /// What the trace says of its run (app version, build, OS, device: `TraceLabels`).
+    public var labels = TraceLabels()
     /// Nil when the trace could not be read at all.
     public var summary: IngestionSummary?
     /// Why the trace could not be read, or how many of its records were malformed; nil when

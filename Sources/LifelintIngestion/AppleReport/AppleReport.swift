@@ -1,3 +1,4 @@
+import Foundation
 import LifelintModel
 
 /// One process's end as an Apple crash, termination or JetsamEvent report tells it: who, when,
@@ -19,6 +20,8 @@ struct AppleReport: Sendable {
     /// to kill the process.
     var resourceEvent: String?
     var resourceActionKilled = false
+    /// The app's version and build, the OS and the device, as the report's header says them.
+    var labels = TraceLabels()
 
     /// Whether the report says the process ended: a termination code or namespace, an
     /// exception, a jetsam kill, or a resource report whose action was a kill.
@@ -48,6 +51,14 @@ struct AppleReport: Sendable {
         guard resourceActionKilled, let resourceEvent else { return nil }
         let resource = resourceEvent.lowercased().split(separator: " ").first.map(String.init) ?? "resource"
         return ("\(resource)-limit", .system)
+    }
+
+    /// `Version: 3.2 (412)`: the short version, then the build in parentheses.
+    mutating func readVersion(_ value: Substring) {
+        let text = value.trimmingCharacters(in: .whitespaces)
+        guard let open = text.lastIndex(of: "("), text.hasSuffix(")") else { return labels.record(TraceLabels.appVersion, text) }
+        labels.record(TraceLabels.appVersion, String(text[..<open]))
+        labels.record(TraceLabels.appBuild, String(text[text.index(after: open)..<text.index(before: text.endIndex)]))
     }
 
     /// `application<com.x.y>:4410` or `app<com.x.y(…)>:4410`, in a termination's explanation:

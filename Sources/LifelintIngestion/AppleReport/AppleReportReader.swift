@@ -24,7 +24,11 @@ enum AppleReportReader {
         var summary = IngestionSummary(path: input.path, format: "apple report")
         // A report that states no termination, exception or kill (a resource report whose
         // action was `none`) ended nothing.
-        let reports = bytes.withUnsafeBufferPointer { buffer in parse(buffer, summary: &summary) }.filter(\.statesADeath)
+        let parsed = bytes.withUnsafeBufferPointer { buffer in parse(buffer, summary: &summary) }
+        for report in parsed {
+            for (key, value) in report.labels.values.sorted(by: { $0.key < $1.key }) { summary.labels.record(key, value) }
+        }
+        let reports = parsed.filter(\.statesADeath)
         summary.bytes = bytes.count
         let lines = Set(reports.map(\.line))
         for report in reports { emit(report.event(path: input.path)) }
@@ -72,6 +76,9 @@ enum AppleReportReader {
         defaults.processName = header["app_name"]?.string ?? header["name"]?.string
         defaults.bundleID = header["bundleID"]?.string
         defaults.time = header["timestamp"]?.string.flatMap(TimestampParser.parse) ?? .unknown
+        defaults.labels.record(TraceLabels.appVersion, header["app_version"]?.string)
+        defaults.labels.record(TraceLabels.appBuild, header["build_version"]?.string)
+        defaults.labels.record(TraceLabels.osVersion, header["os_version"]?.string)
         let body = UnsafeBufferPointer(rebasing: bytes[bodyStart...])
         guard body.first(where: { $0 != .space && $0 != .newline && $0 != .carriageReturn && $0 != .tab }) == UInt8(ascii: "{"),
             let value = parseJSON(body), let object = JSONObject(value)
@@ -117,6 +124,9 @@ enum AppleReportReader {
             case "Date/Time": report.time = TimestampParser.parse(String(value)) ?? report.time
             case "Exception Type": report.termination.exceptionType = nonEmpty(value)
             case "Termination Description": report.description = nonEmpty(value)
+            case "Version": report.readVersion(value)
+            case "OS Version": report.labels.record(TraceLabels.osVersion, String(value))
+            case "Hardware Model": report.labels.record(TraceLabels.device, String(value))
             default: break
             }
             let priority = ["Termination Reason": 3, "Action taken": 3, "Exception Codes": 2, "Exception Type": 1][key] ?? 0
@@ -135,7 +145,14 @@ enum AppleReportReader {
     private static func jsonReport(_ body: JSONObject, bodyStart: Int, _ lines: TextLines, defaults: AppleReport) -> AppleReport {
         var report = defaults
         report.processName = body["procName"]?.string ?? report.processName
-        report.bundleID = JSONObject(body["bundleInfo"])?["CFBundleIdentifier"]?.string ?? report.bundleID
+        let bundleInfo = JSONObject(body["bundleInfo"])
+        report.bundleID = bundleInfo?["CFBundleIdentifier"]?.string ?? report.bundleID
+        report.labels.record(TraceLabels.appVersion, bundleInfo?["CFBundleShortVersionString"]?.string)
+        report.labels.record(TraceLabels.appBuild, bundleInfo?["CFBundleVersion"]?.string)
+        report.labels.record(TraceLabels.device, body["modelCode"]?.string)
+        if let os = JSONObject(body["osVersion"]), let train = os["train"]?.string {
+            report.labels.record(TraceLabels.osVersion, os["build"]?.string.map { "\(train) (\($0))" } ?? train)
+        }
         report.pid = body["pid"]?.number.flatMap { Int32(exactly: $0) }
         report.time = body["captureTime"]?.string.flatMap(TimestampParser.parse) ?? report.time
         if let exception = JSONObject(body["exception"]), let type = exception["type"]?.string {
@@ -187,6 +204,7 @@ enum AppleReportReader {
         return (body["processes"]?.children() ?? []).compactMap { member in
             guard let process = JSONObject(member.value), let reason = process["reason"]?.string ?? process["killed"]?.string else { return nil }
             var report = AppleReport()
+            report.labels = defaults.labels
             report.processName = process["name"]?.string
             report.pid = process["pid"]?.number.flatMap { Int32(exactly: $0) }
             report.time = time

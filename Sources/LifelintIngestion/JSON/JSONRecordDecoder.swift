@@ -7,8 +7,11 @@ protocol JSONRecordDecoder {
     mutating func decode(_ record: JSONValue, object: JSONObject?, at location: SourceLocation) -> RecordOutcome
     /// Events still held when the document ends (an unfinished slice, say).
     mutating func finish() -> [Event]
+    /// What the records said of the run (a MetricKit payload's versions and device).
+    var labels: TraceLabels { get }
 }
 
 extension JSONRecordDecoder {
     mutating func finish() -> [Event] { [] }
+    var labels: TraceLabels { TraceLabels() }
 }

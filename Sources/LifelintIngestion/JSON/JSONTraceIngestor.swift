@@ -27,6 +27,7 @@ struct JSONTraceIngestor {
         let remaining = decoder.finish()
         remaining.forEach(emit)
         summary.events += remaining.count
+        summary.labels = decoder.labels
         summary.structuralLines += reader.preambleLines
         summary.lines += reader.preambleLines
         summary.bytes = reader.bytesRead

@@ -6,9 +6,17 @@ import LifelintModel
 /// `memory-pressure`, `app-watchdog`, ...), `context` (`background`/`foreground`), `count`, and
 /// the payload's period (`from`, `to`). The events are stamped with the period's end.
 struct MetricKitDecoder: JSONRecordDecoder {
+    /// The first payload's `appVersion` and its `metaData`'s build, OS and device.
+    private(set) var labels = TraceLabels()
+
     mutating func decode(_ record: JSONValue, object: JSONObject?, at location: SourceLocation) -> RecordOutcome {
         guard let payload = object else { return .problem("expected a MetricKit payload object, found \(record.kind)") }
-        let app = JSONObject(payload["metaData"])?["bundleIdentifier"]?.string ?? "unknown"
+        let metaData = JSONObject(payload["metaData"])
+        let app = metaData?["bundleIdentifier"]?.string ?? "unknown"
+        labels.record(TraceLabels.appVersion, payload["appVersion"]?.string ?? metaData?["appVersion"]?.string)
+        labels.record(TraceLabels.appBuild, metaData?["appBuildVersion"]?.string)
+        labels.record(TraceLabels.osVersion, metaData?["osVersion"]?.string)
+        labels.record(TraceLabels.device, metaData?["deviceType"]?.string)
         let from = payload["timeStampBegin"]?.string
         let to = payload["timeStampEnd"]?.string
         let time = (to ?? from).flatMap(TimestampParser.parse) ?? .unknown

@@ -210,6 +210,7 @@ struct LogcatIngestor {
         }
         if inOtherSection {
             exitInfo.feed(line, number: summary.lines)
+            readBuildFingerprint(line)
             summary.structuralLines += 1
             return
         }
@@ -245,6 +246,14 @@ struct LogcatIngestor {
         let indent = line.prefix { $0 == .space || $0 == .tab }.count
         record.message = indent..<line.count
         handle(record, in: line, interest: entry.interest, emit: emit, countsAs: .continuation)
+    }
+
+    /// The dumpstate header's `Build fingerprint: 'google/oriole/oriole:14/…'`.
+    private mutating func readBuildFingerprint(_ line: UnsafeBufferPointer<UInt8>) {
+        let prefix = "Build fingerprint: ".utf8
+        guard summary.labels.values[TraceLabels.buildFingerprint] == nil, line.starts(with: prefix) else { return }
+        let value = line.dropFirst(prefix.count).filter { $0 != UInt8(ascii: "'") && $0 != .carriageReturn }
+        summary.labels.record(TraceLabels.buildFingerprint, String(decoding: value, as: UTF8.self))
     }
 
     /// `------ SYSTEM LOG (logcat -v threadtime ...) ------` opens a logcat section; any other

@@ -47,6 +47,7 @@ enum ReportJSON {
     static func traceHeader(_ trace: TraceReport) -> [String: Any] {
         var object: [String: Any] = ["path": trace.path, "error": trace.error ?? NSNull()]
         if let sha256 = trace.sha256 { object["sha256"] = sha256 }
+        if !trace.labels.isEmpty { object["labels"] = trace.labels.values }
         if let summary = trace.summary {
             object["format"] = summary.format
             object["stats"] = [
@@ -90,6 +91,7 @@ enum ReportJSON {
             "p50Ms": statistics.p50.map { $0 as Any } ?? NSNull(),
             "p95Ms": statistics.p95.map { $0 as Any } ?? NSNull(),
             "maxMs": statistics.maximum.map { $0 as Any } ?? NSNull(),
+            "durationsMs": statistics.samples,
         ]
     }
 
