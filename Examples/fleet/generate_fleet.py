@@ -7,8 +7,8 @@ writes DIR/trace-00000.log ... (threadtime logcat, like SampleLogs/*.log) and
 DIR/answers.json: the ground truth, computed from each scenario's parameters, never by
 running lifelint.
 
-Every trace is one of five scenarios, each a template copied line for line from a sample
-log (SampleLogs/android-lost-draft.log, android-draft-saved-on-pause.log,
+Every trace is one of seven scenarios, each a template copied line for line from a sample
+log (SampleLogs/android-lost-draft.log, android-draft-saved-on-pause.log, android-slow-callbacks.log, android-swiped-away-restored.log,
 android-slow-flush.log, android-draft-saved-on-stop.log, rn-websocket-probe-and-catch-up.log)
 with only these knobs turned: the app package, pids, the date and time of day, how long
 the app stays away, the text the user typed (number of edits and their lengths), save

@@ -61,7 +61,7 @@ struct AppMetricsState: Sendable {
 
     /// The state's own part of an event (an app without an `Activity` has nothing else).
     mutating func update(with event: Event) {
-        if platform == .unknown { platform = event.platform }
+        platform = platform.refined(by: event.platform)
         switch event.name {
         case EventName.phaseBackground, EventName.phaseActive, EventName.phaseInactive, EventName.phaseTerminated: hasLifecycle = true
         case EventName.phaseColdStart:

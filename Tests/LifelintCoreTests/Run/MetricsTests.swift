@@ -25,6 +25,24 @@ import Testing
         #expect(notes.backgroundMilliseconds == 1_571_826)
     }
 
+    /// A Flutter app on Android: its findings and verdicts name it `flutter` (they point at its
+    /// framework's events), and so do its metrics, though ActivityManager started it.
+    @Test func aFrameworkAppIsNamedByItsFramework() throws {
+        let analysis = try TraceAnalyzer.analyze(path: RepositoryPaths.path("SampleLogs/flutter-android-lost-entry.log"), rules: RuleCatalog.builtIn().rules, options: TraceReadOptions(year: 2024))
+        let journal = try #require(analysis.metrics.first { $0.app == "com.example.journal" })
+        #expect(journal.platform == .flutter)
+        #expect(analysis.verdicts.map(\.platform) == [.flutter])
+        #expect(Set(analysis.findings.map(\.platform)) == [.flutter])
+    }
+
+    @Test func aPlatformIsRefinedByAFrameworkNeverByTheNativeSystem() {
+        #expect(Platform.android.refined(by: .flutter) == .flutter)
+        #expect(Platform.ios.refined(by: .reactNative) == .reactNative)
+        #expect(Platform.flutter.refined(by: .android) == .flutter)
+        #expect(Platform.unknown.refined(by: .ios) == .ios)
+        #expect(Platform.android.refined(by: .unknown) == .android)
+    }
+
     @Test func percentilesAreNearestRank() {
         let statistics = DurationStatistics(milliseconds: [120, 5, 40, 1000, 60, 80, 10, 30, 20, 50])
         #expect(statistics.count == 10)
