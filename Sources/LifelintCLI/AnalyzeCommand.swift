@@ -188,7 +188,12 @@ struct AnalyzeCommand: Command {
         if verbose { describe(settings, configurationFile: configurationFile, inputs: batch.count, to: diagnostics) }
         var matcher = baseline.map { BaselineMatcher($0, path: baselinePath ?? "") }
         let progress = showsProgress && diagnostics.isTerminal && batch.count > 1 ? ProgressBar(output: diagnostics, total: batch.count) : nil
+        // Every trace is kept to the end only when a reporter's `finish` or the baseline to be
+        // written needs it; otherwise the run keeps counts and what the year note reads.
         var traces: [TraceReport] = []
+        var tally = RunTally()
+        var summariesForYearNote: [IngestionSummary] = []
+        let keepsTraces = writeBaselinePath != nil || reporters.contains { $0.readsTraceDetailsAtFinish }
         var bytes = 0
         BatchAnalyzer(settings: settings, jobs: jobs).run(batch) { report in
             var report = report
@@ -198,12 +203,14 @@ struct AnalyzeCommand: Command {
             diagnostics.flush()
             for index in reporters.indices { reporters[index].traceCompleted(report) }
             bytes += report.summary?.bytes ?? 0
-            traces.append(report)
-            progress?.update(completed: traces.count, bytes: bytes)
+            tally.add(report)
+            if keepsTraces { traces.append(report) }
+            if let summary = report.summary, YearNote.isGuessed(summary) { summariesForYearNote.append(summary) }
+            progress?.update(completed: tally.traces, bytes: bytes)
         }
         progress?.clear()
-        if !quiet, let note = YearNote.text(for: traces.compactMap(\.summary)) { diagnostics.writeLine(note) }
-        let run = RunReport(traces: traces, rules: settings.rules, failOn: failOn, baseline: matcher?.outcome, started: started,
+        if !quiet, let note = YearNote.text(for: summariesForYearNote) { diagnostics.writeLine(note) }
+        let run = RunReport(traces: traces, tally: tally, rules: settings.rules, failOn: failOn, baseline: matcher?.outcome, started: started,
             configuration: configurationFile)
         for index in reporters.indices { reporters[index].finish(run) }
         let unwritten = files.compactMap { $0.finish() }

@@ -9,6 +9,7 @@ import Glibc
 /// with its peak memory), and reference tools on the same file for scale.
 ///
 ///     swift build -c release && .build/release/lifelint-bench [--size-mb 200] [--seed 42] [--dir /tmp]
+///         [--container-mb 100] [--batch-traces 20000] [--batch-kb 8]
 struct BenchmarkOptions {
     var sizeMegabytes = 200
     var seed: UInt64 = 42
@@ -17,6 +18,11 @@ struct BenchmarkOptions {
     /// and noise only ever adds time.
     var repeats = 3
     var containerMegabytes = 100
+    /// The batch workload: this many small traces of `batchKilobytes` each.
+    var batchTraces = 20_000
+    var batchKilobytes = 8
+    /// Only the batch workload (`--batch-only`), for measuring a change to the batch path.
+    var batchOnly = false
 
     init(_ arguments: [String]) {
         var iterator = arguments.makeIterator()
@@ -27,8 +33,11 @@ struct BenchmarkOptions {
             case "--dir": directory = iterator.next() ?? directory
             case "--container-mb": containerMegabytes = iterator.next().flatMap { Int($0) } ?? containerMegabytes
             case "--repeat": repeats = iterator.next().flatMap { Int($0) }.map { max(1, $0) } ?? repeats
+            case "--batch-traces": batchTraces = iterator.next().flatMap { Int($0) }.map { max(10, $0) } ?? batchTraces
+            case "--batch-kb": batchKilobytes = iterator.next().flatMap { Int($0) }.map { max(1, $0) } ?? batchKilobytes
+            case "--batch-only": batchOnly = true
             default:
-                print("usage: lifelint-bench [--size-mb N] [--seed N] [--dir DIR] [--repeat N] [--container-mb N]")
+                print("usage: lifelint-bench [--size-mb N] [--seed N] [--dir DIR] [--repeat N] [--container-mb N] [--batch-traces N] [--batch-kb N] [--batch-only]")
                 exit(2)
             }
         }
@@ -36,6 +45,10 @@ struct BenchmarkOptions {
 }
 
 let options = BenchmarkOptions(Array(CommandLine.arguments.dropFirst()))
+if options.batchOnly {
+    BatchBenchmark.run(options, binary: ChildProcess.siblingExecutable(named: "lifelint"))
+    exit(0)
+}
 let tracePath = "\(options.directory)/lifelint-bench-v2-\(options.sizeMegabytes)mb-seed\(options.seed).log"
 let bytes = BenchmarkFile.ensure(path: tracePath, megabytes: options.sizeMegabytes, seed: options.seed)
 let megabytes = Double(bytes) / 1_000_000
@@ -144,3 +157,7 @@ for (label, path, bytes, reference) in [
         print("  \(reference.0): not installed, skipped")
     }
 }
+
+// MARK: Batches
+
+BatchBenchmark.run(options, binary: binary)

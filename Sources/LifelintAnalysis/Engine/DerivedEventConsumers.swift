@@ -10,7 +10,7 @@ struct DerivedEventConsumers {
     var timeline: TimelineBuilder?
 
     init(settings: AnalysisSettings) {
-        engine = RuleEngine(rules: settings.rules, thresholds: settings.thresholds)
+        engine = RuleEngine(compiled: settings.compiledRules)
         verdicts = VerdictBuilder(thresholds: settings.thresholds)
         timeline = settings.collectsTimeline ? TimelineBuilder() : nil
     }

@@ -5,7 +5,7 @@ import LifelintModel
 /// app (the last event of each name a guard reads, open waits and spans), not by trace length.
 public struct RuleEngine {
     /// What depends only on an event's name, worked out once per interned name.
-    private struct NameFacts {
+    struct NameFacts {
         /// The clauses in which the name can open state, in clause order.
         let openers: [Int]
         /// Per clause, whether an open monitor of it reacts to the name.
@@ -16,6 +16,16 @@ public struct RuleEngine {
         let isRemembered: Bool
         let announcedPhase: AppPhase?
         let isColdStart: Bool
+
+        init(of name: Int, in names: EventNameTable, clauses: [CompiledClause], requirements: EvidenceRequirements) {
+            let eventName = names.names[name]
+            openers = clauses.indices.filter { clauses[$0].opens(on: name, in: names.membership) }
+            reacting = clauses.map { $0.reacts(to: name, in: names.membership) }
+            evidence = requirements.mask(of: name, in: names.membership)
+            isRemembered = clauses.contains { $0.remembers(name, in: names.membership) }
+            announcedPhase = RuleEngine.phase(announcedBy: eventName)
+            isColdStart = eventName == EventName.phaseColdStart
+        }
     }
 
     /// One app's state: its history for guards, the evidence it gave, and the monitors with
@@ -62,7 +72,7 @@ public struct RuleEngine {
     private let clauses: [CompiledClause]
     private let rules: [Rule]
     private let requirements: EvidenceRequirements
-    private var facts: [NameFacts] = []
+    private var facts: [NameFacts]
     /// The engine's own app numbers and names, for events given without a number
     /// (`process(_:)`); the phase deriver numbers the apps of a trace (`process(_:app:)`) and
     /// gives their names at the end, and the engine keeps none of its own.
@@ -78,15 +88,19 @@ public struct RuleEngine {
     public private(set) var findings: [Finding] = []
     public private(set) var coverage: [RuleCoverage] = []
 
-    /// Compiles the rules for the run's thresholds.
+    /// An engine for one trace, from the run's compiled rules (shared, not copied).
+    public init(compiled: CompiledRules) {
+        names = compiled.names
+        clauses = compiled.clauses
+        requirements = compiled.requirements
+        rules = compiled.rules
+        facts = compiled.facts
+    }
+
+    /// Compiles the rules for the thresholds: for one trace (a batch compiles once, in its
+    /// `AnalysisSettings`).
     public init(rules: [Rule], thresholds: Thresholds = Thresholds()) {
-        let pairs = rules.flatMap { rule in rule.match.map { (rule: rule, clause: $0) } }
-        var names = EventNameTable()
-        clauses = pairs.map { CompiledClause(rule: $0.rule, clause: $0.clause, thresholds: thresholds, names: &names) }
-        requirements = EvidenceRequirements(pairs, names: &names)
-        self.names = names
-        self.rules = rules
-        learnNames()
+        self.init(compiled: CompiledRules(rules: rules, thresholds: thresholds))
     }
 
     public mutating func process(_ event: Event) {
@@ -122,14 +136,7 @@ public struct RuleEngine {
     /// Works out the facts of the names interned since the last call.
     private mutating func learnNames() {
         for name in facts.count ..< names.count {
-            let eventName = names.names[name]
-            facts.append(NameFacts(
-                openers: clauses.indices.filter { clauses[$0].opens(on: name, in: names.membership) },
-                reacting: clauses.map { $0.reacts(to: name, in: names.membership) },
-                evidence: requirements.mask(of: name, in: names.membership),
-                isRemembered: clauses.contains { $0.remembers(name, in: names.membership) },
-                announcedPhase: Self.phase(announcedBy: eventName),
-                isColdStart: eventName == EventName.phaseColdStart))
+            facts.append(NameFacts(of: name, in: names, clauses: clauses, requirements: requirements))
         }
     }
 

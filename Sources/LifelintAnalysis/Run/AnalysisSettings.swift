@@ -4,8 +4,14 @@ import LifelintIngestion
 /// Everything that decides what an analysis finds, fixed before the first trace is read and
 /// shared by every worker of a batch.
 public struct AnalysisSettings: Sendable {
-    public var rules: [Rule]
-    public var thresholds: Thresholds
+    public var rules: [Rule] {
+        didSet { compiledRules = CompiledRules(rules: rules, thresholds: thresholds) }
+    }
+    public var thresholds: Thresholds {
+        didSet { compiledRules = CompiledRules(rules: rules, thresholds: thresholds) }
+    }
+    /// The rules compiled for the thresholds, once for the whole run.
+    public private(set) var compiledRules: CompiledRules
     public var readOptions: TraceReadOptions
     /// Only these apps' events are analysed; nil for every app.
     public var apps: Set<String>?
@@ -22,6 +28,7 @@ public struct AnalysisSettings: Sendable {
     ) {
         self.rules = rules
         self.thresholds = thresholds
+        compiledRules = CompiledRules(rules: rules, thresholds: thresholds)
         self.readOptions = readOptions
         self.apps = apps
         self.collectsTimeline = collectsTimeline

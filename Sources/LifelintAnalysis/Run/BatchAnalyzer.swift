@@ -19,18 +19,22 @@ public struct BatchAnalyzer: Sendable {
             for input in inputs { deliver(Self.report(input, settings: settings)) }
             return
         }
-        let slots = ResultSlots(count: inputs.count)
-        let next = NextIndex()
+        let window = ReportWindow(count: inputs.count, size: jobs * Self.reportsAheadPerJob)
         let settings = settings
         for _ in 0..<min(jobs, inputs.count) {
             Thread.detachNewThread {
-                while let index = next.take(below: inputs.count) {
-                    slots.store(Self.report(inputs[index], settings: settings), at: index)
+                while let index = window.take() {
+                    window.store(Self.report(inputs[index], settings: settings), at: index)
                 }
             }
         }
-        for index in inputs.indices { deliver(slots.take(index)) }
+        for _ in inputs.indices { deliver(window.next()) }
     }
+
+    /// How many reports each worker may finish ahead of the one delivered next: enough to keep
+    /// every core busy past a slow trace, few enough that a batch of any length holds a few
+    /// reports, not every trace's, when delivering (writing the output) is the slower side.
+    static let reportsAheadPerJob = 4
 
     private static func report(_ input: BatchInput, settings: AnalysisSettings) -> TraceReport {
         guard let error = input.error else { return TraceAnalyzer.report(path: input.path, settings: settings) }
@@ -38,42 +42,48 @@ public struct BatchAnalyzer: Sendable {
     }
 }
 
-/// Reports waiting to be delivered, by input index.
-private final class ResultSlots: @unchecked Sendable {
-    // Guarded by `condition`.
+/// The traces workers may take and the reports waiting to be delivered: a worker takes the
+/// next input only while fewer than `size` inputs past the one to deliver next are taken, so
+/// memory is bounded whatever the length of the batch.
+private final class ReportWindow: @unchecked Sendable {
+    // Everything below is guarded by `condition`.
     private let condition = NSCondition()
-    private var slots: [TraceReport?]
+    private let count: Int
+    private let size: Int
+    private var pending: [Int: TraceReport] = [:]
+    private var taken = 0
+    private var delivered = 0
 
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
+    init(count: Int, size: Int) {
+        self.count = count
+        self.size = max(1, size)
+    }
+
+    /// The next input's index, once the window has room for it; nil when every input is taken.
+    func take() -> Int? {
+        condition.lock()
+        defer { condition.unlock() }
+        while taken < count, taken >= delivered + size { condition.wait() }
+        guard taken < count else { return nil }
+        taken += 1
+        return taken - 1
+    }
 
     func store(_ report: TraceReport, at index: Int) {
         condition.lock()
-        slots[index] = report
+        pending[index] = report
         condition.broadcast()
         condition.unlock()
     }
 
-    func take(_ index: Int) -> TraceReport {
+    /// The report of the next input in order, once it is done.
+    func next() -> TraceReport {
         condition.lock()
         defer { condition.unlock() }
-        while slots[index] == nil { condition.wait() }
-        let report = slots[index]!
-        slots[index] = nil
+        while pending[delivered] == nil { condition.wait() }
+        let report = pending.removeValue(forKey: delivered)!
+        delivered += 1
+        condition.broadcast()
         return report
-    }
-}
-
-/// The next input index for a worker to take.
-private final class NextIndex: @unchecked Sendable {
-    // Guarded by `lock`.
-    private let lock = NSLock()
-    private var next = 0
-
-    func take(below count: Int) -> Int? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard next < count else { return nil }
-        next += 1
-        return next - 1
     }
 }

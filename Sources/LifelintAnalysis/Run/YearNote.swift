@@ -5,8 +5,13 @@ import LifelintIngestion
 /// modification times: a fresh checkout, a copy or an unzip makes every old log "this year",
 /// and then times, deadlines across New Year and dashboards are quietly wrong.
 package enum YearNote {
+    /// Whether the trace's year (or day) was guessed rather than given: what the note is about.
+    package static func isGuessed(_ summary: IngestionSummary) -> Bool {
+        summary.yearSource == .fileModificationTime || summary.yearSource == .currentTime
+    }
+
     package static func text(for summaries: [IngestionSummary]) -> String? {
-        let guessed = summaries.filter { $0.yearSource == .fileModificationTime || $0.yearSource == .currentTime }
+        let guessed = summaries.filter(isGuessed)
         guard let first = guessed.first else { return nil }
         if let day = first.assumedDay, guessed.count == 1 {
             let source = first.yearSource == .currentTime ? "today" : "the file's modification time"

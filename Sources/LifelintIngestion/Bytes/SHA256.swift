@@ -48,14 +48,23 @@ package struct SHA256 {
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var digest = SHA256()
-        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize(descriptor), alignment: 16)
+        defer { chunk.deallocate() }
         while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            let count = read(descriptor, chunk.baseAddress, chunk.count)
             if count < 0, errno == EINTR { continue }
             guard count >= 0 else { return nil }
             if count == 0 { return digest.finish() }
-            chunk.withUnsafeBytes { digest.update(UnsafeRawBufferPointer(rebasing: $0.prefix(count))) }
+            digest.update(UnsafeRawBufferPointer(rebasing: chunk[..<count]))
         }
+    }
+
+    /// 1 MiB reads, or one read of a small file: a batch of thousands of small traces must not
+    /// map, fault in and unmap a megabyte for each.
+    private static func chunkSize(_ descriptor: Int32) -> Int {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_size >= 0 else { return 1 << 20 }
+        return min(1 << 20, max(4096, Int(status.st_size) + 1))
     }
 
     /// The digest as 64 lowercase hexadecimal digits.

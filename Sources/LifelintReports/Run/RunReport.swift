@@ -3,9 +3,12 @@ import LifelintIngestion
 import LifelintAnalysis
 
 /// A whole run, as the reporters see it at the end: every trace in input order, the rules that
-/// ran (SARIF and JUnit list them), and what the baseline did.
+/// ran (SARIF and JUnit list them), and what the baseline did. A run whose reporters all
+/// stream keeps no traces (`traces` is empty), only their `tally`.
 public struct RunReport: Sendable {
     public var traces: [TraceReport]
+    /// The counts of every trace of the run, kept or not.
+    public var tally: RunTally
     public var rules: [Rule]
     /// The severity at and above which findings fail the run (`--fail-on`).
     public var failOn: Severity
@@ -17,10 +20,11 @@ public struct RunReport: Sendable {
     public var configuration: String?
 
     public init(
-        traces: [TraceReport], rules: [Rule], failOn: Severity = .error, baseline: BaselineOutcome? = nil, started: Timestamp = .now,
-        configuration: String? = nil
+        traces: [TraceReport], tally: RunTally? = nil, rules: [Rule], failOn: Severity = .error, baseline: BaselineOutcome? = nil,
+        started: Timestamp = .now, configuration: String? = nil
     ) {
         self.traces = traces
+        self.tally = tally ?? RunTally(traces)
         self.rules = rules
         self.failOn = failOn
         self.baseline = baseline
@@ -33,9 +37,9 @@ public struct RunReport: Sendable {
     /// What the CI formats report: each trace's findings, then its data-loss verdicts as
     /// results of `data-loss-verdict`.
     public var results: [Finding] { traces.flatMap(\.results) }
-    public var failedTraces: Int { traces.filter { $0.error != nil }.count }
+    public var failedTraces: Int { tally.failedTraces }
 
-    public func count(_ severity: Severity) -> Int { traces.reduce(0) { $0 + $1.findings.filter { $0.severity == severity }.count } }
+    public func count(_ severity: Severity) -> Int { tally.count(severity) }
 
     /// How the run went, as a CI job acts on it: a trace that could not be read outweighs
     /// findings at or above `failOn`.
@@ -47,7 +51,7 @@ public struct RunReport: Sendable {
 
     public var outcome: Outcome {
         if failedTraces > 0 { return .unreadableTraces }
-        return traces.contains { $0.findings.contains { $0.severity >= failOn } } ? .findings : .clean
+        return tally.highestSeverity.map { $0 >= failOn } == true ? .findings : .clean
     }
 
     /// "3 errors, 2 warnings" or "no findings".

@@ -23,6 +23,28 @@ import Testing
         #expect(paths.count > 30)
     }
 
+    /// The text report's closing lines are gathered trace by trace (the run keeps no traces):
+    /// the same whatever the number of workers, and the same as the traces one by one add up to.
+    @Test func theTextSummaryIsTheSameInParallel() {
+        let folder = RepositoryPaths.path("SampleLogs")
+        let serial = runLifelint(["--year", "2024", "--no-config", "--jobs", "1", folder])
+        let parallel = runLifelint(["--year", "2024", "--no-config", "--jobs", "3", folder])
+        #expect(serial.output == parallel.output)
+        let last = serial.output.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(last.hasPrefix("lifelint: ") && last.contains(" in 45 traces ("), "\(last)")
+    }
+
+    /// A run compiles its rules once, in its settings; changing the rules or thresholds
+    /// compiles them again.
+    @Test func settingsCompileTheirRules() throws {
+        let rules = try RuleCatalog.builtIn().rules
+        var settings = AnalysisSettings(rules: rules)
+        #expect(settings.compiledRules.rules.map(\.id) == rules.map(\.id))
+        settings.rules = Array(rules.prefix(2))
+        #expect(settings.compiledRules.rules.map(\.id) == rules.prefix(2).map(\.id))
+        #expect(settings.compiledRules.clauses.count == rules.prefix(2).reduce(0) { $0 + $1.match.count })
+    }
+
     @Test func foldersAndPatternsExpandToSortedTraceFiles() throws {
         let root = TraceFixture.temporaryFile(name: "placeholder", contents: Data()).deletingLastPathComponent()
         for name in ["b.log", "a.jsonl", "notes.md", ".hidden.log", "deep/c.log.gz", "deep/deeper/d.log", ".git/e.log"] {

@@ -39,9 +39,12 @@ public struct JSONLinesReporter: Reporter {
         output.flush()
     }
 
+    /// The summary needs the run's counts only (`RunTally`).
+    public var readsTraceDetailsAtFinish: Bool { false }
+
     public mutating func finish(_ run: RunReport) {
         var record: [String: Any] = [
-            "type": "summary", "schemaVersion": JSONReporter.schemaVersion, "traces": run.traces.count,
+            "type": "summary", "schemaVersion": JSONReporter.schemaVersion, "traces": run.tally.traces,
             "failedTraces": run.failedTraces, "findings": ReportJSON.summary(run),
         ]
         if let baseline = run.baseline { record["baseline"] = ReportJSON.baseline(baseline) }

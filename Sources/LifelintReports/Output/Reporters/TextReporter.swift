@@ -13,6 +13,11 @@ public struct TextReporter: Reporter {
     private let output: ByteOutput
     private let style: TerminalStyle
     private let quiet: Bool
+    /// What the closing lines say of every trace, gathered as each is reported.
+    private var coverage = CoverageTally()
+    private var readTraces = 0
+    private var lines: [String: Int] = [:]
+    private var events = 0
 
     public init(output: ByteOutput, colors: Bool, quiet: Bool = false) {
         self.output = output
@@ -23,7 +28,15 @@ public struct TextReporter: Reporter {
     public mutating func traceCompleted(_ trace: TraceReport) {
         trace.findings.forEach(write)
         trace.verdicts.forEach(write)
+        coverage.add(trace.coverage)
+        guard let summary = trace.summary else { return }
+        readTraces += 1
+        lines[summary.unit, default: 0] += summary.lines
+        events += summary.events
     }
+
+    /// The closing lines need the counts gathered in `traceCompleted` and the run's tally.
+    public var readsTraceDetailsAtFinish: Bool { false }
 
     /// `trace.log:28: verdict: com.example.notes (pid 4242): the user's input was lost`, then
     /// the explanation.
@@ -51,16 +64,11 @@ public struct TextReporter: Reporter {
                 output.writeLine("\(baseline.path): \(paint("note", "36", bold: false)): baseline entry no longer found: [\(entry.rule)] \(entry.app): \(entry.message)\(entry.count > 1 ? " (×\(entry.count))" : "")")
             }
         }
-        if let note = Self.coverageNote(run) { output.writeLine("lifelint: \(paint("note", "36", bold: false)): \(note)") }
-        let summaries = run.traces.compactMap(\.summary)
-        var sizes: [String] = []
-        for unit in ["lines", "records"] {
-            let matching = summaries.filter { $0.unit == unit }
-            if !matching.isEmpty { sizes.append("\(matching.reduce(0) { $0 + $1.lines }) \(unit)") }
-        }
-        sizes.append("\(summaries.reduce(0) { $0 + $1.events }) events")
+        if let note = coverage.note { output.writeLine("lifelint: \(paint("note", "36", bold: false)): \(note)") }
+        var sizes = ["lines", "records"].compactMap { unit in lines[unit].map { "\($0) \(unit)" } }
+        sizes.append("\(events) events")
         var text = run.findingCounts
-        text += " in \(summaries.count) trace\(summaries.count == 1 ? "" : "s") (\(sizes.joined(separator: ", ")))"
+        text += " in \(readTraces) trace\(readTraces == 1 ? "" : "s") (\(sizes.joined(separator: ", ")))"
         if let baseline = run.baseline {
             text += "; \(baseline.suppressed) baselined"
             if !baseline.stale.isEmpty { text += ", \(baseline.staleCount) baseline entr\(baseline.staleCount == 1 ? "y" : "ies") no longer found" }
@@ -68,26 +76,6 @@ public struct TextReporter: Reporter {
         let failed = run.failedTraces
         if failed > 0 { text += "; \(failed) input\(failed == 1 ? "" : "s") with errors (see above)" }
         output.writeLine("lifelint: " + text)
-    }
-
-    /// One line for the run: the rules no app of any trace gave the evidence for (and those
-    /// evaluated only on the platform's own evidence), and what that evidence is. Nil when every
-    /// rule was evaluated in full somewhere, or no trace had apps.
-    static func coverageNote(_ run: RunReport) -> String? {
-        let coverages = run.traces.flatMap(\.coverage)
-        guard coverages.contains(where: { !$0.states.isEmpty }) else { return nil }
-        let rules = Set(coverages.map(\.rule))
-        let evaluated = Set(coverages.filter { $0.contains(.evaluated) }.map(\.rule))
-        let partly = Set(coverages.filter { $0.contains(.partial) }.map(\.rule)).subtracting(evaluated)
-        let missing = coverages.filter { !evaluated.contains($0.rule) }
-        guard !missing.isEmpty else { return nil }
-        var needs: [String] = []
-        for need in missing.flatMap(\.needs) where !needs.contains(need) { needs.append(need) }
-        let listed = needs.prefix(6).joined(separator: ", ") + (needs.count > 6 ? ", …" : "")
-        let unevaluated = rules.count - evaluated.count - partly.count
-        let counts = partly.isEmpty ? "\(unevaluated) of \(rules.count) rules not evaluated"
-            : "\(unevaluated) of \(rules.count) rules not evaluated and \(partly.count) only on the platform's own evidence"
-        return "\(counts): no app reported \(listed) (instrument the app or add a mapping; --format json lists the coverage per app)"
     }
 
     private static func color(of severity: Severity) -> String {

@@ -1,0 +1,41 @@
+import LifelintModel
+import LifelintAnalysis
+
+/// Which rules some app of some trace gave the evidence for, gathered trace by trace for the
+/// text report's closing note, so the run need not keep every trace's coverage to the end.
+struct CoverageTally {
+    private var rules: [String] = []
+    private var needs: [String: [String]] = [:]
+    private var evaluated: Set<String> = []
+    private var partial: Set<String> = []
+    private var anyApps = false
+
+    mutating func add(_ coverages: [RuleCoverage]) {
+        for coverage in coverages {
+            if needs[coverage.rule] == nil {
+                rules.append(coverage.rule)
+                needs[coverage.rule] = coverage.needs
+            }
+            if !coverage.states.isEmpty { anyApps = true }
+            if coverage.contains(.evaluated) { evaluated.insert(coverage.rule) }
+            if coverage.contains(.partial) { partial.insert(coverage.rule) }
+        }
+    }
+
+    /// One line for the run: the rules no app of any trace gave the evidence for (and those
+    /// evaluated only on the platform's own evidence), and what that evidence is. Nil when every
+    /// rule was evaluated in full somewhere, or no trace had apps.
+    var note: String? {
+        guard anyApps else { return nil }
+        let missing = rules.filter { !evaluated.contains($0) }
+        guard !missing.isEmpty else { return nil }
+        var listedNeeds: [String] = []
+        for need in missing.flatMap({ needs[$0] ?? [] }) where !listedNeeds.contains(need) { listedNeeds.append(need) }
+        let listed = listedNeeds.prefix(6).joined(separator: ", ") + (listedNeeds.count > 6 ? ", …" : "")
+        let partly = partial.subtracting(evaluated)
+        let unevaluated = rules.count - evaluated.count - partly.count
+        let counts = partly.isEmpty ? "\(unevaluated) of \(rules.count) rules not evaluated"
+            : "\(unevaluated) of \(rules.count) rules not evaluated and \(partly.count) only on the platform's own evidence"
+        return "\(counts): no app reported \(listed) (instrument the app or add a mapping; --format json lists the coverage per app)"
+    }
+}
