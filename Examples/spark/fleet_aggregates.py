@@ -1,31 +1,38 @@
 """The fleet aggregates, in Spark, over the typed record tables (see records_schema).
 
-The same figures as the dashboard queries (Examples/dashboards/queries/*.sql): each function
-takes the tables and returns one DataFrame whose column names are the ones written to
-aggregates.json. check_fleet.py recomputes every one of them in plain Python from a single
-lifelint run; keep the two in step.
+The same tables as the DuckDB dashboard's queries, Examples/dashboards/queries/<name>.sql:
+same names, same columns, same definitions. `app_version` holds the value of the label that
+splits the fleet (--label-key, `appVersion` by default, as the dashboard's). compare_runs.py
+checks these against a plain-Python recomputation and, when the duckdb package is there,
+against the dashboard's SQL itself, both over one local lifelint run.
 
 Percentiles are nearest-rank over every sample (`durationsMs`), never averages of per-trace
 percentiles: the rank of percentile p among n sorted samples is ceil(p * n / 100), computed in
-integers as (p * n + 99) div 100 so it is exact.
+integers as (p * n + 99) div 100 so it is exact. Spark 4 runs in ANSI mode, where an index
+out of bounds or a division by zero is an error, so every such expression is guarded.
 """
 
 from pyspark.sql import functions as F
 
-#: Orders every aggregate's rows, so JSON output and comparisons are deterministic.
+#: Each aggregate's row order, the dashboard's ORDER BY: (column, descending). Nulls last, as
+#: DuckDB sorts them.
+_BY_APP = [("app", False), ("app_version", False)]
 ORDER = {
-    "lost_per_1000_background": ["app", "appVersion"],
-    "save_after_background_ms": ["app", "appVersion"],
-    "resync_after_foreground_ms": ["app", "appVersion"],
-    "process_deaths_by_reason": ["reason"],
-    "top_rules_by_count": [F.desc("findings"), "rule"],
-    "top_rules_by_apps": [F.desc("apps"), F.desc("findings"), "rule"],
+    "lost_per_1000_background_entries": _BY_APP,
+    "save_duration_after_background": _BY_APP,
+    "time_to_first_resync": _BY_APP,
+    "process_deaths_by_reason": [("deaths", True), ("reason", False)],
+    "top_rules": [("findings", True), ("apps_affected", True), ("rule", False)],
 }
 
 
-def _version(label_key):
-    """The label that splits the fleet (the app's version by default); null when absent."""
-    return F.col("labels").getItem(label_key).alias("appVersion")
+def _sorted(frame, name):
+    return frame.orderBy(*[F.col(c).desc_nulls_last() if descending else F.col(c).asc_nulls_last()
+                           for c, descending in ORDER[name]])
+
+
+def _with_version(frame, label_key):
+    return frame.withColumn("app_version", F.col("labels").getItem(label_key))
 
 
 def _nearest_rank(samples, percent):
@@ -35,86 +42,83 @@ def _nearest_rank(samples, percent):
         f" THEN element_at({samples}, CAST(({percent} * size({samples}) + 99) div 100 AS INT)) END")
 
 
-def lost_per_1000_background(tables, label_key):
-    """Lost-data verdicts per 1,000 background entries, by app and version."""
-    entries = tables["metrics"].select(
-        "app", _version(label_key), F.col("backgroundEntries").alias("entries"),
-        F.lit(0).alias("lost"))
-    lost = tables["verdict"].select(
-        "app", _version(label_key), F.lit(0).cast("long").alias("entries"),
-        (F.col("outcome") == "lost").cast("int").alias("lost"))
-    grouped = entries.unionByName(lost).groupBy("app", "appVersion").agg(
-        F.sum("entries").alias("backgroundEntries"), F.sum("lost").cast("long").alias("lostVerdicts"))
-    return grouped.withColumn(
-        "lostPer1000BackgroundEntries",
-        F.when(F.col("backgroundEntries") > 0,
-               F.col("lostVerdicts") * F.lit(1000.0) / F.col("backgroundEntries")))
+def lost_per_1000_background_entries(tables, label_key):
+    """Lost-data verdicts (outcome `lost`) per 1,000 background entries, by app and version.
+
+    The join on the version is null-safe: traces without the label still count their verdicts
+    (a plain `USING (app, app_version)` would give them 0)."""
+    entries = _with_version(tables["metrics"], label_key).groupBy("app", "app_version").agg(
+        F.countDistinct("trace").alias("traces"), F.sum("backgroundEntries").alias("background_entries"))
+    lost = (_with_version(tables["verdict"], label_key).where(F.col("outcome") == "lost")
+            .groupBy(F.col("app").alias("lost_app"), F.col("app_version").alias("lost_version"))
+            .agg(F.count(F.lit(1)).alias("lost_count")))
+    joined = entries.join(lost, (entries.app == lost.lost_app)
+                          & entries.app_version.eqNullSafe(lost.lost_version), "left")
+    lost_verdicts = F.coalesce("lost_count", F.lit(0))
+    return joined.select(
+        "app", "app_version", "traces", "background_entries", lost_verdicts.alias("lost_verdicts"),
+        F.when(F.col("background_entries") > 0,
+               F.round(F.lit(1000.0) * lost_verdicts / F.col("background_entries"), 2)).alias("lost_per_1000"))
 
 
-def _durations(tables, label_key, field, extra=()):
-    """p50/p95/max over every sample of a metrics duration object, by app and version;
-    only the (app, version) pairs with at least one sample."""
-    grouped = tables["metrics"].groupBy("app", _version(label_key)).agg(
+def _pooled_durations(tables, label_key, field, extra=()):
+    """Every sample of a metrics duration object pooled by app and version: samples, p50/p95/max,
+    and how many samples the records count but do not list (a lifelint without durationsMs)."""
+    pooled = _with_version(tables["metrics"], label_key).groupBy("app", "app_version").agg(
+        F.sum(f"{field}.count").alias("samples_reported"),
+        *[F.sum(f"{field}.{source}").alias(name) for source, name in extra],
         F.sort_array(F.flatten(F.collect_list(F.coalesce(
-            F.col(f"{field}.durationsMs"), F.array().cast("array<bigint>"))))).alias("samples"),
-        *[F.sum(f"{field}.{name}").alias(name) for name in extra])
-    return grouped.where(F.size("samples") > 0).select(
-        "app", "appVersion", F.size("samples").cast("long").alias("samples"), *extra,
-        _nearest_rank("samples", 50).alias("p50Ms"),
-        _nearest_rank("samples", 95).alias("p95Ms"),
-        F.element_at(F.col("samples"), -1).alias("maxMs"))
+            F.col(f"{field}.durationsMs"), F.array().cast("array<bigint>"))))).alias("ms"))
+    return pooled.select(
+        "app", "app_version", F.size("ms").cast("long").alias("samples"),
+        _nearest_rank("ms", 50).alias("p50_ms"), _nearest_rank("ms", 95).alias("p95_ms"),
+        F.expr("CASE WHEN size(ms) > 0 THEN element_at(ms, -1) END").alias("max_ms"),
+        *[name for _, name in extra],
+        (F.col("samples_reported") - F.size("ms")).alias("samples_without_durations"))
 
 
-def save_after_background_ms(tables, label_key):
+def save_duration_after_background(tables, label_key):
     """Durations of saves begun in the background (persist.begin to persist.end)."""
-    return _durations(tables, label_key, "savesAfterBackground")
+    return _pooled_durations(tables, label_key, "savesAfterBackground")
 
 
-def resync_after_foreground_ms(tables, label_key):
-    """Time from each return to the foreground to the first resync; `missing`: returns with none."""
-    return _durations(tables, label_key, "resyncAfterForeground", extra=("missing",))
+def time_to_first_resync(tables, label_key):
+    """From each return to the foreground to the first resync; and the returns with none."""
+    return _pooled_durations(tables, label_key, "resyncAfterForeground",
+                             extra=(("missing", "returns_without_resync"),))
 
 
 def process_deaths_by_reason(tables, label_key):
-    """Deaths of the process that shows the UI, by reason, with how many apps and traces had one."""
-    deaths = tables["metrics"].select(
-        "app", "trace", F.explode("processDeaths").alias("reason", "deaths"))
+    """Deaths of the process that shows the UI, by reason, over the whole fleet."""
+    deaths = _with_version(tables["metrics"], label_key).select(
+        "app", "app_version", F.explode("processDeaths").alias("reason", "count"))
     return deaths.groupBy("reason").agg(
-        F.sum("deaths").alias("deaths"), F.countDistinct("app").alias("apps"),
-        F.countDistinct("trace").alias("traces"))
+        F.sum("count").alias("deaths"), F.countDistinct("app").alias("apps"),
+        F.countDistinct("app_version").alias("app_versions"))
 
 
-def _rules(tables):
+def top_rules(tables, label_key):
+    """Rules by how many findings they raised and how many apps they affected."""
     return tables["finding"].groupBy("rule").agg(
-        F.count(F.lit(1)).alias("findings"), F.countDistinct("app").alias("apps"),
+        F.array_join(F.array_sort(F.collect_set("severity")), ", ").alias("severity"),
+        F.count(F.lit(1)).alias("findings"), F.countDistinct("app").alias("apps_affected"),
         F.countDistinct("trace").alias("traces"))
-
-
-def top_rules_by_count(tables, label_key, top=20):
-    """The rules with the most findings."""
-    return _rules(tables).orderBy(*ORDER["top_rules_by_count"]).limit(top)
-
-
-def top_rules_by_apps(tables, label_key, top=20):
-    """The rules that hit the most distinct apps."""
-    return _rules(tables).orderBy(*ORDER["top_rules_by_apps"]).limit(top)
 
 
 AGGREGATES = {
-    "lost_per_1000_background": lost_per_1000_background,
-    "save_after_background_ms": save_after_background_ms,
-    "resync_after_foreground_ms": resync_after_foreground_ms,
+    "lost_per_1000_background_entries": lost_per_1000_background_entries,
+    "save_duration_after_background": save_duration_after_background,
+    "time_to_first_resync": time_to_first_resync,
     "process_deaths_by_reason": process_deaths_by_reason,
-    "top_rules_by_count": top_rules_by_count,
-    "top_rules_by_apps": top_rules_by_apps,
+    "top_rules": top_rules,
 }
 
 
 def compute(tables, label_key="appVersion"):
-    """Every aggregate: name -> DataFrame, rows in a fixed order."""
-    return {name: build(tables, label_key).orderBy(*ORDER[name]) for name, build in AGGREGATES.items()}
+    """Every aggregate: name -> DataFrame, rows in the dashboard's order."""
+    return {name: _sorted(build(tables, label_key), name) for name, build in AGGREGATES.items()}
 
 
 def collect(frame):
-    """A DataFrame's rows as JSON-ready dicts (for aggregates.json)."""
+    """A DataFrame's rows as JSON-ready dicts (for the --json file)."""
     return [row.asDict(recursive=True) for row in frame.collect()]

@@ -27,6 +27,7 @@ executors find it with SparkFiles.get. Use the static build (`make install` or
 """
 
 import argparse
+import contextlib
 import json
 import os
 import re
@@ -35,6 +36,7 @@ import stat
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 #: lifelint's exit statuses that still mean "every trace has its records": 0 no findings,
@@ -60,17 +62,14 @@ def parse_arguments(argv):
     parser.add_argument("--json", metavar="PATH",
                         help="also write the aggregates and the fleet summary to this local file")
     parser.add_argument("--lifelint", default="lifelint", metavar="PATH_OR_NAME",
-                        help="the static lifelint binary: a path on the driver (added to the job), "
-                             "or the name of a file shipped with spark-submit --files (default: lifelint)")
+                        help="the static lifelint binary: a path with a '/' on the driver (added to the "
+                             "job), or the name of a file shipped with spark-submit --files (default: lifelint)")
     parser.add_argument("--lifelint-arg", action="append", default=[], metavar="ARG",
                         help="pass ARG to every lifelint run, e.g. --lifelint-arg=--year=2024 "
                              "--lifelint-arg=--no-config --lifelint-arg=--label=build=nightly; repeatable")
     parser.add_argument("--label-key", default="appVersion",
                         help="the label whose value partitions the Parquet tables and splits the "
                              "aggregates (default: appVersion, from the trace's app.info line)")
-    parser.add_argument("--min-partitions", type=int, default=None,
-                        help="at least this many partitions, hence lifelint runs (default: Spark's)")
-    parser.add_argument("--top", type=int, default=20, help="rows of the top-rules aggregates (default: 20)")
     parser.add_argument("--max-records-per-file", type=int, default=1_000_000,
                         help="bound on the rows of one Parquet file (default: 1000000)")
     return parser.parse_args(argv)
@@ -85,6 +84,9 @@ def executable_binary(name):
     from pyspark import SparkFiles
 
     path = SparkFiles.get(name)
+    if not os.path.isfile(path):
+        raise LifelintFailed(f"no file {name!r} was shipped to this executor: pass spark-submit "
+                             f"--files /path/to/{name}, or --lifelint /path/to/{name}")
     if os.access(path, os.X_OK):
         return path
     try:
@@ -199,9 +201,9 @@ def analyse_partition(items, binary_name, arguments):
 # ---- On the driver ------------------------------------------------------------------------
 
 def ship_binary(context, lifelint):
-    """Adds the binary to the job when it is a path on the driver; returns the name executors
-    ask SparkFiles for."""
-    if os.path.sep in lifelint or os.path.exists(lifelint):
+    """Adds the binary to the job when given as a path (it has a '/'); a bare name is a file
+    that spark-submit --files shipped. Returns the name executors ask SparkFiles for."""
+    if os.path.sep in lifelint:
         path = os.path.abspath(lifelint)
         if not os.path.isfile(path):
             sys.exit(f"lifelint_fleet: no lifelint binary at {path}")
@@ -210,28 +212,30 @@ def ship_binary(context, lifelint):
 
 
 def record_lines(spark, args):
-    """The (type, JSON line) RDD of the whole fleet, persisted: every table reads it."""
-    from pyspark import StorageLevel
-
+    """The whole fleet's records as a DataFrame of (type, line), cached: every table reads it,
+    and lifelint must run once."""
     context = spark.sparkContext
     # Folders at any depth, as lifelint reads them.
     context._jsc.hadoopConfiguration().set("mapreduce.input.fileinputformat.input.dir.recursive", "true")
     name = ship_binary(context, args.lifelint)
-    traces = context.binaryFiles(",".join(args.locations), minPartitions=args.min_partitions)
+    traces = context.binaryFiles(",".join(args.locations))
     arguments = list(args.lifelint_arg)
-    lines = traces.mapPartitions(lambda items: analyse_partition(items, name, arguments))
-    return lines.persist(StorageLevel.MEMORY_AND_DISK)
+    pairs = traces.mapPartitions(lambda items: analyse_partition(items, name, arguments))
+    lines = spark.createDataFrame(pairs, "type string, line string").cache()
+    lines.count()
+    return lines
 
 
-def typed_tables(spark, lines):
-    """Record type -> DataFrame with its documented schema. FAILFAST: a value of the wrong
-    type stops the job instead of becoming a silent null."""
+def typed_tables(lines):
+    """Record type -> DataFrame with its documented schema, cached. FAILFAST: a value of the
+    wrong type stops the job instead of becoming a silent null."""
+    from pyspark.sql import functions as F
     from records_schema import SCHEMAS
 
     tables = {}
     for kind, schema in SCHEMAS.items():
-        json_lines = lines.filter(lambda pair, kind=kind: pair[0] == kind).values()
-        tables[kind] = spark.read.schema(schema).option("mode", "FAILFAST").json(json_lines)
+        parsed = F.from_json("line", schema, {"mode": "FAILFAST"}).alias("record")
+        tables[kind] = lines.where(F.col("type") == kind).select(parsed).select("record.*").cache()
     return tables
 
 
@@ -250,7 +254,7 @@ def write_records(tables, args):
 def fleet_summary(lines):
     """The partitions' summary records added up: what one lifelint run over the fleet would say,
     plus how many lifelint runs there were and how many met an unreadable trace (status 2)."""
-    summaries = [json.loads(line) for line in lines.filter(lambda pair: pair[0] == "summary").values().collect()]
+    summaries = [json.loads(row.line) for row in lines.where("type = 'summary'").select("line").collect()]
     findings = {severity: sum(s["findings"][severity] for s in summaries) for severity in ("error", "warning", "info")}
     return {
         "traces": sum(s["traces"] for s in summaries),
@@ -274,17 +278,28 @@ def write_aggregates(tables, args):
     return result
 
 
+@contextlib.contextmanager
+def phase(what):
+    """Says on standard error how long a step of the job took."""
+    start = time.monotonic()
+    yield
+    print(f"lifelint_fleet: {what}: {time.monotonic() - start:.1f} s", file=sys.stderr)
+
+
 def main(argv=None):
     args = parse_arguments(argv if argv is not None else sys.argv[1:])
     from pyspark.sql import SparkSession
 
     spark = SparkSession.builder.appName("lifelint-fleet").getOrCreate()
     spark.sparkContext.setLogLevel("WARN")
-    lines = record_lines(spark, args)
-    tables = typed_tables(spark, lines)
-    write_records(tables, args)
+    with phase("read the traces and run lifelint"):
+        lines = record_lines(spark, args)
+    tables = typed_tables(lines)
+    with phase("write the record tables"):
+        write_records(tables, args)
     summary = fleet_summary(lines)
-    aggregates = write_aggregates(tables, args)
+    with phase("compute and write the aggregates"):
+        aggregates = write_aggregates(tables, args)
     if args.json:
         Path(args.json).write_text(json.dumps(
             {"summary": summary, "labelKey": args.label_key, "aggregates": aggregates}, indent=1, sort_keys=True))

@@ -13,12 +13,13 @@ lost AS (
     GROUP BY ALL
 )
 SELECT
-    app,
-    app_version,
+    entries.app,
+    entries.app_version,
     traces,
     background_entries,
     coalesce(lost_verdicts, 0) AS lost_verdicts,
     round(1000.0 * coalesce(lost_verdicts, 0) / nullif(background_entries, 0), 2) AS lost_per_1000
 FROM entries
-LEFT JOIN lost USING (app, app_version)
-ORDER BY app, app_version;
+-- Traces that name no version group together: NULL must match NULL here.
+LEFT JOIN lost ON lost.app = entries.app AND lost.app_version IS NOT DISTINCT FROM entries.app_version
+ORDER BY entries.app, entries.app_version;
