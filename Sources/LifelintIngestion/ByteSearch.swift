@@ -9,6 +9,21 @@ import LifelintModel
 /// about as much as scanning the haystack once. (`memmem` is a GNU extension the Swift Glibc
 /// module does not export.)
 package enum ByteSearch {
+    /// Whether `string` has a byte JSON must escape (a control character, `"` or `\`): most
+    /// strings of a report have none and are copied whole. Reads the string's bytes in place
+    /// when it has them contiguously.
+    package static func containsJSONEscape(_ string: String) -> Bool {
+        let needsEscape = { (byte: UInt8) in byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") }
+        if let found = string.utf8.withContiguousStorageIfAvailable({ bytes in
+            var any = false
+            for byte in bytes { any = any || needsEscape(byte) }
+            return any
+        }) {
+            return found
+        }
+        return string.utf8.contains(where: needsEscape)
+    }
+
     static func contains(_ needle: StaticString, in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
         firstIndex(of: UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount), in: haystack, from: 0) != nil
     }

@@ -101,7 +101,7 @@ final class JSONText {
     static func appendString(_ string: String, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
         // Most strings need no escape: one scan, then one copy.
-        guard string.utf8.contains(where: needsEscape) else {
+        guard ByteSearch.containsJSONEscape(string) else {
             bytes.append(contentsOf: string.utf8)
             return bytes.append(UInt8(ascii: "\""))
         }
@@ -119,10 +119,6 @@ final class JSONText {
             }
         }
         bytes.append(UInt8(ascii: "\""))
-    }
-
-    private static func needsEscape(_ byte: UInt8) -> Bool {
-        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
     }
 
     private static func hexDigits(_ byte: UInt8) -> [UInt8] {
