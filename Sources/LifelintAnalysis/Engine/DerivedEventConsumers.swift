@@ -18,7 +18,7 @@ struct DerivedEventConsumers {
     mutating func consume(_ event: Event, app: Int) {
         engine.process(event, app: app)
         metrics.process(event, app: app)
-        verdicts.process(event)
+        verdicts.process(event, app: app)
         timeline?.process(event)
     }
 }

@@ -8,8 +8,10 @@ import LifelintModel
 /// (`AppMetricsState.Activity`), and the finished figures are built one app at a time as a
 /// report reads them (`AppMetricsList`).
 public struct MetricsCollector {
-    static let resyncEvents: Set<EventName> = [EventName.syncResync, EventName.authRefresh, EventName.syncCatchup, EventName.socketProbe]
-    static let restoreEvents: Set<EventName> = [EventName.stateRestored, EventName.navRestored]
+    private static let resyncNames = [EventName.syncResync, EventName.authRefresh, EventName.syncCatchup, EventName.socketProbe]
+    private static let restoreNames = [EventName.stateRestored, EventName.navRestored]
+    static let resyncEvents = EventNameSet(resyncNames)
+    static let restoreEvents = EventNameSet(restoreNames)
 
     /// Per app number (the phase deriver's, or this collector's own for events given without
     /// one), where its state is in `apps` (-1: none yet): four bytes per app seen anywhere,
@@ -26,10 +28,10 @@ public struct MetricsCollector {
     public init() {}
 
     /// The events any metric reads; others return before touching per-app state.
-    static let relevantEvents = Set([
+    static let relevantEvents = EventNameSet([
         EventName.phaseBackground, EventName.phaseActive, EventName.phaseInactive, EventName.phaseTerminated, EventName.phaseColdStart,
         EventName.persistBegin, EventName.persistEnd, EventName.bgtaskBegin, EventName.bgtaskEnd, EventName.bgtaskExpired, EventName.screenShown, EventName.processDied,
-    ]).union(resyncEvents).union(restoreEvents)
+    ] + resyncNames + restoreNames)
 
     public mutating func process(_ event: Event) {
         traceEnd = max(traceEnd, event.time.nanoseconds)

@@ -40,6 +40,7 @@ public struct PhaseDeriver {
     /// per-app state in arrays by it (`process(_:emitWithApp:)`) instead of hashing the name.
     private var appNumbers = AppNumbering()
     private var apps: [AppLifecycle] = []
+    private var nameKinds = EventNameKinds()
     private var queue: [Slot] = []
     private var departures: [Int: Departure] = [:]
     /// The earliest stop time of an undecided departure (or earlier): most events are not
@@ -94,21 +95,21 @@ public struct PhaseDeriver {
         // would copy its collections on every event. The departures above have already moved
         // it to the background where the app left.
         var effects = Effects()
-        Self.applyAndNote(event, to: &apps[app], &effects)
+        Self.applyAndNote(event, nameKinds.kind(of: event.name), to: &apps[app], &effects)
         for derived in effects.before { queue.append(.event(derived, app: app)) }
         queue.append(.event(event, app: app))
         for derived in effects.after { queue.append(.event(derived, app: app)) }
         if effects.departure { scheduleDeparture(event, app: app) }
     }
 
-    private static func applyAndNote(_ event: Event, to app: inout AppLifecycle, _ effects: inout Effects) {
-        apply(event, to: &app, &effects)
+    private static func applyAndNote(_ event: Event, _ kind: EventNameKinds.Kind, to app: inout AppLifecycle, _ effects: inout Effects) {
+        apply(event, kind, to: &app, &effects)
         app.note(event)
     }
 
-    private static func apply(_ event: Event, to app: inout AppLifecycle, _ effects: inout Effects) {
-        if !app.reportsOwnCallbacks, Self.isOwnCallback(event.name.rawValue) { app.reportsOwnCallbacks = true }
-        if !app.hasActivityEvidence, event.name.rawValue.utf8.first == UInt8(ascii: "a"), event.name.hasPrefix("activity.") { app.hasActivityEvidence = true }
+    private static func apply(_ event: Event, _ kind: EventNameKinds.Kind, to app: inout AppLifecycle, _ effects: inout Effects) {
+        if kind.contains(.ownCallback) { app.reportsOwnCallbacks = true }
+        if kind.contains(.activity) { app.hasActivityEvidence = true }
         switch event.name {
         case EventName.processStarted where event.attributes["process"] == nil:
             Self.coldStart(event, app: &app, into: &effects.before)
@@ -135,9 +136,9 @@ public struct PhaseDeriver {
             effects.departure = !app.hasVisibleActivity && app.phase?.isForeground == true
         case EventName.activityDestroyed where event.attributes["token"] != nil:
             app.visibleActivities[AppLifecycle.activityKey(event) ?? ""] = nil
-        case _ where event.name.hasPrefix("scene."):
+        case _ where kind.contains(.scene):
             Self.applyScene(event, to: &app, &effects.after)
-        case _ where event.name.hasPrefix("flutter.") && !app.hasActivityEvidence:
+        case _ where kind.contains(.flutter) && !app.hasActivityEvidence:
             if let phase = Self.flutterPhases[event.name] { Self.transition(&app, to: phase, event, &effects.after) }
         case EventName.systemForeground where !app.reportsOwnCallbacks:
             if app.phase?.isForeground != true { Self.transition(&app, to: .foregroundActive, event, &effects.after) }
@@ -154,15 +155,6 @@ public struct PhaseDeriver {
         default:
             break
         }
-    }
-
-    static let ownCallbackFamilies = ["scene.", "appstate.", "flutter."]
-
-    /// Whether the event is one of the app's own lifecycle callbacks (first byte first: this
-    /// runs on every event).
-    private static func isOwnCallback(_ name: String) -> Bool {
-        guard let first = name.utf8.first, first == UInt8(ascii: "s") || first == UInt8(ascii: "a") || first == UInt8(ascii: "f") else { return false }
-        return ownCallbackFamilies.contains { name.hasPrefix($0) }
     }
 
     /// Flutter's states: `paused` is the background entry; `hidden` and `inactive` are not.

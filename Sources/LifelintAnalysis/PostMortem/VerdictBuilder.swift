@@ -10,6 +10,8 @@ public struct VerdictBuilder {
     /// A reference: an episode holds up to nine events and changes a little at a time, so it
     /// is updated in place rather than copied out of the app's state and back on every event.
     private final class Episode {
+        /// The app's number (`process(_:app:)`).
+        let app: Int
         let background: Event
         var unsavedInput: Event?
         var stateSaved: Event?
@@ -24,7 +26,8 @@ public struct VerdictBuilder {
         var restore: Event?
         var freshScreen: Event?
 
-        init(background: Event, unsavedInput: Event?, stateSaved: Event?) {
+        init(app: Int, background: Event, unsavedInput: Event?, stateSaved: Event?) {
+            self.app = app
             self.background = background
             self.unsavedInput = unsavedInput
             self.stateSaved = stateSaved
@@ -50,15 +53,18 @@ public struct VerdictBuilder {
     private let window: SaveWindow
     /// Apps that reported `input.edited` somewhere in the trace: the evidence a verdict on
     /// what was at risk rests on, as `no-save-at-background` requires it.
-    private var appsReportingInput: Set<String> = []
+    private var appsReportingInput: Set<Int> = []
     /// Apps that reported restores or screens: what `state-lost-after-process-death` requires.
-    private var appsReportingRestores: Set<String> = []
-    private var apps: [String: AppState] = [:]
+    private var appsReportingRestores: Set<Int> = []
+    /// By app number; an app with nothing pending has no entry.
+    private var apps: [Int: AppState] = [:]
+    /// The builder's own numbers, for events given without one (`process(_:)`).
+    private var ownNumbers: [String: Int] = [:]
     /// Episodes whose verdict waits for the end of the trace.
     private var finished: [Episode] = []
     public private(set) var verdicts: [Verdict] = []
 
-    static let relevantEvents: Set<EventName> = [
+    static let relevantEvents: EventNameSet = [
         EventName.phaseBackground, EventName.phaseActive, EventName.phaseInactive, EventName.phaseTerminated, EventName.phaseColdStart,
         EventName.inputEdited, EventName.persistBegin, EventName.persistEnd, EventName.stateSaved, EventName.stateRestored, EventName.navRestored, EventName.screenShown,
         EventName.bgtaskBegin, EventName.bgtaskEnd,
@@ -69,18 +75,25 @@ public struct VerdictBuilder {
     }
 
     public mutating func process(_ event: Event) {
+        let app = ownNumbers[event.app] ?? ownNumbers.count
+        if app == ownNumbers.count { ownNumbers[event.app] = app }
+        process(event, app: app)
+    }
+
+    /// The same, for an app already numbered (by the phase deriver): no hashing of its name.
+    package mutating func process(_ event: Event, app: Int) {
         guard Self.relevantEvents.contains(event.name) else { return }
         switch event.name {
-        case EventName.inputEdited: appsReportingInput.insert(event.app)
-        case EventName.stateRestored, EventName.navRestored, EventName.screenShown: appsReportingRestores.insert(event.app)
+        case EventName.inputEdited: appsReportingInput.insert(app)
+        case EventName.stateRestored, EventName.navRestored, EventName.screenShown: appsReportingRestores.insert(app)
         default: break
         }
         var episode: Episode?
         // Static, and the state mutated in place: calling a method of `self` here would copy
         // the whole dictionary on every event.
         // Apps with nothing pending are forgotten: memory follows open stories, not apps seen.
-        if Self.updateLeavingNothingPending(&apps[event.app, default: AppState()], with: event, finished: &episode) {
-            apps[event.app] = nil
+        if Self.updateLeavingNothingPending(&apps[app, default: AppState()], with: event, app: app, finished: &episode) {
+            apps[app] = nil
         }
         if let episode { settle(episode) }
     }
@@ -88,8 +101,7 @@ public struct VerdictBuilder {
     /// A verdict now when the trace has already shown what it rests on (the app reports input
     /// and restores), else when it ends: memory follows undecided stories only.
     private mutating func settle(_ episode: Episode) {
-        let app = episode.background.app
-        if appsReportingInput.contains(app), appsReportingRestores.contains(app) {
+        if appsReportingInput.contains(episode.app), appsReportingRestores.contains(episode.app) {
             verdicts.append(verdict(episode))
         } else {
             finished.append(episode)
@@ -98,21 +110,20 @@ public struct VerdictBuilder {
 
     /// Writes the verdicts, those of episodes still open when the trace ends included.
     public mutating func finish() {
-        for app in apps.keys.sorted() {
-            if let episode = apps[app]?.episode, episode.death != nil { finished.append(episode) }
-        }
+        let open = apps.values.compactMap(\.episode).filter { $0.death != nil }
+        finished += open.sorted { $0.background.app < $1.background.app }
         apps = [:]
         verdicts = (verdicts + finished.map(verdict)).sorted { $0.location < $1.location }
         finished = []
     }
 
     /// `update`, then whether the app has nothing pending (one dictionary lookup per event).
-    private static func updateLeavingNothingPending(_ state: inout AppState, with event: Event, finished: inout Episode?) -> Bool {
-        update(&state, with: event, finished: &finished)
+    private static func updateLeavingNothingPending(_ state: inout AppState, with event: Event, app: Int, finished: inout Episode?) -> Bool {
+        update(&state, with: event, app: app, finished: &finished)
         return state.isEmpty
     }
 
-    private static func update(_ state: inout AppState, with event: Event, finished: inout Episode?) {
+    private static func update(_ state: inout AppState, with event: Event, app: Int, finished: inout Episode?) {
         switch event.name {
         case EventName.inputEdited:
             state.unsavedInput = event
@@ -138,7 +149,7 @@ public struct VerdictBuilder {
             state.stateSaved = nil
         }
         guard let episode = state.episode else {
-            if event.name == EventName.phaseBackground { state.episode = Self.episode(leavingAt: event, state) }
+            if event.name == EventName.phaseBackground { state.episode = Self.episode(of: app, leavingAt: event, state) }
             return
         }
         switch event.name {
@@ -164,15 +175,15 @@ public struct VerdictBuilder {
             if event.attributes["restored"] == "true" { episode.restore = event } else { episode.freshScreen = event }
         case EventName.phaseBackground where episode.coldStart != nil, EventName.phaseTerminated where episode.coldStart != nil:
             finished = episode
-            state.episode = event.name == EventName.phaseBackground ? Self.episode(leavingAt: event, state) : nil
+            state.episode = event.name == EventName.phaseBackground ? Self.episode(of: app, leavingAt: event, state) : nil
             return
         default: break
         }
     }
 
     /// The episode a background entry opens; a save still running then is its save.
-    private static func episode(leavingAt background: Event, _ state: AppState) -> Episode {
-        let episode = Episode(background: background, unsavedInput: state.unsavedInput, stateSaved: state.stateSaved)
+    private static func episode(of app: Int, leavingAt background: Event, _ state: AppState) -> Episode {
+        let episode = Episode(app: app, background: background, unsavedInput: state.unsavedInput, stateSaved: state.stateSaved)
         if let running = state.runningSave {
             episode.saveBegin = running
             episode.saveUnderBackgroundTask = state.backgroundTaskHeld
@@ -186,7 +197,7 @@ public struct VerdictBuilder {
         func claim(_ text: String, _ event: Event?) { claims.append(Verdict.Claim(text: text, location: event?.source)) }
         let left = background.time.nanoseconds
         let when = DurationText.clock(background.time)
-        let showsInput = appsReportingInput.contains(background.app)
+        let showsInput = appsReportingInput.contains(episode.app)
         if let input = episode.unsavedInput {
             claim("\(background.app) went to the background at \(when) with unsaved input", background)
             claim("The input was typed at \(DurationText.clock(input.time))", input)
@@ -225,7 +236,7 @@ public struct VerdictBuilder {
         if let start = episode.coldStart {
             if let restore = episode.restore {
                 claim("The next cold start, at \(DurationText.clock(start.time)), restored state (\(restore.name))", restore)
-            } else if !appsReportingRestores.contains(background.app) {
+            } else if !appsReportingRestores.contains(episode.app) {
                 claim("The next cold start was at \(DurationText.clock(start.time)); the app reports no restores or screens, so what it restored cannot be told", start)
             } else {
                 claim("The next cold start, at \(DurationText.clock(start.time)), restored nothing\(episode.stateSaved != nil ? ", although instance state had been saved" : "")", episode.freshScreen ?? start)
@@ -241,14 +252,14 @@ public struct VerdictBuilder {
     private func outcome(_ episode: Episode) -> Verdict.Outcome {
         let left = episode.background.time.nanoseconds
         if episode.coldStart != nil, episode.restore != nil, episode.saveEnd == nil, episode.unsavedInput != nil { return .restored }
-        guard episode.unsavedInput != nil else { return appsReportingInput.contains(episode.background.app) ? .nothingAtRisk : .noEvidence }
+        guard episode.unsavedInput != nil else { return appsReportingInput.contains(episode.app) ? .nothingAtRisk : .noEvidence }
         if let end = episode.saveEnd, let begin = episode.saveBegin {
             let inTime = window.isInTime(left: left, begin: begin.time.nanoseconds, end: end.time.nanoseconds, backgroundTaskHeld: episode.saveUnderBackgroundTask)
             return inTime ? .saved : .savedLate
         }
         // Without a cold start, or one whose restores the app does not report, what came back
         // cannot be seen.
-        if episode.coldStart == nil || !appsReportingRestores.contains(episode.background.app) {
+        if episode.coldStart == nil || !appsReportingRestores.contains(episode.app) {
             if episode.saveBegin != nil { return .saveCutOff }
             // Nothing persisted and no saved state to come back to: the input died with the process.
             let stateAfterInput = episode.stateSaved.map { $0.time >= episode.unsavedInput!.time } ?? false
