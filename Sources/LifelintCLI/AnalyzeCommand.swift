@@ -195,13 +195,21 @@ struct AnalyzeCommand: Command {
         var summariesForYearNote: [IngestionSummary] = []
         let keepsTraces = writeBaselinePath != nil || reporters.contains { $0.readsTraceDetailsAtFinish }
         var bytes = 0
-        BatchAnalyzer(settings: settings, jobs: jobs).run(batch) { report in
-            var report = report
+        // Streaming reporters' output is made on the workers, unless a baseline (applied in
+        // input order) may still change the report.
+        let renderings = reporters.map { matcher == nil ? $0.rendering : nil }
+        let prepare: @Sendable (TraceReport) -> (TraceReport, [Result<[UInt8], OutputFailure>?]) = { report in
+            (report, renderings.map { $0?.render(report) })
+        }
+        BatchAnalyzer(settings: settings, jobs: jobs).run(batch, prepare: prepare) { prepared in
+            var (report, rendered) = prepared
             matcher?.apply(to: &report)
             progress?.clear()
             report.diagnostics.forEach(diagnostics.writeLine)
             diagnostics.flush()
-            for index in reporters.indices { reporters[index].traceCompleted(report) }
+            for index in reporters.indices {
+                if let bytes = rendered[index] { reporters[index].traceCompleted(report, rendered: bytes) } else { reporters[index].traceCompleted(report) }
+            }
             bytes += report.summary?.bytes ?? 0
             tally.add(report)
             if keepsTraces { traces.append(report) }

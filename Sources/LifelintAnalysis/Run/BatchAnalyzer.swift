@@ -15,16 +15,24 @@ public struct BatchAnalyzer: Sendable {
     }
 
     public func run(_ inputs: [BatchInput], deliver: (TraceReport) -> Void) {
+        run(inputs, prepare: { $0 }, deliver: deliver)
+    }
+
+    /// The same, with `prepare` applied to each report on the worker that made it (rendering
+    /// its output, say): only `deliver` runs in input order, on the calling thread.
+    public func run<Prepared: Sendable>(
+        _ inputs: [BatchInput], prepare: @escaping @Sendable (TraceReport) -> Prepared, deliver: (Prepared) -> Void
+    ) {
         guard jobs > 1, inputs.count > 1 else {
-            for input in inputs { deliver(Self.report(input, settings: settings)) }
+            for input in inputs { deliver(prepare(Self.report(input, settings: settings))) }
             return
         }
-        let window = ReportWindow(count: inputs.count, size: jobs * Self.reportsAheadPerJob)
+        let window = ReportWindow<Prepared>(count: inputs.count, size: jobs * Self.reportsAheadPerJob)
         let settings = settings
         for _ in 0..<min(jobs, inputs.count) {
             Thread.detachNewThread {
                 while let index = window.take() {
-                    window.store(Self.report(inputs[index], settings: settings), at: index)
+                    window.store(prepare(Self.report(inputs[index], settings: settings)), at: index)
                 }
             }
         }
@@ -45,12 +53,12 @@ public struct BatchAnalyzer: Sendable {
 /// The traces workers may take and the reports waiting to be delivered: a worker takes the
 /// next input only while fewer than `size` inputs past the one to deliver next are taken, so
 /// memory is bounded whatever the length of the batch.
-private final class ReportWindow: @unchecked Sendable {
+private final class ReportWindow<Report: Sendable>: @unchecked Sendable {
     // Everything below is guarded by `condition`.
     private let condition = NSCondition()
     private let count: Int
     private let size: Int
-    private var pending: [Int: TraceReport] = [:]
+    private var pending: [Int: Report] = [:]
     private var taken = 0
     private var delivered = 0
 
@@ -69,7 +77,7 @@ private final class ReportWindow: @unchecked Sendable {
         return taken - 1
     }
 
-    func store(_ report: TraceReport, at index: Int) {
+    func store(_ report: Report, at index: Int) {
         condition.lock()
         pending[index] = report
         condition.broadcast()
@@ -77,7 +85,7 @@ private final class ReportWindow: @unchecked Sendable {
     }
 
     /// The report of the next input in order, once it is done.
-    func next() -> TraceReport {
+    func next() -> Report {
         condition.lock()
         defer { condition.unlock() }
         while pending[delivered] == nil { condition.wait() }

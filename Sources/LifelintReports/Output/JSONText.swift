@@ -1,5 +1,6 @@
 import Foundation
 import LifelintIngestion
+import Synchronization
 
 /// Writes report values (strings, integers, booleans, `NSNull`, dictionaries with string keys
 /// and arrays of these) as JSON text, byte for byte as `JSONSerialization` writes them with
@@ -12,8 +13,11 @@ import LifelintIngestion
 /// order of each set of keys is worked out once and remembered, since a report repeats a few
 /// shapes many times. A value of another type (a floating-point number, an `NSNumber` read from
 /// a configuration) is written by `JSONSerialization` itself.
-final class JSONText {
-    private var keyOrders: [[String]: [String]] = [:]
+///
+/// One writer may serve several threads (a batch's workers render their traces' records):
+/// the remembered orders are behind a lock.
+final class JSONText: Sendable {
+    private let keyOrders = Mutex<[[String]: [String]]>([:])
     private static let rememberedKeyOrders = 4096
 
     /// Appends `value`; `depth` is the indentation level it starts at when pretty.
@@ -67,9 +71,11 @@ final class JSONText {
     /// The keys in Foundation's order.
     private func order(of object: [String: Any]) -> [String] {
         let keys = object.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-        if let known = keyOrders[keys] { return known }
+        if let known = keyOrders.withLock({ $0[keys] }) { return known }
         let ordered = keys.sorted(by: Self.foundationPrecedes)
-        if keyOrders.count < Self.rememberedKeyOrders { keyOrders[keys] = ordered }
+        keyOrders.withLock { orders in
+            if orders.count < Self.rememberedKeyOrders { orders[keys] = ordered }
+        }
         return ordered
     }
 

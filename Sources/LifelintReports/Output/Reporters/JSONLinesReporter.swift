@@ -10,33 +10,21 @@ import LifelintAnalysis
 /// run's `--label`s.
 public struct JSONLinesReporter: Reporter {
     private let output: ByteOutput
-    private let text = JSONText()
-    /// The run's `--label`s, stamped on every record.
-    private let labels: [String: String]
+    private let records: JSONLinesRendering
 
     public init(output: ByteOutput, labels: [String: String] = [:]) {
         self.output = output
-        self.labels = labels
+        records = JSONLinesRendering(labels: labels)
     }
 
+    public var rendering: (any TraceRendering)? { records }
+
     public mutating func traceCompleted(_ trace: TraceReport) {
-        let labels = trace.labels.overridden(by: labels)
-        for finding in trace.findings {
-            write(ReportJSON.finding(finding).merging(Self.trace(trace, type: "finding")) { $1 }, labels: labels)
-        }
-        for verdict in trace.verdicts {
-            write(ReportJSON.verdict(verdict).merging(Self.trace(trace, type: "verdict")) { $1 }, labels: labels)
-        }
-        for metrics in trace.metrics {
-            write(ReportJSON.metrics(metrics).merging(Self.trace(trace, type: "metrics")) { $1 }, labels: labels)
-        }
-        for coverage in trace.coverage {
-            write(ReportJSON.coverage(coverage).merging(Self.trace(trace, type: "coverage")) { $1 }, labels: labels)
-        }
-        var record = ReportJSON.traceHeader(trace)
-        record["type"] = "trace"
-        write(record, labels: labels)
-        output.flush()
+        traceCompleted(trace, rendered: records.render(trace))
+    }
+
+    public mutating func traceCompleted(_ trace: TraceReport, rendered: Result<[UInt8], OutputFailure>) {
+        write(rendered)
     }
 
     /// The summary needs the run's counts only (`RunTally`).
@@ -48,7 +36,55 @@ public struct JSONLinesReporter: Reporter {
             "failedTraces": run.failedTraces, "findings": ReportJSON.summary(run),
         ]
         if let baseline = run.baseline { record["baseline"] = ReportJSON.baseline(baseline) }
-        write(record, labels: labels)
+        write(records.render([record], labels: records.labels))
+    }
+
+    private func write(_ rendered: Result<[UInt8], OutputFailure>) {
+        switch rendered {
+        case .success(let bytes): output.write(bytes: bytes)
+        case .failure(let failure): output.fail(failure)
+        }
+        output.flush()
+    }
+}
+
+/// A trace's JSON Lines records: its findings, verdicts, each app's metrics, a coverage record
+/// per rule and the trace record, each carrying the trace's `labels` (the trace's own under the
+/// run's `--label`s).
+struct JSONLinesRendering: TraceRendering {
+    /// The run's `--label`s.
+    let labels: [String: String]
+    private let text = JSONText()
+
+    init(labels: [String: String]) {
+        self.labels = labels
+    }
+
+    func render(_ trace: TraceReport) -> Result<[UInt8], OutputFailure> {
+        var records: [[String: Any]] = []
+        records += trace.findings.map { ReportJSON.finding($0).merging(Self.trace(trace, type: "finding")) { $1 } }
+        records += trace.verdicts.map { ReportJSON.verdict($0).merging(Self.trace(trace, type: "verdict")) { $1 } }
+        records += trace.metrics.map { ReportJSON.metrics($0).merging(Self.trace(trace, type: "metrics")) { $1 } }
+        records += trace.coverage.map { ReportJSON.coverage($0).merging(Self.trace(trace, type: "coverage")) { $1 } }
+        var header = ReportJSON.traceHeader(trace)
+        header["type"] = "trace"
+        records.append(header)
+        return render(records, labels: trace.labels.overridden(by: labels))
+    }
+
+    /// One line per record, each with `labels` when there are any.
+    func render(_ records: [[String: Any]], labels: [String: String]) -> Result<[UInt8], OutputFailure> {
+        var bytes: [UInt8] = []
+        do throws(OutputFailure) {
+            for var record in records {
+                if !labels.isEmpty { record["labels"] = labels }
+                try text.append(record, pretty: false, to: &bytes)
+                bytes.append(.newline)
+            }
+            return .success(bytes)
+        } catch {
+            return .failure(error)
+        }
     }
 
     /// The record's type and its trace: the path, and the `sha256` when known.
@@ -56,11 +92,5 @@ public struct JSONLinesReporter: Reporter {
         var fields: [String: Any] = ["type": type, "trace": trace.path]
         if let sha256 = trace.sha256 { fields["traceSha256"] = sha256 }
         return fields
-    }
-
-    private func write(_ object: [String: Any], labels: [String: String]) {
-        var object = object
-        if !labels.isEmpty { object["labels"] = labels }
-        ReportJSON.write(object, pretty: false, to: output, text: text)
     }
 }
