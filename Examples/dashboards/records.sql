@@ -30,3 +30,7 @@ FROM read_ndjson(
     },
     filename = true
 );
+
+-- Nearest-rank percentile of an ascending list, as lifelint computes its own: the
+-- ceil(p% * n)-th smallest value (p in whole percent); NULL for an empty list.
+CREATE OR REPLACE MACRO nearest_rank(ms, p) AS ms[greatest(1, (p * len(ms) + 99) // 100)];

@@ -17,8 +17,8 @@ SELECT
     app,
     app_version,
     len(ms) AS samples,
-    ms[greatest(1, (50 * len(ms) + 99) // 100)] AS p50_ms,
-    ms[greatest(1, (95 * len(ms) + 99) // 100)] AS p95_ms,
+    nearest_rank(ms, 50) AS p50_ms,
+    nearest_rank(ms, 95) AS p95_ms,
     ms[len(ms)] AS max_ms,
     returns_without_resync,
     samples_reported - len(ms) AS samples_without_durations
