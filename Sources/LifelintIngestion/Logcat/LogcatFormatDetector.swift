@@ -50,8 +50,10 @@ enum LogcatFormatDetector {
     }
 
     private static func detect(_ sample: UnsafeBufferPointer<UInt8>, stripLineNumbers: Bool) -> Detection {
-        var scores = [LogcatFormat: Int]()
-        var modifiers = [LogcatFormat: LogcatModifiers]()
+        // By position in `detectionOrder`: this runs for every line sampled.
+        let formats = LogcatFormat.detectionOrder
+        var scores = [Int](repeating: 0, count: formats.count)
+        var modifiers = [LogcatModifiers](repeating: [], count: formats.count)
         var longScore = 0
         var inLongEntry = false
         var seen = 0
@@ -72,19 +74,19 @@ enum LogcatFormatDetector {
                 } else if inLongEntry {
                     longScore += 1
                 }
-                for format in LogcatFormat.detectionOrder {
+                for (position, format) in formats.enumerated() {
                     if let record = LogcatLineParser.parse(line, as: format) {
-                        scores[format, default: 0] += 1
-                        modifiers[format, default: []].formUnion(record.modifiers)
+                        scores[position] += 1
+                        modifiers[position].formUnion(record.modifiers)
                     }
                 }
             }
         }
         var best = Detection(format: nil, modifiers: [])
         var bestScore = 0
-        for format in LogcatFormat.detectionOrder where scores[format, default: 0] > bestScore {
-            best = Detection(format: format, modifiers: modifiers[format] ?? [])
-            bestScore = scores[format]!
+        for (position, format) in formats.enumerated() where scores[position] > bestScore {
+            best = Detection(format: format, modifiers: modifiers[position])
+            bestScore = scores[position]
         }
         if longScore > bestScore { best = Detection(format: .long, modifiers: []) }
         if sawColor { best.modifiers.insert(.color) }
