@@ -16,6 +16,18 @@ extension Substring {
 
     func contains(bytes needle: StaticString) -> Bool { byteRange(of: needle) != nil }
 
+    /// The text after `prefix`, when it starts with it (by bytes, as `hasBytePrefix`).
+    func afterBytePrefix(_ prefix: StaticString) -> Substring? {
+        hasBytePrefix(prefix) ? Substring(utf8.dropFirst(prefix.utf8CodeUnitCount)) : nil
+    }
+
+    /// Whether the text starts with `prefix`, compared byte for byte: `hasPrefix` compares
+    /// characters, making a string of each, on lines read by the million.
+    func hasBytePrefix(_ prefix: StaticString) -> Bool {
+        let expected = UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
+        return utf8.withContiguousStorageIfAvailable { $0.starts(with: expected) } ?? utf8.starts(with: expected)
+    }
+
     /// For a bridged string without contiguous UTF-8 (not made by lifelint's readers).
     private func fallbackOffset(of needle: StaticString) -> Int? {
         var copy = String(self)

@@ -21,29 +21,29 @@ extension LogcatEventRecognizer {
     mutating func recogniseActivityManager(_ line: Line, _ out: inout Output) {
         guard Self.opensActivityManagerMessage(line) else { return }
         let message = line.message
-        if message.hasPrefix("Start proc ") {
-            recogniseStartProc(line, message.dropFirst("Start proc ".count), &out)
-        } else if message.hasPrefix("Killing "), let (pid, process, reason) = Self.parseKilling(message) {
+        if let rest = message.afterBytePrefix("Start proc ") {
+            recogniseStartProc(line, rest, &out)
+        } else if message.hasBytePrefix("Killing "), let (pid, process, reason) = Self.parseKilling(message) {
             killed(pid: pid, process: process, killReason: reason, line, &out)
-        } else if message.hasPrefix("Process "), let (process, pid) = Self.processAndPid(message.dropFirst("Process ".count)),
+        } else if message.hasBytePrefix("Process "), let (process, pid) = Self.processAndPid(message.dropFirst("Process ".count)),
             message.contains(") has died")
         {
             let detail = message.range(of: "has died: ").map { String(message[$0.upperBound...]) }
             died(pid: pid, process: process, reason: .unknown, detail: detail, line, &out)
-        } else if message.hasPrefix("No longer want "), let (process, pid) = Self.processAndPid(message.dropFirst("No longer want ".count)) {
+        } else if message.hasBytePrefix("No longer want "), let (process, pid) = Self.processAndPid(message.dropFirst("No longer want ".count)) {
             // The older ActivityManager's trimming of cached processes: `No longer want com.app (pid 1234): hidden #16`.
             let reason = message.range(of: "): ").map { message[$0.upperBound...] } ?? ""
             died(pid: pid, process: process, reason: .killed, detail: "no longer wanted: \(reason)", line, &out)
-        } else if message.hasPrefix("Force stopping ") {
+        } else if message.hasBytePrefix("Force stopping ") {
             recogniseForceStop(line, message, &out)
-        } else if message.hasPrefix("ANR in ") {
+        } else if message.hasBytePrefix("ANR in ") {
             let rest = message.dropFirst("ANR in ".count)
             var attributes = Attributes()
             attributes["detail"] = String(rest)
             evidence(EventName.evidenceAnr, line, attributes, app: ProcessName.package(rest.prefix { $0 != " " }), pid: nil, &out)
-        } else if message.hasPrefix("Activity pause timeout for ") {
+        } else if message.hasBytePrefix("Activity pause timeout for ") {
             recognisePauseTimeout(line, message, &out)
-        } else if message.hasPrefix("  Force finishing activity "), let (_, component) = Self.firstComponent(in: message) {
+        } else if message.hasBytePrefix("  Force finishing activity "), let (_, component) = Self.firstComponent(in: message) {
             finishing[component.package] = Sighting(line)
         } else {
             recogniseFreezer(line, message, &out)
@@ -76,14 +76,13 @@ extension LogcatEventRecognizer {
     /// `Start proc com.app for activity com.app/.Main: pid=1234 uid=10057 gids={…}` (older).
     private mutating func recogniseStartProc(_ line: Line, _ rest: Substring, _ out: inout Output) {
         // Read as bytes: a trace can hold a million of these lines.
-        let utf8 = rest.utf8
-        let head = rest[..<(utf8.firstIndex(of: .space) ?? utf8.endIndex)]
+        let head = rest[..<(rest.byteRange(of: " ")?.lowerBound ?? rest.endIndex)]
         let pid: Int32?
         let process: Substring
-        if let colon = head.utf8.firstIndex(of: UInt8(ascii: ":")), let number = Int32(head[..<colon]) {
+        if let colon = head.byteRange(of: ":"), let number = Int32(head[..<colon.lowerBound]) {
             pid = number
-            let name = head.utf8[head.utf8.index(after: colon)...]
-            process = Substring(name[..<(name.firstIndex(of: .slash) ?? name.endIndex)])
+            let name = head[colon.upperBound...]
+            process = name[..<(name.byteRange(of: "/")?.lowerBound ?? name.endIndex)]
         } else {
             process = head
             pid = Self.number(after: " pid=", in: rest).flatMap { Int32($0) }
@@ -148,7 +147,7 @@ extension LogcatEventRecognizer {
     /// `Kill 'com.app' (1234), uid 10123, oom_score_adj 900 to free 52000kB rss, 1000kB swap; reason: ...`
     /// and the older kernel wording `Killing 'com.app' (1234), adj 906, ...`.
     mutating func recogniseLowMemoryKill(_ line: Line, _ message: Substring, _ out: inout Output) {
-        guard message.hasPrefix("Kill '") || message.hasPrefix("Killing '"),
+        guard message.hasBytePrefix("Kill '") || message.hasBytePrefix("Killing '"),
             let open = message.firstIndex(of: "'"),
             let close = message[message.index(after: open)...].firstIndex(of: "'"),
             let parenthesis = message[close...].firstIndex(of: "("),
@@ -161,7 +160,7 @@ extension LogcatEventRecognizer {
 
     /// `Process 29981 exited due to signal 9 (Killed)`, `Process 1234 exited cleanly (0)`.
     mutating func recogniseZygote(_ line: Line, _ message: Substring, _ out: inout Output) {
-        guard message.hasPrefix("Process "), let pid = Self.leadingInt32(message.dropFirst(8)),
+        guard message.hasBytePrefix("Process "), let pid = Self.leadingInt32(message.dropFirst(8)),
             let exited = message.range(of: " exited ")
         else { return }
         let detail = String(message[exited.upperBound...])
@@ -171,8 +170,8 @@ extension LogcatEventRecognizer {
 
     /// `Process: com.app, PID: 1234` follows `FATAL EXCEPTION` when an app crashes.
     mutating func recogniseRuntime(_ line: Line, _ message: Substring, _ out: inout Output) {
-        if message.hasPrefix("FATAL EXCEPTION") { lastCrashPid = nil }
-        guard message.hasPrefix("Process: "), let comma = message.firstIndex(of: ","),
+        if message.hasBytePrefix("FATAL EXCEPTION") { lastCrashPid = nil }
+        guard message.hasBytePrefix("Process: "), let comma = message.firstIndex(of: ","),
             let pid = Self.number(after: "PID: ", in: message).flatMap({ Int32($0) })
         else { return }
         lastCrashPid = pid
@@ -195,10 +194,10 @@ extension LogcatEventRecognizer {
     /// Lines that only say which package a pid runs: the app's own `ApplicationInfo updating
     /// for com.app, new timestamp: …`, or `[perfNotifyAppState] pack:com.app, act:…, pid:1234`.
     mutating func recogniseProcessNaming(_ line: Line, _ message: Substring, _ out: inout Output) {
-        if message.hasPrefix("ApplicationInfo updating for "), let pid = line.record.pid, !isSystemServer(line, pid: pid) {
+        if message.hasBytePrefix("ApplicationInfo updating for "), let pid = line.record.pid, !isSystemServer(line, pid: pid) {
             let package = message.dropFirst("ApplicationInfo updating for ".count).prefix { $0 != "," && $0 != " " }
             if ProcessName.isDottedName(Substring(package).utf8[...]) { name(pid, package, &out) }
-        } else if message.hasPrefix("[perfNotifyAppState] pack:"), let range = message.range(of: " pid:"),
+        } else if message.hasBytePrefix("[perfNotifyAppState] pack:"), let range = message.range(of: " pid:"),
             let pid = Self.leadingInt32(message[range.upperBound...])
         {
             let package = message.dropFirst("[perfNotifyAppState] pack:".count).prefix { $0 != "," && $0 != " " }
@@ -227,7 +226,7 @@ extension LogcatEventRecognizer {
         guard tooLarge || ByteSearch.contains("ForegroundServiceStartNotAllowedException", in: bytes) else { return }
         let message = line.message
         let trimmed = message.drop { $0 == " " || $0 == "\t" }
-        if trimmed.hasPrefix("at ") { return }
+        if trimmed.hasBytePrefix("at ") { return }
         // A line without a pid inside a crash report (a paste without the logcat prefix) is
         // the crashing process's.
         let pid = line.record.pid ?? lastCrashPid

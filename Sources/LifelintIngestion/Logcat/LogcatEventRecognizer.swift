@@ -181,7 +181,7 @@ struct LogcatEventRecognizer {
         case .androidRuntime: recogniseRuntime(line, line.message, &out)
         case .javaBinder:
             let message = line.message
-            if message.hasPrefix("!!! FAILED BINDER TRANSACTION !!!") { recogniseBinderFailure(line, message, &out) }
+            if message.hasBytePrefix("!!! FAILED BINDER TRANSACTION !!!") { recogniseBinderFailure(line, message, &out) }
         case .instrumentation: recogniseInstrumentation(line, line.message, &out)
         case .processNaming: recogniseProcessNaming(line, line.message, &out)
         case .flutter: recogniseFlutter(line, &out)
