@@ -7,6 +7,10 @@
 #   Fuzz/run.sh 3600                 # an hour each
 #   Fuzz/run.sh 600 JSONFuzzer       # one fuzzer
 #   RUNS=10000000 Fuzz/run.sh 36000  # stop each at ten million executions (or ten hours)
+#
+# After a change to the layout of a library struct, SwiftPM's incremental build has been seen
+# to keep stale objects here: every fuzzer then "crashes" on its first, empty input (a
+# stack-buffer-overflow in TraceReader.read). `rm -rf Fuzz/.build/release` and run again.
 set -euo pipefail
 cd "$(dirname "$0")"
 seconds="${1:-8}"
