@@ -293,6 +293,16 @@ struct JSONElementParser {
         }
     }
 
+    /// Decodes the string at `range` (including its quotes) after checking its escapes and
+    /// UTF-8: for strings that were framed, not parsed, such as a top-level object's keys.
+    static func decodeCheckedString(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) throws(JSONSyntaxError) -> String {
+        var parser = JSONElementParser(bytes: UnsafeBufferPointer(rebasing: bytes[range]))
+        guard try parser.parseStringRange().count == range.count else {
+            throw JSONSyntaxError(offset: 0, message: "invalid string")
+        }
+        return decodeString(bytes, range)
+    }
+
     /// Decodes a validated string (range includes the quotes).
     static func decodeString(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
         let inner = UnsafeBufferPointer(rebasing: bytes[(range.lowerBound + 1)..<(range.upperBound - 1)])

@@ -34,6 +34,7 @@ final class JSONStreamReader {
         case truncated(line: Int, column: Int, what: String)
         case unexpected(line: Int, column: Int, found: String, expected: String)
         case read(line: Int, reason: String)
+        case invalid(line: Int, column: Int, message: String)
     }
 
     struct Options {
@@ -148,7 +149,7 @@ final class JSONStreamReader {
             }
             guard byte == .quote else { throw unexpected(byte, expected: "a key") }
             let key = try frameValue()
-            let name = JSONElementParser.decodeString(UnsafeBufferPointer(start: storage, count: end), key)
+            let name = try decodeKey(key)
             advance(to: key.upperBound)
             try skipWhitespace()
             guard try peek() == .colon else { throw unexpected(try peek(), expected: "':'") }
@@ -410,6 +411,14 @@ final class JSONStreamReader {
         }
         bytesRead += count
         reachedEnd = count == 0
+    }
+
+    private func decodeKey(_ range: Range<Int>) throws(Failure) -> String {
+        do {
+            return try JSONElementParser.decodeCheckedString(UnsafeBufferPointer(start: storage, count: end), range)
+        } catch {
+            throw .invalid(line: line, column: column, message: "a key that is not a valid string (\(error.message))")
+        }
     }
 
     private func failure(truncated what: String) -> Failure {

@@ -76,6 +76,8 @@ struct JSONTraceIngestor {
             IngestionProblem(location: SourceLocation(path: path, line: line, column: column), message: "invalid JSON: found \(found), expected \(expected)")
         case let .read(line, reason):
             IngestionProblem(location: SourceLocation(path: path, line: line), message: "read failed: \(reason)")
+        case let .invalid(line, column, message):
+            IngestionProblem(location: SourceLocation(path: path, line: line, column: column), message: "invalid JSON: \(message)")
         }
     }
 

@@ -289,14 +289,26 @@ import Testing
     }
 
     /// Every input a fuzzer found (Fixtures/fuzz/README.md says what each was) is read to its
-    /// end without a crash.
+    /// end without a crash, with the outcome pinned here: a new finding needs its line too.
     @Test func fuzzFindingsAreReadToTheirEnd() throws {
+        let expected: [String: (status: ExitCode, diagnostic: String)] = [
+            "binary-plist-real-past-int-max.bplist": (.failure, "binary-plist-real-past-int-max.bplist:2: corrupt binary plist: object 17 contains itself"),
+            "binary-plist-reference-past-int-max.bplist": (
+                .failure, "binary-plist-reference-past-int-max.bplist:1: corrupt binary plist: reference 289644378304612881 outside the object table"
+            ),
+            "ips-key-with-invalid-unicode-escape.ips": (
+                .failure, "ips-key-with-invalid-unicode-escape.ips:1:238: invalid JSON: a key that is not a valid string (invalid \\u escape)"
+            ),
+            "trace-long-header-slash-at-time.log": (.success, "no findings in 1 trace (20 lines, 0 events)"),
+        ]
         let folder = RepositoryPaths.path("Tests/LifelintCoreTests/Fixtures/fuzz")
         let inputs = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0 != "README.md" }.sorted()
-        #expect(!inputs.isEmpty)
+        #expect(inputs == expected.keys.sorted())
         for name in inputs {
+            guard let outcome = expected[name] else { continue }
             let result = runLifelint(["--year", "2024", "--no-config", folder + "/" + name])
-            #expect(result.status != .findings || !result.output.isEmpty, "\(name)")
+            #expect(result.status == outcome.status, "\(name): \(result.diagnostics)")
+            #expect((result.diagnostics + result.output).contains(outcome.diagnostic), "\(name): \(result.diagnostics)")
         }
     }
 }
