@@ -35,12 +35,15 @@ import Testing
         }
     }
 
-    /// `EventName`'s constants and `EventVocabulary`'s entries are one list written twice (a
-    /// constant cannot be made from a dictionary): they must stay equal.
+    /// `KnownEventName`'s cases, `EventName`'s constants and `EventVocabulary`'s entries are one
+    /// list written three times (a constant cannot be made from a dictionary): they must stay equal.
     @Test func everyConstantHasItsMeaningAndEveryMeaningItsConstant() throws {
         let source = try String(contentsOfFile: RepositoryPaths.path("Sources/LifelintModel/EventName.swift"), encoding: .utf8)
-        let constants = Set(source.matches(of: /EventName\(rawValue: "([^"]+)"\)/).map { EventName(rawValue: String($0.1)) })
-        #expect(constants == Set(EventVocabulary.events.keys))
+        let constants = source.matches(of: /static let (\w+) = EventName\(\.(\w+)\)/).map { ($0.1, $0.2) }
+        #expect(constants.allSatisfy { $0.0 == $0.1 })
+        #expect(Set(constants.map { String($0.1) }) == Set(KnownEventName.allCases.map { "\($0)" }))
+        #expect(Set(KnownEventName.allCases.map { EventName($0) }) == Set(EventVocabulary.events.keys))
+        #expect(KnownEventName.allCases.allSatisfy { EventName(rawValue: $0.rawValue).known == $0 })
     }
 
     /// Each event's attributes, as `EventVocabulary.attributes` declares them, are named in a

@@ -281,11 +281,11 @@ public struct RuleEngine {
     }
 
     static func phase(announcedBy name: EventName) -> AppPhase? {
-        switch name {
-        case EventName.phaseActive: .foregroundActive
-        case EventName.phaseInactive: .foregroundInactive
-        case EventName.phaseBackground: .background
-        case EventName.phaseTerminated, EventName.phaseColdStart: .notRunning
+        switch name.known {
+        case .phaseActive?: .foregroundActive
+        case .phaseInactive?: .foregroundInactive
+        case .phaseBackground?: .background
+        case .phaseTerminated?, .phaseColdStart?: .notRunning
         default: nil
         }
     }

@@ -51,10 +51,10 @@ struct AppMetricsState: Sendable {
     /// Whether `event` is the first that needs an `Activity`.
     func needsActivity(for event: Event) -> Bool {
         guard activityIndex < 0 else { return false }
-        switch event.name {
-        case EventName.phaseBackground, EventName.phaseTerminated, EventName.processDied, EventName.bgtaskBegin, EventName.bgtaskEnd, EventName.bgtaskExpired:
+        switch event.name.known {
+        case .phaseBackground?, .phaseTerminated?, .processDied?, .bgtaskBegin?, .bgtaskEnd?, .bgtaskExpired?:
             return true
-        case EventName.phaseActive: return Self.isReturn(event)
+        case .phaseActive?: return Self.isReturn(event)
         default: return false
         }
     }
@@ -62,52 +62,52 @@ struct AppMetricsState: Sendable {
     /// The state's own part of an event (an app without an `Activity` has nothing else).
     mutating func update(with event: Event) {
         platform = platform.refined(by: event.platform)
-        switch event.name {
-        case EventName.phaseBackground, EventName.phaseActive, EventName.phaseInactive, EventName.phaseTerminated: hasLifecycle = true
-        case EventName.phaseColdStart:
+        switch event.name.known {
+        case .phaseBackground?, .phaseActive?, .phaseInactive?, .phaseTerminated?: hasLifecycle = true
+        case .phaseColdStart?:
             hasLifecycle = true
             Self.count(&coldStarts)
             restoreWatch = true
         default: break
         }
-        if event.name == EventName.phaseTerminated { restoreWatch = false }
-        if restoreWatch, MetricsCollector.restoreEvents.contains(event.name) || (event.name == EventName.screenShown && event.attributes["restored"] == "true") {
+        if event.name.known == .phaseTerminated { restoreWatch = false }
+        if restoreWatch, MetricsCollector.restoreEvents.contains(event.name) || (event.name.known == .screenShown && event.attributes["restored"] == "true") {
             Self.count(&coldStartsRestored)
             restoreWatch = false
         }
-        if event.name == EventName.phaseBackground { restoreWatch = false }
+        if event.name.known == .phaseBackground { restoreWatch = false }
     }
 
     /// The `Activity`'s part of an event.
     static func update(_ activity: inout Activity, with event: Event) {
         let now = event.time.nanoseconds
-        switch event.name {
-        case EventName.phaseBackground:
+        switch event.name.known {
+        case .phaseBackground?:
             count(&activity.backgroundEntries)
             activity.backgroundSince = now
             activity.closeForeground()
-        case EventName.phaseActive, EventName.phaseInactive:
+        case .phaseActive?, .phaseInactive?:
             activity.closeBackground(at: now)
             if isReturn(event) {
                 activity.closeForeground()
                 activity.foregroundSince = now
             }
-        case EventName.phaseTerminated:
+        case .phaseTerminated?:
             activity.closeBackground(at: now)
             activity.closeForeground()
             activity.pendingSaves = [:]
             activity.processDeaths[event.attributes["reason"] ?? "unknown", default: 0] += 1
-        case EventName.persistBegin where activity.backgroundSince != nil:
+        case .persistBegin? where activity.backgroundSince != nil:
             activity.pendingSaves[event.attributes["key"] ?? ""] = now
-        case EventName.persistEnd:
+        case .persistEnd?:
             if let begun = activity.pendingSaves.removeValue(forKey: event.attributes["key"] ?? "") {
                 activity.saveDurations.append((now - begun) / 1_000_000)
             }
-        case EventName.processDied:
+        case .processDied?:
             activity.deathsByProcess[event.attributes["process"] ?? event.app, default: 0] += 1
-        case EventName.bgtaskBegin: count(&activity.backgroundTasksBegun)
-        case EventName.bgtaskEnd: count(&activity.backgroundTasksEnded)
-        case EventName.bgtaskExpired: count(&activity.backgroundTasksExpired)
+        case .bgtaskBegin?: count(&activity.backgroundTasksBegun)
+        case .bgtaskEnd?: count(&activity.backgroundTasksEnded)
+        case .bgtaskExpired?: count(&activity.backgroundTasksExpired)
         default: break
         }
         if MetricsCollector.resyncEvents.contains(event.name), let since = activity.foregroundSince {
@@ -119,7 +119,8 @@ struct AppMetricsState: Sendable {
     /// A return to the foreground after the background or a system kill, which a resync
     /// should follow.
     private static func isReturn(_ event: Event) -> Bool {
-        event.name == EventName.phaseActive && [ResumeContext.background.rawValue, ResumeContext.systemKill.rawValue].contains(event.attributes["after"] ?? "")
+        guard event.name.known == .phaseActive, let after = event.attributes["after"].flatMap(ResumeContext.init(rawValue:)) else { return false }
+        return after == .background || after == .systemKill
     }
 
     /// Counts one more; a count stops at its maximum (two billion) instead of trapping.

@@ -46,8 +46,8 @@ struct IncidentDeduplicator {
 
     /// Whether the event reports an incident already reported.
     mutating func isRepeat(_ event: Event) -> Bool {
-        if event.name == EventName.processDied { return isRepeatedDeath(event) }
-        if event.name == EventName.processStarted {
+        if event.name.known == .processDied { return isRepeatedDeath(event) }
+        if event.name.known == .processStarted {
             if !dead.isEmpty { dead[Key(name: EventName.processDied, subject: processKey(event))] = nil }
             return false
         }

@@ -81,10 +81,10 @@ struct AppLifecycle {
     }
 
     mutating func note(_ event: Event) {
-        switch event.name {
-        case EventName.stateSaved: incarnation.savedState = true
-        case EventName.inputEdited: incarnation.unsavedInput = true
-        case EventName.persistEnd where event.attributes["ok"] != "false": incarnation.unsavedInput = false
+        switch event.name.known {
+        case .stateSaved?: incarnation.savedState = true
+        case .inputEdited?: incarnation.unsavedInput = true
+        case .persistEnd? where event.attributes["ok"] != "false": incarnation.unsavedInput = false
         default: break
         }
     }

@@ -110,47 +110,47 @@ public struct PhaseDeriver {
     private static func apply(_ event: Event, _ kind: EventNameKinds.Kind, to app: inout AppLifecycle, _ effects: inout Effects) {
         if kind.contains(.ownCallback) { app.reportsOwnCallbacks = true }
         if kind.contains(.activity) { app.hasActivityEvidence = true }
-        switch event.name {
-        case EventName.processStarted where event.attributes["process"] == nil:
+        switch event.name.known {
+        case .processStarted? where event.attributes["process"] == nil:
             Self.coldStart(event, app: &app, into: &effects.before)
-        case EventName.appDidFinishLaunching:
+        case .appDidFinishLaunching?:
             if !app.awaitingLaunch { Self.coldStart(event, app: &app, into: &effects.before) }
-        case EventName.processDied where event.attributes["process"] == nil:
+        case .processDied? where event.attributes["process"] == nil:
             Self.terminate(event, reason: event.attributes["reason"] ?? "unknown", app: &app, into: &effects.after)
-        case EventName.appWillTerminate:
+        case .appWillTerminate?:
             Self.terminate(event, reason: "unknown", app: &app, into: &effects.after)
-        case EventName.activityStarted:
+        case .activityStarted?:
             app.showActivity(AppLifecycle.activityKey(event), implied: false)
             if app.phase != .foregroundActive { Self.transition(&app, to: .foregroundInactive, event, &effects.after) }
-        case EventName.activityResumed, EventName.activityTopGained:
+        case .activityResumed?, .activityTopGained?:
             // Top-resumed is about focus: it says nothing of which activities are visible.
-            if event.name == EventName.activityResumed { app.showActivity(AppLifecycle.activityKey(event), implied: true) }
+            if event.name.known == .activityResumed { app.showActivity(AppLifecycle.activityKey(event), implied: true) }
             Self.transition(&app, to: .foregroundActive, event, &effects.after)
-        case EventName.activityPaused:
+        case .activityPaused?:
             app.showActivity(AppLifecycle.activityKey(event), implied: true)
             if app.phase == .foregroundActive || app.phase == nil { Self.transition(&app, to: .foregroundInactive, event, &effects.after) }
-        case EventName.activityStopped:
+        case .activityStopped?:
             app.hideActivity(AppLifecycle.activityKey(event))
             // A departure only from a foreground the trace showed, and only when no other
             // activity of the app is still visible (in-app navigation stops the screen left).
             effects.departure = !app.hasVisibleActivity && app.phase?.isForeground == true
-        case EventName.activityDestroyed where event.attributes["token"] != nil:
+        case .activityDestroyed? where event.attributes["token"] != nil:
             app.visibleActivities[AppLifecycle.activityKey(event) ?? ""] = nil
         case _ where kind.contains(.scene):
             Self.applyScene(event, to: &app, &effects.after)
         case _ where kind.contains(.flutter) && !app.hasActivityEvidence:
-            if let phase = Self.flutterPhases[event.name] { Self.transition(&app, to: phase, event, &effects.after) }
-        case EventName.systemForeground where !app.reportsOwnCallbacks:
+            if let phase = Self.flutterPhase(announcedBy: event.name.known) { Self.transition(&app, to: phase, event, &effects.after) }
+        case .systemForeground? where !app.reportsOwnCallbacks:
             if app.phase?.isForeground != true { Self.transition(&app, to: .foregroundActive, event, &effects.after) }
-        case EventName.systemBackground where !app.reportsOwnCallbacks:
+        case .systemBackground? where !app.reportsOwnCallbacks:
             // Only a departure from a phase the trace showed: an app launched straight into the
             // background (a fetch, a location event) never left the foreground.
             if app.phase?.isForeground == true { Self.transition(&app, to: .background, event, &effects.after) }
-        case EventName.appstateActive, EventName.appstateFocus:
-            if event.name == EventName.appstateActive || app.phase == .foregroundInactive { Self.transition(&app, to: .foregroundActive, event, &effects.after) }
-        case EventName.appstateInactive, EventName.appstateBlur:
-            if event.name == EventName.appstateInactive || app.phase == .foregroundActive { Self.transition(&app, to: .foregroundInactive, event, &effects.after) }
-        case EventName.appstateBackground:
+        case .appstateActive?, .appstateFocus?:
+            if event.name.known == .appstateActive || app.phase == .foregroundInactive { Self.transition(&app, to: .foregroundActive, event, &effects.after) }
+        case .appstateInactive?, .appstateBlur?:
+            if event.name.known == .appstateInactive || app.phase == .foregroundActive { Self.transition(&app, to: .foregroundInactive, event, &effects.after) }
+        case .appstateBackground?:
             Self.transition(&app, to: .background, event, &effects.after)
         default:
             break
@@ -158,22 +158,26 @@ public struct PhaseDeriver {
     }
 
     /// Flutter's states: `paused` is the background entry; `hidden` and `inactive` are not.
-    static let flutterPhases: [EventName: AppPhase] = [
-        EventName.flutterResumed: .foregroundActive, EventName.flutterInactive: .foregroundInactive, EventName.flutterHidden: .foregroundInactive,
-        EventName.flutterPaused: .background,
-    ]
+    static func flutterPhase(announcedBy name: KnownEventName?) -> AppPhase? {
+        switch name {
+        case .flutterResumed?: .foregroundActive
+        case .flutterInactive?, .flutterHidden?: .foregroundInactive
+        case .flutterPaused?: .background
+        default: nil
+        }
+    }
 
     private static func applyScene(_ event: Event, to app: inout AppLifecycle, _ output: inout [Event]) {
         let scene = event.attributes["scene"] ?? "main"
-        switch event.name {
-        case EventName.sceneWillConnect:
+        switch event.name.known {
+        case .sceneWillConnect?:
             app.scenes[scene] = .background
             // A scene attaching during launch is not a trip to the background.
             if app.phase == nil || app.phase == .notRunning { return }
-        case EventName.sceneWillEnterForeground, EventName.sceneWillResignActive: app.scenes[scene] = .foregroundInactive
-        case EventName.sceneDidBecomeActive: app.scenes[scene] = .foregroundActive
-        case EventName.sceneDidEnterBackground: app.scenes[scene] = .background
-        case EventName.sceneDidDisconnect: app.scenes[scene] = nil
+        case .sceneWillEnterForeground?, .sceneWillResignActive?: app.scenes[scene] = .foregroundInactive
+        case .sceneDidBecomeActive?: app.scenes[scene] = .foregroundActive
+        case .sceneDidEnterBackground?: app.scenes[scene] = .background
+        case .sceneDidDisconnect?: app.scenes[scene] = nil
         default: return
         }
         Self.transition(&app, to: app.scenePhase, event, &output)
@@ -208,9 +212,9 @@ public struct PhaseDeriver {
 
     private static func terminate(_ cause: Event, reason: String, app: inout AppLifecycle, into output: inout [Event]) {
         guard app.phase != .notRunning || app.awaitingLaunch else { return }
-        let initiator = AppLifecycle.initiator(of: cause.name == EventName.processDied ? cause : nil, reason: reason)
+        let initiator = AppLifecycle.initiator(of: cause.name.known == .processDied ? cause : nil, reason: reason)
         var attributes: Attributes = ["reason": reason, "initiator": initiator, "from": app.phase?.rawValue ?? "unknown"]
-        if cause.name == EventName.processDied { attributes["detail"] = cause.attributes["detail"] }
+        if cause.name.known == .processDied { attributes["detail"] = cause.attributes["detail"] }
         output.append(Self.synthetic(EventName.phaseTerminated, cause, attributes))
         app.lastDeath = AppLifecycle.Death(reason: reason, initiator: initiator, facts: app.incarnation)
         app.phase = .notRunning
@@ -248,9 +252,9 @@ public struct PhaseDeriver {
     /// A process death confirms the app's pending departure (it left, then died); the app
     /// starting or resuming an activity cancels it (it never left).
     private mutating func settleDepartures(at event: Event, app: Int) {
-        switch event.name {
-        case EventName.processDied where event.attributes["process"] == nil: settlePendingDeparture(of: app, left: true)
-        case EventName.activityStarted, EventName.activityResumed, EventName.activityTopGained: settlePendingDeparture(of: app, left: false)
+        switch event.name.known {
+        case .processDied? where event.attributes["process"] == nil: settlePendingDeparture(of: app, left: true)
+        case .activityStarted?, .activityResumed?, .activityTopGained?: settlePendingDeparture(of: app, left: false)
         default: break
         }
     }

@@ -25,7 +25,7 @@ public struct TimelineBuilder {
     public mutating func process(_ event: Event) {
         // An event without a time (a `raw` logcat line) has no place on a time axis.
         guard event.time.clock != .unknown else { return }
-        if event.name == EventName.phaseColdStart || current[event.app] == nil {
+        if event.name.known == .phaseColdStart || current[event.app] == nil {
             if let previous = current[event.app] { close(previous, at: event.time) }
             current[event.app] = lanes.count
             lanes.append(Timeline.Lane(app: event.app, pid: event.pid, platform: event.platform))
@@ -33,11 +33,11 @@ public struct TimelineBuilder {
         let index = current[event.app]!
         if lanes[index].pid == nil { lanes[index].pid = event.pid }
         if lanes[index].platform == .unknown { lanes[index].platform = event.platform }
-        switch event.name {
-        case EventName.phaseActive: open(index, .foregroundActive, event, detail: event.attributes["after"].map { "after \($0)" })
-        case EventName.phaseInactive: open(index, .foregroundInactive, event, detail: nil)
-        case EventName.phaseBackground: open(index, .background, event, detail: nil)
-        case EventName.phaseTerminated: open(index, .notRunning, event, detail: Self.death(event))
+        switch event.name.known {
+        case .phaseActive?: open(index, .foregroundActive, event, detail: event.attributes["after"].map { "after \($0)" })
+        case .phaseInactive?: open(index, .foregroundInactive, event, detail: nil)
+        case .phaseBackground?: open(index, .background, event, detail: nil)
+        case .phaseTerminated?: open(index, .notRunning, event, detail: Self.death(event))
         default: mark(index, event)
         }
     }
@@ -60,28 +60,28 @@ public struct TimelineBuilder {
     private mutating func mark(_ index: Int, _ event: Event) {
         // Saves pair by key, background tasks by id, per app.
         var key: String { "\(event.app)\u{1F}\(event.attributes["key"] ?? event.attributes["id"] ?? "")" }
-        switch event.name {
-        case EventName.inputEdited: add(index, .input, event, "input" + (event.attributes["field"].map { " in \($0)" } ?? ""))
-        case EventName.persistBegin: pendingSaves[key] = event
-        case EventName.persistEnd:
+        switch event.name.known {
+        case .inputEdited?: add(index, .input, event, "input" + (event.attributes["field"].map { " in \($0)" } ?? ""))
+        case .persistBegin?: pendingSaves[key] = event
+        case .persistEnd?:
             guard let begin = pendingSaves.removeValue(forKey: key) else { return }
             let failed = event.attributes["ok"] == "false" ? ", failed" : ""
             add(index, .save, begin, "save\(Self.quoted(begin.attributes["key"])), \(DurationText.describe(nanoseconds: event.time.nanoseconds - begin.time.nanoseconds))\(failed)")
-        case EventName.bgtaskBegin: pendingTasks[key] = event
-        case EventName.bgtaskEnd, EventName.bgtaskExpired:
+        case .bgtaskBegin?: pendingTasks[key] = event
+        case .bgtaskEnd?, .bgtaskExpired?:
             guard let begin = pendingTasks.removeValue(forKey: key) else { return }
-            let how = event.name == EventName.bgtaskExpired ? "expired after" : "held"
+            let how = event.name.known == .bgtaskExpired ? "expired after" : "held"
             add(index, .backgroundTask, begin, "background task \(how) \(DurationText.describe(nanoseconds: event.time.nanoseconds - begin.time.nanoseconds))")
-        case EventName.phaseColdStart:
+        case .phaseColdStart?:
             let after = event.attributes["after"].flatMap { $0 == "none" ? nil : " after \($0)" } ?? ""
             var left: [String] = []
             if event.attributes["saved_state"] == "true" { left.append("state") }
             if event.attributes["unsaved_input"] == "true" { left.append("input") }
             add(index, .coldStart, event, "cold start\(after)" + (left.isEmpty ? "" : "; left " + left.joined(separator: " and ")))
-        case EventName.stateRestored, EventName.navRestored: add(index, .restore, event, event.name == EventName.stateRestored ? "restored state" : "restored navigation")
-        case EventName.screenShown where event.attributes["restored"] == "true": add(index, .restore, event, "showed a restored screen")
-        case EventName.syncResync, EventName.authRefresh, EventName.syncCatchup: add(index, .resync, event, event.name.rawValue)
-        case EventName.socketProbe, EventName.socketPong, EventName.socketProbeTimeout: add(index, .probe, event, event.name.rawValue)
+        case .stateRestored?, .navRestored?: add(index, .restore, event, event.name.known == .stateRestored ? "restored state" : "restored navigation")
+        case .screenShown? where event.attributes["restored"] == "true": add(index, .restore, event, "showed a restored screen")
+        case .syncResync?, .authRefresh?, .syncCatchup?: add(index, .resync, event, event.name.rawValue)
+        case .socketProbe?, .socketPong?, .socketProbeTimeout?: add(index, .probe, event, event.name.rawValue)
         default: break
         }
     }

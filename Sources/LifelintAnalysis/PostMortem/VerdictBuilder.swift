@@ -83,9 +83,9 @@ public struct VerdictBuilder {
     /// The same, for an app already numbered (by the phase deriver): no hashing of its name.
     package mutating func process(_ event: Event, app: Int) {
         guard Self.relevantEvents.contains(event.name) else { return }
-        switch event.name {
-        case EventName.inputEdited: appsReportingInput.insert(app)
-        case EventName.stateRestored, EventName.navRestored, EventName.screenShown: appsReportingRestores.insert(app)
+        switch event.name.known {
+        case .inputEdited?: appsReportingInput.insert(app)
+        case .stateRestored?, .navRestored?, .screenShown?: appsReportingRestores.insert(app)
         default: break
         }
         var episode: Episode?
@@ -124,58 +124,58 @@ public struct VerdictBuilder {
     }
 
     private static func update(_ state: inout AppState, with event: Event, app: Int, finished: inout Episode?) {
-        switch event.name {
-        case EventName.inputEdited:
+        switch event.name.known {
+        case .inputEdited?:
             state.unsavedInput = event
-        case EventName.persistBegin:
+        case .persistBegin?:
             state.runningSave = event
-        case EventName.persistEnd:
+        case .persistEnd?:
             state.runningSave = nil
             if event.attributes["ok"] != "false" { state.unsavedInput = nil }
-        case EventName.stateSaved:
+        case .stateSaved?:
             state.stateSaved = event
-        case EventName.bgtaskBegin:
+        case .bgtaskBegin?:
             state.backgroundTaskHeld = true
-        case EventName.bgtaskEnd:
+        case .bgtaskEnd?:
             state.backgroundTaskHeld = false
-        case EventName.phaseTerminated, EventName.phaseColdStart:
+        case .phaseTerminated?, .phaseColdStart?:
             // A new incarnation holds nothing the dead one began, as the engine's history.
             state.backgroundTaskHeld = false
             state.runningSave = nil
         default: break
         }
         // Instance state counts when saved just before or after leaving; older saves are dropped.
-        if event.name == EventName.phaseBackground, let saved = state.stateSaved, saved.time.nanoseconds < event.time.nanoseconds - 1_000_000_000 {
+        if event.name.known == .phaseBackground, let saved = state.stateSaved, saved.time.nanoseconds < event.time.nanoseconds - 1_000_000_000 {
             state.stateSaved = nil
         }
         guard let episode = state.episode else {
-            if event.name == EventName.phaseBackground { state.episode = Self.episode(of: app, leavingAt: event, state) }
+            if event.name.known == .phaseBackground { state.episode = Self.episode(of: app, leavingAt: event, state) }
             return
         }
-        switch event.name {
-        case EventName.persistBegin where episode.death == nil && episode.saveBegin == nil:
+        switch event.name.known {
+        case .persistBegin? where episode.death == nil && episode.saveBegin == nil:
             episode.saveBegin = event
             episode.saveUnderBackgroundTask = state.backgroundTaskHeld
-        case EventName.persistEnd where episode.death == nil && episode.saveBegin != nil && episode.saveEnd == nil:
+        case .persistEnd? where episode.death == nil && episode.saveBegin != nil && episode.saveEnd == nil:
             episode.saveEnd = event
-        case EventName.stateSaved where episode.death == nil:
+        case .stateSaved? where episode.death == nil:
             episode.stateSaved = event
-        case EventName.phaseActive where episode.death == nil, EventName.phaseInactive where episode.death == nil:
+        case .phaseActive? where episode.death == nil, .phaseInactive? where episode.death == nil:
             state.episode = nil
             return
-        case EventName.phaseTerminated where episode.death == nil:
+        case .phaseTerminated? where episode.death == nil:
             episode.death = event
             state.unsavedInput = nil
             state.stateSaved = nil
-        case EventName.phaseColdStart where episode.death != nil && episode.coldStart == nil:
+        case .phaseColdStart? where episode.death != nil && episode.coldStart == nil:
             episode.coldStart = event
-        case EventName.stateRestored where episode.coldStart != nil && episode.restore == nil, EventName.navRestored where episode.coldStart != nil && episode.restore == nil:
+        case .stateRestored? where episode.coldStart != nil && episode.restore == nil, .navRestored? where episode.coldStart != nil && episode.restore == nil:
             episode.restore = event
-        case EventName.screenShown where episode.coldStart != nil && episode.restore == nil && episode.freshScreen == nil:
+        case .screenShown? where episode.coldStart != nil && episode.restore == nil && episode.freshScreen == nil:
             if event.attributes["restored"] == "true" { episode.restore = event } else { episode.freshScreen = event }
-        case EventName.phaseBackground where episode.coldStart != nil, EventName.phaseTerminated where episode.coldStart != nil:
+        case .phaseBackground? where episode.coldStart != nil, .phaseTerminated? where episode.coldStart != nil:
             finished = episode
-            state.episode = event.name == EventName.phaseBackground ? Self.episode(of: app, leavingAt: event, state) : nil
+            state.episode = event.name.known == .phaseBackground ? Self.episode(of: app, leavingAt: event, state) : nil
             return
         default: break
         }

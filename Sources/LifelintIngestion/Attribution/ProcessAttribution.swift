@@ -192,7 +192,7 @@ struct ProcessAttribution {
     static func named(_ event: Event, process: String) -> Event {
         var event = event
         event.app = ProcessName.package(process)
-        if process != event.app, event.name == EventName.processDied || event.name == EventName.processStarted {
+        if process != event.app, event.name.known == .processDied || event.name.known == .processStarted {
             event.attributes["process"] = process
         }
         return event
