@@ -86,42 +86,51 @@ struct HistoryPool {
     /// The last event the pattern matches: for a name, the last of that name if it matches;
     /// for a family, the latest match among the family's names.
     func last(_ pattern: CompiledPattern, in history: AppHistory, families: EventNameTable.FamilyMembership) -> Occurrence? {
-        switch pattern.target {
-        case let .name(id):
-            guard let position = position(of: id, in: history), pattern.matches(records[position].attributes, name: id, in: families) else { return nil }
-            return occurrence(at: position)
-        case .family:
-            var latest: Int?
-            var position = history.head
-            while position >= 0 {
-                let record = records[Int(position)]
-                if record.sequence > latest.map({ records[$0].sequence }) ?? Int.min, pattern.matches(record.attributes, name: Int(record.name), in: families) {
-                    latest = Int(position)
-                }
-                position = record.next
-            }
-            return latest.map(occurrence(at:))
-        }
+        lastPosition(pattern, in: history, families: families).map(occurrence(at:))
     }
 
     /// Whether every guard holds, with the history events that made them hold (for the
     /// finding's related locations).
     func evaluate(_ guards: [CompiledGuard], in history: AppHistory, families: EventNameTable.FamilyMembership) -> [Occurrence]? {
-        var evidence: [Occurrence] = []
+        if guards.isEmpty { return [] }
+        // Positions while judging; only the evidence of guards that all hold becomes occurrences.
+        var evidence: [Int] = []
         for condition in guards {
             switch condition {
             case let .phase(phases):
                 guard let phase = history.phase, phases.contains(phase) else { return nil }
             case let .occurred(pattern, since):
-                guard let occurrence = last(pattern, in: history, families: families) else { return nil }
-                if let since, let boundary = last(since, in: history, families: families), boundary.sequence > occurrence.sequence { return nil }
+                guard let occurrence = lastPosition(pattern, in: history, families: families) else { return nil }
+                if let since, let boundary = lastPosition(since, in: history, families: families), records[boundary].sequence > records[occurrence].sequence {
+                    return nil
+                }
                 evidence.append(occurrence)
             case let .absent(pattern, since):
-                guard let boundary = last(since, in: history, families: families) else { return nil }
-                if let occurrence = last(pattern, in: history, families: families), occurrence.sequence > boundary.sequence { return nil }
+                guard let boundary = lastPosition(since, in: history, families: families) else { return nil }
+                if let occurrence = lastPosition(pattern, in: history, families: families), records[occurrence].sequence > records[boundary].sequence { return nil }
                 evidence.append(boundary)
             }
         }
-        return evidence
+        return evidence.map(occurrence(at:))
+    }
+
+    private func lastPosition(_ pattern: CompiledPattern, in history: AppHistory, families: EventNameTable.FamilyMembership) -> Int? {
+        switch pattern.target {
+        case let .name(id):
+            guard let position = position(of: id, in: history), pattern.matches(records[position].attributes, name: id, in: families) else { return nil }
+            return position
+        case .family:
+            var latest: Int?
+            var position = Int(history.head)
+            while position >= 0 {
+                if latest.map({ records[position].sequence > records[$0].sequence }) ?? true,
+                    pattern.matches(records[position].attributes, name: Int(records[position].name), in: families)
+                {
+                    latest = position
+                }
+                position = Int(records[position].next)
+            }
+            return latest
+        }
     }
 }

@@ -74,12 +74,12 @@ struct MaxDurationMonitor: ClauseMonitor {
             spans[key] = Span(start: event)
         }
         guard clause.during.isEmpty || observation.history.phase.map(clause.during.contains) == true else { return }
-        let unmeasured = spans.compactMap { $0.value.measuredFrom == nil ? $0.key : nil }
-        guard !unmeasured.isEmpty else { return }
-        let limit = limit(observation)
-        for key in unmeasured {
-            spans[key]?.measuredFrom = event
-            spans[key]?.limit = limit
+        // In place, through the values: a lookup by key would move each span out and back.
+        var limit: Int64??
+        for index in spans.indices where spans.values[index].measuredFrom == nil {
+            if limit == nil { limit = .some(self.limit(observation)) }
+            spans.values[index].measuredFrom = event
+            spans.values[index].limit = limit!
         }
     }
 

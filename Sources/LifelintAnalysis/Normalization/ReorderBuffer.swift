@@ -8,6 +8,10 @@ struct ReorderBuffer {
     let window: Int64
     /// Held events from `head` on; released ones are moved out (nil), not copied.
     private var events: [Event?] = []
+    /// The held events' times, compared without touching the events themselves.
+    private var times: [Int64] = []
+    /// The clock of the held events.
+    private var clock = Timestamp.Clock.unknown
     private var head = 0
     private var latest = Int64.min
 
@@ -20,21 +24,29 @@ struct ReorderBuffer {
             released.append(event)
             return
         }
-        if head < events.count, events[head]!.time.clock != event.time.clock {
+        if head < events.count, clock != event.time.clock {
             drainAll(into: &released)
         }
+        clock = event.time.clock
         let time = event.time.nanoseconds
-        var index = events.count
-        while index > head, events[index - 1]!.time.nanoseconds > time { index -= 1 }
+        var index = times.count
+        while index > head, times[index - 1] > time { index -= 1 }
         // Nearly always in order: an append, not the general insertion.
-        if index == events.count { events.append(event) } else { events.insert(event, at: index) }
+        if index == events.count {
+            events.append(event)
+            times.append(time)
+        } else {
+            events.insert(event, at: index)
+            times.insert(time, at: index)
+        }
         latest = max(latest, time)
-        while head < events.count, events[head]!.time.nanoseconds < latest - window {
+        while head < events.count, times[head] < latest - window {
             released.append(events[head].take()!)
             head += 1
         }
         if head > 1024 && head * 2 > events.count {
             events.removeFirst(head)
+            times.removeFirst(head)
             head = 0
         }
     }
@@ -43,6 +55,7 @@ struct ReorderBuffer {
     mutating func drainAll(into released: inout [Event]) {
         for index in head..<events.count { released.append(events[index].take()!) }
         events.removeAll(keepingCapacity: true)
+        times.removeAll(keepingCapacity: true)
         head = 0
         latest = .min
     }
