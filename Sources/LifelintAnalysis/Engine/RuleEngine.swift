@@ -226,7 +226,7 @@ public struct RuleEngine {
         findings.sort { ($0.location, $0.ruleID) < ($1.location, $1.ruleID) }
         // What coverage needs of each app is its evidence: the rest of the apps' state (a
         // million apps' histories and monitors) goes before the coverage is built.
-        let evidence = sortedApps.map { apps[Int($0)].evidence }
+        let evidence = EvidenceKinds(sortedApps.map { apps[Int($0)].evidence })
         apps = []
         histories = HistoryPool()
         let names = AppNames(sortedApps.map { appNames[Int($0)] })
@@ -237,14 +237,32 @@ public struct RuleEngine {
         }
     }
 
+    /// The apps' evidence as its distinct values and each app's among them: a trace's apps
+    /// give few different kinds of evidence, so coverage is judged per kind, not per app.
+    private struct EvidenceKinds {
+        private(set) var distinct: [UInt64] = []
+        private(set) var kindOfApp: [Int] = []
+
+        init(_ evidence: [UInt64]) {
+            var kinds: [UInt64: Int] = [:]
+            kindOfApp = evidence.map { value in
+                if let kind = kinds[value] { return kind }
+                kinds[value] = distinct.count
+                distinct.append(value)
+                return distinct.count - 1
+            }
+        }
+    }
+
     /// Which apps the rule could be evaluated on: all its clauses, some (those needing
     /// nothing of the app), or none.
-    private func coverageStates(of rule: Rule, evidence: [UInt64]) -> [RuleCoverage.State] {
+    private func coverageStates(of rule: Rule, evidence: EvidenceKinds) -> [RuleCoverage.State] {
         let indices = clauses.indices.filter { clauses[$0].rule.id == rule.id }
-        return evidence.map { evidence -> RuleCoverage.State in
+        let stateOfKind = evidence.distinct.map { evidence -> RuleCoverage.State in
             let evaluable = indices.reduce(0) { $0 + (requirements.isSatisfied(clause: $1, by: evidence) ? 1 : 0) }
             return evaluable == indices.count ? .evaluated : evaluable > 0 ? .partial : .notEvaluated
         }
+        return evidence.kindOfApp.map { stateOfKind[$0] }
     }
 
     /// `states`, or an equal list already made: rules that need the same evidence share one,
