@@ -1,35 +1,41 @@
 /// Numbers app names 0, 1, 2… in order of first sight. A trace may name a million apps, so the
-/// names sit in one array and the hash table holds four-byte positions in it (open addressing,
-/// at most half full): about 30 bytes per app, where a `[String: Int]` takes three times that.
+/// names sit in one array and the hash table holds eight-byte entries (open addressing, at most
+/// three quarters full): each entry keeps 32 bits of the name's hash beside its position, so a
+/// probe reads the name itself only when the hashes agree, and growing the table moves entries
+/// without hashing a name again.
 struct AppNumbering {
     private(set) var names: [String] = []
-    /// Positions in `names` plus one; 0 is an empty slot. The count is a power of two.
-    private var slots = [Int32](repeating: 0, count: 16)
+    /// Per slot, the hash's low 32 bits in the high half and the position in `names` plus one in
+    /// the low half; 0 is an empty slot. The count is a power of two.
+    private var slots = [UInt64](repeating: 0, count: 16)
 
     /// The name's number, given now if the name is new.
     mutating func number(of name: String) -> Int {
-        var slot = home(of: name)
+        let hash = UInt32(truncatingIfNeeded: name.hashValue)
+        let mask = slots.count - 1
+        var slot = Int(hash) & mask
         while slots[slot] != 0 {
-            let number = Int(slots[slot]) - 1
-            if names[number] == name { return number }
-            slot = (slot + 1) & (slots.count - 1)
+            let entry = slots[slot]
+            if UInt32(truncatingIfNeeded: entry >> 32) == hash {
+                let number = Int(UInt32(truncatingIfNeeded: entry)) - 1
+                if names[number] == name { return number }
+            }
+            slot = (slot + 1) & mask
         }
-        slots[slot] = Int32(names.count + 1)
         names.append(name)
-        if names.count * 2 > slots.count { grow() }
+        slots[slot] = UInt64(hash) << 32 | UInt64(names.count)
+        if names.count * 4 > slots.count * 3 { grow() }
         return names.count - 1
     }
 
-    private func home(of name: String) -> Int {
-        name.hashValue & (slots.count - 1)
-    }
-
     private mutating func grow() {
-        slots = [Int32](repeating: 0, count: slots.count * 2)
-        for number in names.indices {
-            var slot = home(of: names[number])
-            while slots[slot] != 0 { slot = (slot + 1) & (slots.count - 1) }
-            slots[slot] = Int32(number + 1)
+        var grown = [UInt64](repeating: 0, count: slots.count * 2)
+        let mask = grown.count - 1
+        for entry in slots where entry != 0 {
+            var slot = Int(UInt32(truncatingIfNeeded: entry >> 32)) & mask
+            while grown[slot] != 0 { slot = (slot + 1) & mask }
+            grown[slot] = entry
         }
+        slots = grown
     }
 }
