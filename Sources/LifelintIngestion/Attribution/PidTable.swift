@@ -41,9 +41,13 @@ struct PidTable<Value> {
         if pids.count * 2 > slots.count { grow() }
     }
 
-    /// Fibonacci hashing: consecutive pids spread over the table.
+    /// Fibonacci hashing of the pid's block of 16, then its place in the block: consecutive pids
+    /// (as the kernel hands them out) share a cache line of the table, and blocks still spread
+    /// over it however pids are strided.
     private func home(of pid: Int32) -> Int {
-        Int(truncatingIfNeeded: (UInt64(UInt32(bitPattern: pid)) &* 0x9E37_79B9_7F4A_7C15) >> 32) & (slots.count - 1)
+        let bits = UInt32(bitPattern: pid)
+        let block = Int(truncatingIfNeeded: (UInt64(bits >> 4) &* 0x9E37_79B9_7F4A_7C15) >> 32)
+        return (block << 4 | Int(bits & 15)) & (slots.count - 1)
     }
 
     private mutating func grow() {
