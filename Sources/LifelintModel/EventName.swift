@@ -8,19 +8,18 @@ public struct EventName: RawRepresentable, Hashable, Comparable, Sendable, Custo
     /// The name's number in `EventNameCodes`, or -1 past its capacity: equality and hashing
     /// compare one integer, not the string, on every consumer's per-event path.
     package let code: Int32
-    /// The case of a name lifelint knows, set once when the name is made.
-    public let known: KnownEventName?
+    /// The case of a name lifelint knows, set when the name is made.
+    package let known: KnownEventName?
 
     public init(rawValue: String) {
         self.rawValue = rawValue
-        known = KnownEventName(rawValue: rawValue)
-        code = EventNameCodes.shared.code(for: rawValue)
+        let entry = EventNameCodes.shared.entry(for: rawValue)
+        code = entry.code
+        known = entry.known
     }
 
-    public init(_ known: KnownEventName) {
-        rawValue = known.rawValue
-        self.known = known
-        code = EventNameCodes.shared.code(for: rawValue)
+    package init(_ known: KnownEventName) {
+        self.init(rawValue: known.rawValue)
     }
 
     public init(_ rawValue: String) { self.init(rawValue: rawValue) }

@@ -8,18 +8,25 @@ import Synchronization
 final class EventNameCodes: Sendable {
     static let shared = EventNameCodes(capacity: 65_536)
 
+    /// A name's number and, for a name lifelint knows, its case: both found by one lookup.
+    struct Entry: Sendable {
+        let code: Int32
+        let known: KnownEventName?
+    }
+
     private let capacity: Int
-    private let codes = Mutex<[String: Int32]>([:])
+    private let entries = Mutex<[String: Entry]>([:])
 
     init(capacity: Int) { self.capacity = capacity }
 
-    func code(for name: String) -> Int32 {
-        codes.withLock { codes in
-            if let code = codes[name] { return code }
-            guard codes.count < capacity else { return -1 }
-            let code = Int32(codes.count)
-            codes[name] = code
-            return code
+    func entry(for name: String) -> Entry {
+        entries.withLock { entries in
+            if let entry = entries[name] { return entry }
+            let known = KnownEventName(rawValue: name)
+            guard entries.count < capacity else { return Entry(code: -1, known: known) }
+            let entry = Entry(code: Int32(entries.count), known: known)
+            entries[name] = entry
+            return entry
         }
     }
 }

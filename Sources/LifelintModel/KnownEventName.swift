@@ -1,8 +1,7 @@
-/// The names lifelint itself produces and reads, as cases: what a consumer switches on
-/// (`event.name.known`), where comparing with each `EventName` constant in turn would load and
-/// compare one constant per case on every event. `EventName`'s constants are made from these;
+/// The names lifelint itself produces and reads, as cases: what consumers switch on
+/// (`event.name.known`; decision 0031). `EventName`'s constants are made from these, and
 /// `EventVocabulary` gives each its meaning (a test keeps the lists equal).
-public enum KnownEventName: String, CaseIterable, Sendable {
+package enum KnownEventName: String, CaseIterable, Sendable {
     case activityCreated = "activity.created"
     case activityStarted = "activity.started"
     case activityResumed = "activity.resumed"

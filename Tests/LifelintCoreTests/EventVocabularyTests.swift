@@ -40,6 +40,7 @@ import Testing
     @Test func everyConstantHasItsMeaningAndEveryMeaningItsConstant() throws {
         let source = try String(contentsOfFile: RepositoryPaths.path("Sources/LifelintModel/EventName.swift"), encoding: .utf8)
         let constants = source.matches(of: /static let (\w+) = EventName\(\.(\w+)\)/).map { ($0.1, $0.2) }
+        #expect(source.matches(of: /static let/).count == constants.count, "every constant is made from its case")
         #expect(constants.allSatisfy { $0.0 == $0.1 })
         #expect(Set(constants.map { String($0.1) }) == Set(KnownEventName.allCases.map { "\($0)" }))
         #expect(Set(KnownEventName.allCases.map { EventName($0) }) == Set(EventVocabulary.events.keys))
@@ -77,11 +78,14 @@ import Testing
 @Suite struct EventNameCodeTests {
     @Test func namesAreNumberedOnceAndPastTheCapacityCompareByText() {
         let codes = EventNameCodes(capacity: 2)
-        #expect(codes.code(for: "persist.begin") == 0)
-        #expect(codes.code(for: "persist.end") == 1)
-        #expect(codes.code(for: "persist.begin") == 0)
-        #expect(codes.code(for: "note.saved") == -1)
-        #expect(codes.code(for: "note.saved") == -1)
+        #expect(codes.entry(for: "persist.begin").code == 0)
+        #expect(codes.entry(for: "persist.end").code == 1)
+        #expect(codes.entry(for: "persist.begin").code == 0)
+        #expect(codes.entry(for: "note.saved").code == -1)
+        #expect(codes.entry(for: "note.saved").code == -1)
+        #expect(codes.entry(for: "persist.end").known == .persistEnd)
+        #expect(codes.entry(for: "phase.active").known == .phaseActive)
+        #expect(codes.entry(for: "note.saved").known == nil)
     }
 
     @Test func equalityAndHashingFollowTheText() {

@@ -92,7 +92,6 @@ struct HistoryPool {
     /// Whether every guard holds, with the history events that made them hold (for the
     /// finding's related locations).
     func evaluate(_ guards: [CompiledGuard], in history: AppHistory, families: EventNameTable.FamilyMembership) -> [Occurrence]? {
-        if guards.isEmpty { return [] }
         // Positions while judging; only the evidence of guards that all hold becomes occurrences.
         var evidence: [Int] = []
         for condition in guards {

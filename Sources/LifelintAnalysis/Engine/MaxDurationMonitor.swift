@@ -74,12 +74,16 @@ struct MaxDurationMonitor: ClauseMonitor {
             spans[key] = Span(start: event)
         }
         guard clause.during.isEmpty || observation.history.phase.map(clause.during.contains) == true else { return }
-        // In place, through the values: a lookup by key would move each span out and back.
-        var limit: Int64??
-        for index in spans.indices where spans.values[index].measuredFrom == nil {
-            if limit == nil { limit = .some(self.limit(observation)) }
-            spans.values[index].measuredFrom = event
-            spans.values[index].limit = limit!
+        // In place, through the values: a lookup by key would move each span out and back, and
+        // `spans.indices` would hold a second reference to the storage, copying it on the first write.
+        lazy var limit = self.limit(observation)
+        var index = spans.startIndex
+        while index != spans.endIndex {
+            if spans.values[index].measuredFrom == nil {
+                spans.values[index].measuredFrom = event
+                spans.values[index].limit = limit
+            }
+            spans.formIndex(after: &index)
         }
     }
 

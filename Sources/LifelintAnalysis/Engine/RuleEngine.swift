@@ -240,17 +240,19 @@ public struct RuleEngine {
     /// The apps' evidence as its distinct values and each app's among them: a trace's apps
     /// give few different kinds of evidence, so coverage is judged per kind, not per app.
     private struct EvidenceKinds {
-        private(set) var distinct: [UInt64] = []
-        private(set) var kindOfApp: [Int] = []
+        let distinct: [UInt64]
+        let kindOfApp: [Int]
 
         init(_ evidence: [UInt64]) {
             var kinds: [UInt64: Int] = [:]
+            var distinct: [UInt64] = []
             kindOfApp = evidence.map { value in
                 if let kind = kinds[value] { return kind }
                 kinds[value] = distinct.count
                 distinct.append(value)
                 return distinct.count - 1
             }
+            self.distinct = distinct
         }
     }
 

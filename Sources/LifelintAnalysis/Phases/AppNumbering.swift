@@ -22,6 +22,7 @@ struct AppNumbering {
             }
             slot = (slot + 1) & mask
         }
+        precondition(names.count < UInt32.max, "more apps than a table position holds")
         names.append(name)
         slots[slot] = UInt64(hash) << 32 | UInt64(names.count)
         if names.count * 4 > slots.count * 3 { grow() }

@@ -8,6 +8,7 @@ struct PidTable<Value> {
     private(set) var values: [Value] = []
     /// Positions in `pids` and `values` plus one; 0 is an empty slot. The count is a power of two.
     private var slots = [Int32](repeating: 0, count: 16)
+    private let seed = UInt32.random(in: 0 ... .max)
 
     /// The pid's value; setting nil leaves the entry as it is.
     subscript(pid: Int32) -> Value? {
@@ -41,12 +42,12 @@ struct PidTable<Value> {
         if pids.count * 2 > slots.count { grow() }
     }
 
-    /// Fibonacci hashing of the pid's block of 16, then its place in the block: consecutive pids
-    /// (as the kernel hands them out) share a cache line of the table, and blocks still spread
-    /// over it however pids are strided.
+    /// Fibonacci hashing of the pid's block of 16 (mixed with the table's random seed, so a trace
+    /// cannot aim pids at one run of slots), then its place in the block: consecutive pids, as
+    /// the kernel hands them out, land in neighbouring slots.
     private func home(of pid: Int32) -> Int {
         let bits = UInt32(bitPattern: pid)
-        let block = Int(truncatingIfNeeded: (UInt64(bits >> 4) &* 0x9E37_79B9_7F4A_7C15) >> 32)
+        let block = Int(truncatingIfNeeded: (UInt64((bits >> 4) ^ seed) &* 0x9E37_79B9_7F4A_7C15) >> 32)
         return (block << 4 | Int(bits & 15)) & (slots.count - 1)
     }
 

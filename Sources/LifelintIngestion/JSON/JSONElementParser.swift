@@ -294,7 +294,8 @@ struct JSONElementParser {
     }
 
     /// Decodes the string at `range` (including its quotes) after checking its escapes and
-    /// UTF-8: for strings that were framed, not parsed, such as a top-level object's keys.
+    /// UTF-8: for strings that were framed, not parsed, such as a top-level object's keys. An
+    /// error's offset counts from the string's opening quote.
     static func decodeCheckedString(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) throws(JSONSyntaxError) -> String {
         var parser = JSONElementParser(bytes: UnsafeBufferPointer(rebasing: bytes[range]))
         guard try parser.parseStringRange().count == range.count else {
