@@ -49,14 +49,67 @@ struct AppleTermination: Sendable, Hashable {
         if watchdogEvent == nil { watchdogEvent = Self.watchdogEvent(in: text) }
     }
 
-    /// A known code in hex (`0x8BADF00D`, `0x000000008badf00d`) or decimal (`2343432205`).
+    /// A known code in hex (`0x8BADF00D`, `0x000000008badf00d`) or decimal (`2343432205`), the
+    /// smallest when several appear. One pass over the bytes: it runs on report headers and on
+    /// every RunningBoard exit line of a log.
     static func code(in text: Substring) -> UInt32? {
-        let lowered = text.lowercased()
-        for code in knownCodes.keys.sorted() {
-            let hex = String(code, radix: 16)
-            if lowered.contains("0x" + hex) || lowered.contains("0x00000000" + hex) || containsWord(String(code), in: lowered) { return code }
+        let text = String(text)
+        var contiguous = text
+        return contiguous.withUTF8 { bytes in
+            var found: UInt32?
+            func note(_ code: UInt32?) {
+                if let code, knownCodes[code] != nil, code < found ?? .max { found = code }
+            }
+            var index = 0
+            while index < bytes.count {
+                guard bytes[index].isASCIIDigit else {
+                    index += 1
+                    continue
+                }
+                var end = index
+                while end < bytes.count, bytes[end].isASCIIDigit { end += 1 }
+                if Self.isWord(index..<end, in: text, bytes) { note(Self.decimal(bytes[index..<end])) }
+                if bytes[end - 1] == UInt8(ascii: "0"), end < bytes.count, bytes[end] | 0x20 == UInt8(ascii: "x") {
+                    note(Self.hexPrefixCode(bytes[(end + 1)...]))
+                }
+                index = end
+            }
+            return found
         }
-        return nil
+    }
+
+    /// The known code whose hex digits (after eight zeros or none) begin `bytes`, as a search for
+    /// `0x8badf00d` in lowercased text finds it at the start of `0x8badf00d1`.
+    private static func hexPrefixCode(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> UInt32? {
+        var digits = bytes.prefix { $0.isASCIIHexDigit }
+        var matches: [UInt32] = []
+        for padded in [false, true] {
+            if padded {
+                guard digits.count >= 8, digits.prefix(8).allSatisfy({ $0 == UInt8(ascii: "0") }) else { break }
+                digits = digits.dropFirst(8)
+            }
+            for code in knownCodes.keys where digits.starts(with: String(code, radix: 16).utf8, by: { $0 | 0x20 == $1 }) { matches.append(code) }
+        }
+        return matches.min()
+    }
+
+    private static func decimal(_ digits: Slice<UnsafeBufferPointer<UInt8>>) -> UInt32? {
+        guard digits.count <= 10 else { return nil }
+        return UInt32(exactly: digits.reduce(UInt64(0)) { $0 * 10 + UInt64($1 - UInt8(ascii: "0")) })
+    }
+
+    /// Whether a run of ASCII digits stands alone: no number character just before or after it
+    /// (ASCII ones cannot be: the run is maximal; others, like `²`, are looked at as characters).
+    private static func isWord(_ run: Range<Int>, in text: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        if run.lowerBound > 0, bytes[run.lowerBound - 1] >= 0x80 {
+            let start = text.utf8.index(text.utf8.startIndex, offsetBy: run.lowerBound)
+            if text[..<start].last?.isNumber == true { return false }
+        }
+        if run.upperBound < bytes.count, bytes[run.upperBound] >= 0x80 {
+            let end = text.utf8.index(text.utf8.startIndex, offsetBy: run.upperBound)
+            if text[end...].first?.isNumber == true { return false }
+        }
+        return true
     }
 
     /// `Namespace RUNNINGBOARD` or `Termination Reason: FRONTBOARD 2343432205`.
@@ -89,16 +142,5 @@ struct AppleTermination: Sendable, Hashable {
         let before = text[..<range.lowerBound]
         let word = before.reversed().prefix { $0.isLetter || $0 == "-" }
         return word.isEmpty ? nil : String(word.reversed())
-    }
-
-    private static func containsWord(_ word: String, in text: String) -> Bool {
-        var search = text[...]
-        while let range = search.range(of: word) {
-            let before = range.lowerBound == text.startIndex ? nil : text[text.index(before: range.lowerBound)]
-            let after = range.upperBound == text.endIndex ? nil : text[range.upperBound]
-            if !(before?.isNumber ?? false), !(after?.isNumber ?? false) { return true }
-            search = text[range.upperBound...]
-        }
-        return false
     }
 }

@@ -49,6 +49,19 @@ import Testing
         #expect(AppleTermination.code(in: "Code 23434322050") == nil)
     }
 
+    /// The byte scan finds what a search of the lowercased text for each code would: `0x` after
+    /// other digits or letters, a longer hex run that starts with a code, a decimal word next to
+    /// a letter but not next to a number character, and the smallest of several codes.
+    @Test func codesAreFoundAsASearchOfTheTextWould() {
+        let expected: [(String, UInt32?)] = [
+            ("10x8BADF00D", 0x8badf00d), ("a0X000000008badf00d", 0x8badf00d), ("0x8badf00d1", 0x8badf00d),
+            ("0x2343432205", 0x8badf00d), ("x2343432205y", 0x8badf00d), ("²2343432205", nil), ("2343432205½", nil),
+            ("0xdead10cc then 0x8badf00d", 0x8badf00d), ("0x0000000dead10cc", nil), ("0x", nil), ("", nil),
+            ("0x00000000", nil), ("99999999999999999999", nil), ("3735883980", 0xdead10cc),
+        ]
+        for (text, code) in expected { #expect(AppleTermination.code(in: Substring(text)) == code, "\(text)") }
+    }
+
     @Test func aCrashIsACrashEvenWithATerminationReason() throws {
         #expect(try Self.deaths("""
             Incident Identifier: 1A2B
