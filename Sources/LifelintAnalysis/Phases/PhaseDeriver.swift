@@ -60,7 +60,27 @@ public struct PhaseDeriver {
 
     /// The same, with each derived event's app number (0, 1, 2… in order of first sight).
     package mutating func process(_ event: Event, emitWithApp emit: (Event, Int) -> Void) {
-        step(event, emit)
+        let app = appNumbers.number(of: event.app)
+        if app == apps.count { apps.append(AppLifecycle()) }
+        decideExpiredDepartures(before: event.time.nanoseconds)
+        if !departures.isEmpty { settleDepartures(at: event, app: app) }
+        // Changed in place (static, so nothing else of `self` is touched meanwhile): a copy
+        // would copy its collections on every event. The departures above have already moved
+        // it to the background where the app left.
+        var effects = Effects()
+        Self.applyAndNote(event, nameKinds.kind(of: event.name), to: &apps[app], &effects)
+        if queue.isEmpty, !effects.departure {
+            // Nothing is held back: the events go out in the order the queue would release them.
+            for derived in effects.before { emit(derived, app) }
+            emit(event, app)
+            for derived in effects.after { emit(derived, app) }
+            return
+        }
+        for derived in effects.before { queue.append(.event(derived, app: app)) }
+        queue.append(.event(event, app: app))
+        for derived in effects.after { queue.append(.event(derived, app: app)) }
+        if effects.departure { scheduleDeparture(event, app: app) }
+        flush(emit)
     }
 
     /// Settles what is open when the trace ends: a stop still waiting out the debounce is a
@@ -83,30 +103,6 @@ public struct PhaseDeriver {
         var before: [Event] = []
         var after: [Event] = []
         var departure = false
-    }
-
-    private mutating func step(_ event: Event, _ emit: (Event, Int) -> Void) {
-        let app = appNumbers.number(of: event.app)
-        if app == apps.count { apps.append(AppLifecycle()) }
-        decideExpiredDepartures(before: event.time.nanoseconds)
-        if !departures.isEmpty { settleDepartures(at: event, app: app) }
-        // Changed in place (static, so nothing else of `self` is touched meanwhile): a copy
-        // would copy its collections on every event. The departures above have already moved
-        // it to the background where the app left.
-        var effects = Effects()
-        Self.applyAndNote(event, nameKinds.kind(of: event.name), to: &apps[app], &effects)
-        if queue.isEmpty, !effects.departure {
-            // Nothing is held back: the events go out in the order the queue would release them.
-            for derived in effects.before { emit(derived, app) }
-            emit(event, app)
-            for derived in effects.after { emit(derived, app) }
-            return
-        }
-        for derived in effects.before { queue.append(.event(derived, app: app)) }
-        queue.append(.event(event, app: app))
-        for derived in effects.after { queue.append(.event(derived, app: app)) }
-        if effects.departure { scheduleDeparture(event, app: app) }
-        flush(emit)
     }
 
     private static func applyAndNote(_ event: Event, _ kind: EventNameKinds.Kind, to app: inout AppLifecycle, _ effects: inout Effects) {
