@@ -81,16 +81,13 @@ struct AppleTermination: Sendable, Hashable {
     /// The known code whose hex digits (after eight zeros or none) begin `bytes`, as a search for
     /// `0x8badf00d` in lowercased text finds it at the start of `0x8badf00d1`.
     private static func hexPrefixCode(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> UInt32? {
-        var digits = bytes.prefix { $0.isASCIIHexDigit }
-        var matches: [UInt32] = []
-        for padded in [false, true] {
-            if padded {
-                guard digits.count >= 8, digits.prefix(8).allSatisfy({ $0 == UInt8(ascii: "0") }) else { break }
-                digits = digits.dropFirst(8)
-            }
-            for code in knownCodes.keys where digits.starts(with: String(code, radix: 16).utf8, by: { $0 | 0x20 == $1 }) { matches.append(code) }
-        }
-        return matches.min()
+        let digits = bytes.prefix { $0.isASCIIHexDigit }
+        let isPadded = digits.count >= 8 && digits.prefix(8).allSatisfy { $0 == UInt8(ascii: "0") }
+        let sameDigit = { (byte: UInt8, lowercase: UInt8) in byte | 0x20 == lowercase }
+        return knownCodes.keys.filter { code in
+            let hex = String(code, radix: 16).utf8
+            return digits.starts(with: hex, by: sameDigit) || (isPadded && digits.dropFirst(8).starts(with: hex, by: sameDigit))
+        }.min()
     }
 
     private static func decimal(_ digits: Slice<UnsafeBufferPointer<UInt8>>) -> UInt32? {
