@@ -26,7 +26,7 @@ final class ByteLineReader {
     private(set) var bytesConsumed = 0
 
     /// `initial` holds bytes already read from the descriptor (to detect the container).
-    init(source: any ByteSource, initial: [UInt8] = [], chunkSize: Int = 1 << 20) {
+    init(source: any ByteSource, initial: [UInt8] = [], chunkSize: Int = ReadBuffer.defaultChunkSize) {
         self.source = source
         (storage, capacity) = ReadBuffer.make(initial: initial, chunkSize: chunkSize)
         end = initial.count

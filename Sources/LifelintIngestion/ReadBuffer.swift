@@ -16,6 +16,16 @@ enum ReadBuffer {
         init(errorNumber: Int32) { message = String(cString: strerror(errorNumber)) }
     }
 
+    /// What a reader reads at a time, unless the whole input is already in hand.
+    static let defaultChunkSize = 1 << 20
+
+    /// The chunk size for a reader seeded with `head`: one byte past it when `head` is the whole
+    /// input (a small file, bytes in memory), so that a trace of a few kilobytes is not given a
+    /// megabyte of buffer; the spare byte is where the read that finds the end goes.
+    static func chunkSize(after head: [UInt8], isWholeInput: Bool) -> Int {
+        isWholeInput ? head.count + 1 : defaultChunkSize
+    }
+
     /// A buffer of at least `chunkSize` bytes that starts with `initial` (the bytes already read
     /// to detect the container).
     static func make(initial: [UInt8], chunkSize: Int) -> (storage: UnsafeMutablePointer<UInt8>, capacity: Int) {
@@ -70,6 +80,14 @@ enum ReadBuffer {
     /// some bytes were read returns those (the source reports the failure again on its next
     /// read), so what came before it is still processed.
     static func fill(_ source: any ByteSource, _ buffer: UnsafeMutablePointer<UInt8>, count: Int) throws(Failure) -> Int {
+        var reachedEnd = false
+        return try fill(source, buffer, count: count, reachedEnd: &reachedEnd)
+    }
+
+    /// `fill`, telling the end of the input (`reachedEnd`) from a failure after some bytes.
+    static func fill(
+        _ source: any ByteSource, _ buffer: UnsafeMutablePointer<UInt8>, count: Int, reachedEnd: inout Bool
+    ) throws(Failure) -> Int {
         var filled = 0
         while filled < count {
             let result: Int
@@ -79,7 +97,10 @@ enum ReadBuffer {
                 if filled > 0 { return filled }
                 throw error
             }
-            if result == 0 { break }
+            if result == 0 {
+                reachedEnd = true
+                break
+            }
             filled += result
         }
         return filled

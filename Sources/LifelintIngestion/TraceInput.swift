@@ -23,6 +23,9 @@ public final class TraceInput {
     /// date of log times that have none (Console.app copies) is taken from it.
     public let modificationTime: Int64
     private let source: any ByteSource
+    /// Whether a read found the end of the input: everything read so far is the whole input,
+    /// and readers seeded with it need no more buffer than it fills.
+    private(set) var isExhausted = false
 
     public static let standardInputName = "-"
     /// Whether the trace is standard input (whose times without a date are taken as today's).
@@ -118,14 +121,29 @@ public final class TraceInput {
     static let headSize = 1 << 16
 
     func readHead(_ count: Int = headSize) throws(IngestionError) -> [UInt8] {
-        var head = [UInt8](repeating: 0, count: count)
         do {
-            let filled = try head.withUnsafeMutableBufferPointer { (buffer) throws(ReadBuffer.Failure) in try ReadBuffer.fill(source, buffer.baseAddress!, count: count) }
-            head.removeLast(count - filled)
-        } catch {
+            var reachedEnd = false
+            let head = try [UInt8](unsafeUninitializedCapacity: count) { buffer, filled in
+                filled = try ReadBuffer.fill(source, buffer.baseAddress!, count: count, reachedEnd: &reachedEnd)
+            }
+            isExhausted = reachedEnd
+            return head
+        } catch let error as ReadBuffer.Failure {
             throw .readFailed(path: path, line: 1, reason: error.message)
+        } catch {
+            preconditionFailure("ReadBuffer.fill throws only ReadBuffer.Failure")
         }
-        return head
+    }
+
+    /// `head` and what follows it, read whole, until the input ends or at least `limit` bytes
+    /// are in hand (the caller judges an input that reaches it): for containers that are parsed
+    /// as one document (reports, binary property lists).
+    func readRest(after head: [UInt8], limit: Int = .max) throws(IngestionError) -> [UInt8] {
+        var bytes = head
+        while !isExhausted && bytes.count < limit {
+            bytes += try readHead()
+        }
+        return bytes
     }
 
     /// A zip entry's source reads the archive's descriptor with `pread`: keep the file open.

@@ -23,14 +23,15 @@ public enum TraceReader {
     ) throws(IngestionError) -> IngestionSummary {
         var head = try input.readHead()
         var container = options.inputFormat.map(ContainerDetector.Container.init(forced:)) ?? ContainerDetector.detect(head)
-        if container == .unknownJSON, head.count == TraceInput.headSize {
+        if container == .unknownJSON, !input.isExhausted {
             // The keys that tell JSON shapes apart may follow a large first member (`metadata`).
             head += try input.readHead(Self.jsonDetectionLimit - head.count)
             container = ContainerDetector.detect(head)
         }
+        let chunkSize = ReadBuffer.chunkSize(after: head, isWholeInput: input.isExhausted)
         switch container {
         case .logcat:
-            let reader = ByteLineReader(source: input.byteSource, initial: head)
+            let reader = ByteLineReader(source: input.byteSource, initial: head, chunkSize: chunkSize)
             var ingestor = LogcatIngestor(
                 path: input.path, baseYear: options.year ?? input.modificationYear, savedMonth: Self.savedMonth(input, options),
                 mappings: options.mappings)
@@ -45,19 +46,19 @@ public enum TraceReader {
         case .lifelintJSON:
             var decoder = LifelintJSONDecoder()
             let options = JSONStreamReader.Options(arrayKeys: ContainerDetector.wrapsRecords(under: "events", in: head) ? ["events"] : [])
-            return readJSON(input, head: head, format: "json lifelint-events", options: options, decoder: &decoder, emit: emit)
+            return readJSON(input, head: head, chunkSize: chunkSize, format: "json lifelint-events", options: options, decoder: &decoder, emit: emit)
         case .chromeTrace:
             var decoder = ChromeTraceDecoder()
             var options = JSONStreamReader.Options(tolerateUnclosedArray: true)
             if ContainerDetector.wrapsRecords(under: "traceEvents", in: head) { options.arrayKeys = ["traceEvents"] }
-            return readJSON(input, head: head, format: "json chrome-trace", options: options, decoder: &decoder, emit: emit)
+            return readJSON(input, head: head, chunkSize: chunkSize, format: "json chrome-trace", options: options, decoder: &decoder, emit: emit)
         case .appleLog:
             var decoder = AppleLogDecoder(mappings: options.mappings)
             let options = JSONStreamReader.Options(skipPreamble: true)
-            return readJSON(input, head: head, format: "json apple-log", options: options, decoder: &decoder, emit: emit)
+            return readJSON(input, head: head, chunkSize: chunkSize, format: "json apple-log", options: options, decoder: &decoder, emit: emit)
         case .metricKit:
             var decoder = MetricKitDecoder()
-            return readJSON(input, head: head, format: "json metrickit", options: JSONStreamReader.Options(), decoder: &decoder, emit: emit)
+            return readJSON(input, head: head, chunkSize: chunkSize, format: "json metrickit", options: JSONStreamReader.Options(), decoder: &decoder, emit: emit)
         case .unknownJSON:
             let examined = head.count < Self.jsonDetectionLimit ? "the whole document" : "its first \(Self.jsonDetectionLimit >> 20) MiB"
             throw .unrecognisedFormat(
@@ -73,13 +74,13 @@ public enum TraceReader {
             return try ExitInfoReader.read(input, head: head, emit: emit)
         case .atraceText:
             var reader = AtraceTextReader(path: input.path)
-            let lines = ByteLineReader(source: input.byteSource, initial: head)
+            let lines = ByteLineReader(source: input.byteSource, initial: head, chunkSize: chunkSize)
             reader.run(lines, emit: emit)
             var summary = reader.summary
             summary.truncatedLines = lines.truncatedLines
             return summary
         case let .appleLogText(layout):
-            let reader = ByteLineReader(source: input.byteSource, initial: head)
+            let reader = ByteLineReader(source: input.byteSource, initial: head, chunkSize: chunkSize)
             var ingestor = AppleLogTextIngestor(
                 path: input.path, layout: layout, baseYear: options.year ?? input.modificationYear, savedMonth: Self.savedMonth(input, options),
                 savedAt: input.modificationTime,
@@ -108,10 +109,10 @@ public enum TraceReader {
     }
 
     private static func readJSON<Decoder: JSONRecordDecoder>(
-        _ input: TraceInput, head: [UInt8], format: String, options: JSONStreamReader.Options, decoder: inout Decoder,
+        _ input: TraceInput, head: [UInt8], chunkSize: Int, format: String, options: JSONStreamReader.Options, decoder: inout Decoder,
         emit: (Event) -> Void
     ) -> IngestionSummary {
-        let reader = JSONStreamReader(source: input.byteSource, initial: head)
+        let reader = JSONStreamReader(source: input.byteSource, initial: head, chunkSize: chunkSize)
         var ingestor = JSONTraceIngestor(path: input.path, format: format)
         ingestor.run(reader, options: options, decoder: &decoder, emit: emit)
         return ingestor.summary

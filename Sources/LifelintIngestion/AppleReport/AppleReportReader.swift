@@ -20,7 +20,7 @@ enum AppleReportReader {
     static let fragmentKeys = ["\"termination\" : {", "\"exception\" : {", "\"termination\":{", "\"exception\":{"]
 
     static func read(_ input: TraceInput, head: [UInt8], emit: (Event) -> Void) throws(IngestionError) -> IngestionSummary {
-        let bytes = try readAll(input, head: head)
+        let bytes = try input.readRest(after: head, limit: maximumSize)
         var summary = IngestionSummary(path: input.path, format: "apple report")
         // A report that states no termination, exception or kill (a resource report whose
         // action was `none`) ended nothing.
@@ -247,21 +247,4 @@ enum AppleReportReader {
         return value.kind == .array ? value.children().compactMap(\.value.string) : []
     }
 
-    private static func readAll(_ input: TraceInput, head: [UInt8]) throws(IngestionError) -> [UInt8] {
-        var bytes = head
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while bytes.count < maximumSize {
-            let count: Int
-            do {
-                count = try chunk.withUnsafeMutableBufferPointer { (buffer) throws(ReadBuffer.Failure) in
-                    try ReadBuffer.fill(input.byteSource, buffer.baseAddress!, count: buffer.count)
-                }
-            } catch {
-                throw .readFailed(path: input.path, line: 1, reason: error.message)
-            }
-            bytes += chunk[..<count]
-            if count < chunk.count { break }
-        }
-        return bytes
-    }
 }

@@ -64,7 +64,7 @@ final class JSONStreamReader {
     private(set) var preambleLines = 0
 
     /// `initial` holds bytes already read from the descriptor (to detect the container).
-    init(source: any ByteSource, initial: [UInt8] = [], chunkSize: Int = 1 << 20) {
+    init(source: any ByteSource, initial: [UInt8] = [], chunkSize: Int = ReadBuffer.defaultChunkSize) {
         self.source = source
         self.chunkSize = chunkSize
         (storage, capacity) = ReadBuffer.make(initial: initial, chunkSize: chunkSize)

@@ -19,7 +19,7 @@ enum BinaryPlistReader {
     static func read(_ input: TraceInput, head: [UInt8], emit: (Event) -> Void) throws(IngestionError) -> IngestionSummary {
         var summary = IngestionSummary(path: input.path, format: "plist binary")
         summary.unit = "records"
-        let bytes = try readAll(input, head: head)
+        let bytes = try input.readRest(after: head)
         summary.bytes = bytes.count
         do {
             let document = try Document(bytes)
@@ -43,20 +43,6 @@ enum BinaryPlistReader {
             summary.report(IngestionProblem(location: SourceLocation(path: input.path, line: 1), message: "corrupt binary plist: \(error.message)"))
         }
         return summary
-    }
-
-    private static func readAll(_ input: TraceInput, head: [UInt8]) throws(IngestionError) -> [UInt8] {
-        var bytes = head
-        var chunk = [UInt8](repeating: 0, count: 1 << 20)
-        while true {
-            do {
-                let count = try chunk.withUnsafeMutableBufferPointer { (buffer) throws(ReadBuffer.Failure) in try input.byteSource.read(into: buffer.baseAddress!, count: buffer.count) }
-                guard count > 0 else { return bytes }
-                bytes.append(contentsOf: chunk[..<count])
-            } catch {
-                throw .readFailed(path: input.path, line: 1, reason: error.message)
-            }
-        }
     }
 
     struct Document {
