@@ -171,7 +171,6 @@ enum BinaryPlistReader {
             guard kind == 0xA || kind == 0xD else { return (kind, []) }
             let (count, start) = try lengthAndStart(offset, Int(bytes[offset] & 0x0F))
             let total = kind == 0xD ? count * 2 : count
-            guard total <= objectCount else { throw Failure(message: "a container larger than the document") }
             try require(start + total * referenceSize)
             let references = (0..<total).map { Int(clamping: Self.integer(bytes, at: start + $0 * referenceSize, size: referenceSize)) }
             return (kind, references)

@@ -165,6 +165,35 @@ import Testing
         #expect(summary.format == "plist binary" && events.map(\.source.line) == [1, 2])
     }
 
+    /// Writers that share equal objects (Python's `plistlib` shares a record written twice; Core
+    /// Foundation shares equal strings and numbers) give arrays with more elements than the
+    /// document has objects: that is sharing, bounded by the value budget, not corruption.
+    @Test func binaryPlistWithSharedRecords() throws {
+        var bytes = Array("bplist00".utf8)
+        var offsets: [UInt8] = []
+        func object(_ encoded: [UInt8]) {
+            offsets.append(UInt8(bytes.count))
+            bytes += encoded
+        }
+        object([0xD1, 1, 2])
+        object([0x56] + Array("events".utf8))
+        object([0xA8] + Array(repeating: 3, count: 8))
+        object([0xD2, 4, 6, 5, 7])
+        object([0x55] + Array("event".utf8))
+        object([0x5D] + Array("persist.begin".utf8))
+        object([0x54] + Array("time".utf8))
+        object([0x23] + withUnsafeBytes(of: Double(1_704_705_342).bitPattern.bigEndian, Array.init))
+        let table = bytes.count
+        bytes += offsets + [0, 0, 0, 0, 0, 0, 1, 1]
+        for value in [UInt64(offsets.count), 0, UInt64(table)] { bytes += (0..<8).reversed().map { UInt8((value >> (8 * UInt64($0))) & 0xFF) } }
+        var events: [Event] = []
+        let summary = try TraceReader.read(try TraceInput(bytes: bytes, name: "shared.plist")) { events.append($0) }
+        #expect(summary.problems.isEmpty, "\(summary.problems)")
+        #expect(events.map(\.name) == Array(repeating: EventName.persistBegin, count: 8))
+        #expect(events.allSatisfy { $0.time.iso8601 == "2024-01-08T09:15:42.000000Z" })
+        #expect(events.map(\.source.line) == Array(1...8))
+    }
+
     @Test func otherPlistsAndJSONAreNotErrorsOrEvents() throws {
         let info = try Self.read("<?xml version=\"1.0\"?>\n<plist version=\"1.0\"><dict><key>CFBundleName</key><string>Notes</string></dict></plist>\n")
         #expect(info.events.isEmpty && info.summary.logLines == 1 && info.summary.problemCount == 0)
