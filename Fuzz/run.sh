@@ -10,7 +10,8 @@
 #
 # After a change to the layout of a library struct, SwiftPM's incremental build has been seen
 # to keep stale objects here: every fuzzer then "crashes" on its first, empty input (a
-# stack-buffer-overflow in TraceReader.read). `rm -rf Fuzz/.build/release` and run again.
+# stack-buffer-overflow in TraceReader.read). `rm -rf Fuzz/.build/*/release` (not the
+# `.build/release` link) and run again.
 set -euo pipefail
 cd "$(dirname "$0")"
 seconds="${1:-8}"

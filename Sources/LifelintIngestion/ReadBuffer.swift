@@ -76,33 +76,24 @@ enum ReadBuffer {
         }
     }
 
-    /// Reads until `buffer` is full or the input ends; returns the byte count. A failure after
-    /// some bytes were read returns those (the source reports the failure again on its next
-    /// read), so what came before it is still processed.
-    static func fill(_ source: any ByteSource, _ buffer: UnsafeMutablePointer<UInt8>, count: Int) throws(Failure) -> Int {
-        var reachedEnd = false
-        return try fill(source, buffer, count: count, reachedEnd: &reachedEnd)
-    }
-
-    /// `fill`, telling the end of the input (`reachedEnd`) from a failure after some bytes.
+    /// Reads until `buffer` is full or the input ends (`reachedEnd`); returns the byte count. A
+    /// failure after some bytes were read returns those (the source reports the failure again on
+    /// its next read), so what came before it is still processed.
     static func fill(
-        _ source: any ByteSource, _ buffer: UnsafeMutablePointer<UInt8>, count: Int, reachedEnd: inout Bool
-    ) throws(Failure) -> Int {
+        _ source: any ByteSource, _ buffer: UnsafeMutablePointer<UInt8>, count: Int
+    ) throws(Failure) -> (count: Int, reachedEnd: Bool) {
         var filled = 0
         while filled < count {
             let result: Int
             do {
                 result = try source.read(into: buffer + filled, count: count - filled)
             } catch {
-                if filled > 0 { return filled }
+                if filled > 0 { return (filled, false) }
                 throw error
             }
-            if result == 0 {
-                reachedEnd = true
-                break
-            }
+            if result == 0 { return (filled, true) }
             filled += result
         }
-        return filled
+        return (filled, false)
     }
 }

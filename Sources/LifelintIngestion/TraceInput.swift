@@ -68,7 +68,7 @@ public final class TraceInput {
         let file = FileDescriptorSource(descriptor, owns: !isStandardInput)
         do throws(ReadBuffer.Failure) {
             var magic = [UInt8](repeating: 0, count: 4)
-            let count = try magic.withUnsafeMutableBufferPointer { (buffer) throws(ReadBuffer.Failure) in try ReadBuffer.fill(file, buffer.baseAddress!, count: 4) }
+            let count = try magic.withUnsafeMutableBufferPointer { (buffer) throws(ReadBuffer.Failure) in try ReadBuffer.fill(file, buffer.baseAddress!, count: 4).count }
             magic.removeLast(4 - count)
             if let (kind, stream) = try Self.unzipped(PrefixedSource(magic, then: file), startingWith: magic) {
                 (self.path, compression) = (path, kind)
@@ -124,7 +124,7 @@ public final class TraceInput {
         do {
             var reachedEnd = false
             let head = try [UInt8](unsafeUninitializedCapacity: count) { buffer, filled in
-                filled = try ReadBuffer.fill(source, buffer.baseAddress!, count: count, reachedEnd: &reachedEnd)
+                (filled, reachedEnd) = try ReadBuffer.fill(source, buffer.baseAddress!, count: count)
             }
             isExhausted = reachedEnd
             return head

@@ -78,7 +78,7 @@ final class UTF16Source: ByteSource {
     /// byte-order mark) transcoded, anything else as it is; and what was found.
     static func decodingText(_ source: any ByteSource) throws(ReadBuffer.Failure) -> (source: any ByteSource, encoding: String?) {
         var mark = [UInt8](repeating: 0, count: 3)
-        let count = try mark.withUnsafeMutableBufferPointer { (buffer) throws(ReadBuffer.Failure) in try ReadBuffer.fill(source, buffer.baseAddress!, count: 3) }
+        let count = try mark.withUnsafeMutableBufferPointer { (buffer) throws(ReadBuffer.Failure) in try ReadBuffer.fill(source, buffer.baseAddress!, count: 3).count }
         mark.removeLast(3 - count)
         if mark.starts(with: [0xEF, 0xBB, 0xBF]) { return (source, "UTF-8 with a byte-order mark") }
         if mark.starts(with: [0xFF, 0xFE]) { return (UTF16Source(PrefixedSource(Array(mark.dropFirst(2)), then: source), bigEndian: false), "UTF-16LE") }

@@ -68,7 +68,7 @@ struct ZipArchive {
         if let pointer = entries.first(where: { $0.name == "main_entry.txt" }), pointer.uncompressedSize < 4096 {
             var bytes = [UInt8](repeating: 0, count: pointer.uncompressedSize)
             let source = try source(for: pointer)
-            let count = try bytes.withUnsafeMutableBufferPointer { (buffer) throws(ReadBuffer.Failure) in try ReadBuffer.fill(source, buffer.baseAddress!, count: buffer.count) }
+            let count = try bytes.withUnsafeMutableBufferPointer { (buffer) throws(ReadBuffer.Failure) in try ReadBuffer.fill(source, buffer.baseAddress!, count: buffer.count).count }
             let name = String(decoding: bytes[..<count], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             if let entry = entries.first(where: { $0.name == name }) { return entry }
         }
