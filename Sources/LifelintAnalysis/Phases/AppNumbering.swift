@@ -11,7 +11,7 @@ struct AppNumbering {
 
     /// The name's number, given now if the name is new.
     mutating func number(of name: String) -> Int {
-        let hash = UInt32(truncatingIfNeeded: name.hashValue)
+        let hash = Self.tag(of: name)
         let mask = slots.count - 1
         var slot = Int(hash) & mask
         while slots[slot] != 0 {
@@ -27,6 +27,12 @@ struct AppNumbering {
         slots[slot] = UInt64(hash) << 32 | UInt64(names.count)
         if names.count * 4 > slots.count * 3 { grow() }
         return names.count - 1
+    }
+
+    /// The 32 bits of the name's hash a slot keeps (names with the same tag are told apart by
+    /// comparing the names).
+    static func tag(of name: String) -> UInt32 {
+        UInt32(truncatingIfNeeded: name.hashValue)
     }
 
     private mutating func grow() {

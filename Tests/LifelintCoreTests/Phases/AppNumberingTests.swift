@@ -14,4 +14,22 @@ import Testing
         #expect(numbering.number(of: "com.example.app60000") == names.count)
         #expect(numbering.names.count == names.count + 1)
     }
+
+    /// Names whose 32-bit tags are equal (found among 300,000 names: hashes are seeded per
+    /// process) keep their own numbers wherever they land, before and after the table grows.
+    @Test func namesWithTheSameTagKeepTheirOwnNumbers() throws {
+        var seen: [UInt32: String] = [:]
+        var pair: (String, String)?
+        for index in 0..<300_000 where pair == nil {
+            let name = "com.example.tag\(index)"
+            let tag = AppNumbering.tag(of: name)
+            if let other = seen[tag] { pair = (other, name) } else { seen[tag] = name }
+        }
+        let (first, second) = try #require(pair, "no two of 300,000 names share a tag (odds about 1 in 30,000)")
+        var numbering = AppNumbering()
+        let names = [first] + (0..<100).map { "com.example.filler\($0)" } + [second]
+        #expect(names.map { numbering.number(of: $0) } == Array(names.indices))
+        #expect(numbering.number(of: second) == names.count - 1)
+        #expect(numbering.number(of: first) == 0)
+    }
 }
