@@ -10,24 +10,30 @@ struct HistoryPool {
         let sequence: Int
     }
 
-    /// One remembered event: 72 bytes, its name by number (`eventNames` has the name itself).
+    /// One remembered event in 56 bytes: its name by number (`eventNames` has the name itself)
+    /// and its file by number (`paths`), since a trace of a million apps keeps a record for each.
     private struct Record {
         let attributes: Attributes
-        let source: SourceLocation
         let nanoseconds: Int64
         let sequence: Int
+        let line: Int
+        /// The column, or -1 when the location has none.
+        let column: Int
         /// The event's interned name.
         let name: Int32
         /// The next of the app's records, or of the free records (-1: none).
         var next: Int32
+        let path: Int32
 
-        init(_ event: Event, name: Int, sequence: Int, next: Int32) {
+        init(_ event: Event, name: Int, path: Int, sequence: Int, next: Int32) {
             attributes = event.attributes
-            source = event.source
             nanoseconds = event.time.nanoseconds
             self.sequence = sequence
+            line = event.source.line
             self.name = Int32(name)
             self.next = next
+            self.path = Int32(path)
+            column = event.source.column ?? -1
         }
     }
 
@@ -35,16 +41,19 @@ struct HistoryPool {
     private var free: Int32 = -1
     /// The names of the interned names recorded so far, by number.
     private var eventNames: [EventName] = []
+    /// The files of the records (one per trace, but derived and merged events may name another).
+    private var paths: [String] = []
 
     /// Remembers `event` as the app's last of its name.
     mutating func record(_ event: Event, name: Int, sequence: Int, in history: inout AppHistory) {
         if name >= eventNames.count { eventNames += repeatElement(event.name, count: name + 1 - eventNames.count) }
         eventNames[name] = event.name
+        let path = number(ofPath: event.source.path)
         if let position = position(of: name, in: history) {
-            records[position] = Record(event, name: name, sequence: sequence, next: records[position].next)
+            records[position] = Record(event, name: name, path: path, sequence: sequence, next: records[position].next)
             return
         }
-        let record = Record(event, name: name, sequence: sequence, next: history.head)
+        let record = Record(event, name: name, path: path, sequence: sequence, next: history.head)
         if free >= 0 {
             let position = Int(free)
             free = records[position].next
@@ -54,6 +63,12 @@ struct HistoryPool {
             records.append(record)
             history.head = Int32(records.count - 1)
         }
+    }
+
+    private mutating func number(ofPath path: String) -> Int {
+        if let number = paths.lastIndex(of: path) { return number }
+        paths.append(path)
+        return paths.count - 1
     }
 
     /// A cold start: the new incarnation remembers nothing of the old one.
@@ -79,7 +94,8 @@ struct HistoryPool {
 
     private func occurrence(at position: Int) -> Occurrence {
         let record = records[position]
-        let event = RelatedEvent(name: eventNames[Int(record.name)], attributes: record.attributes, source: record.source, nanoseconds: record.nanoseconds)
+        let source = SourceLocation(path: paths[Int(record.path)], line: record.line, column: record.column < 0 ? nil : record.column)
+        let event = RelatedEvent(name: eventNames[Int(record.name)], attributes: record.attributes, source: source, nanoseconds: record.nanoseconds)
         return Occurrence(event: event, sequence: record.sequence)
     }
 
