@@ -122,28 +122,44 @@ public final class TraceInput {
 
     func readHead(_ count: Int = headSize) throws(IngestionError) -> [UInt8] {
         do {
-            var reachedEnd = false
-            let head = try [UInt8](unsafeUninitializedCapacity: count) { buffer, filled in
-                (filled, reachedEnd) = try ReadBuffer.fill(source, buffer.baseAddress!, count: count)
-            }
-            isExhausted = reachedEnd
-            return head
-        } catch let error as ReadBuffer.Failure {
-            throw .readFailed(path: path, line: 1, reason: error.message)
+            return try read(upTo: count)
         } catch {
-            preconditionFailure("ReadBuffer.fill throws only ReadBuffer.Failure")
+            throw .readFailed(path: path, line: 1, reason: error.message)
         }
     }
 
     /// `head` and what follows it, read whole, until the input ends or at least `limit` bytes
     /// are in hand (the caller judges an input that reaches it): for containers that are parsed
-    /// as one document (reports, binary property lists).
-    func readRest(after head: [UInt8], limit: Int = .max) throws(IngestionError) -> [UInt8] {
+    /// as one document (reports, binary property lists). A read that fails ends it: the bytes
+    /// before the damage come back with the failure's reason, for the reader to analyse and to
+    /// report the damage where it is.
+    func readRest(after head: [UInt8], limit: Int = .max) -> (bytes: [UInt8], failure: String?) {
         var bytes = head
         while !isExhausted && bytes.count < limit {
-            bytes += try readHead()
+            do {
+                bytes += try read(upTo: Self.headSize)
+            } catch {
+                return (bytes, error.message)
+            }
         }
-        return bytes
+        return (bytes, nil)
+    }
+
+    /// Up to `count` more bytes: fewer only at the end of the input (which sets `isExhausted`)
+    /// or before a failure, which the next read reports.
+    private func read(upTo count: Int) throws(ReadBuffer.Failure) -> [UInt8] {
+        do {
+            var reachedEnd = false
+            let bytes = try [UInt8](unsafeUninitializedCapacity: count) { buffer, filled in
+                (filled, reachedEnd) = try ReadBuffer.fill(source, buffer.baseAddress!, count: count)
+            }
+            isExhausted = reachedEnd
+            return bytes
+        } catch let error as ReadBuffer.Failure {
+            throw error
+        } catch {
+            preconditionFailure("ReadBuffer.fill throws only ReadBuffer.Failure")
+        }
     }
 
     /// A zip entry's source reads the archive's descriptor with `pread`: keep the file open.

@@ -19,8 +19,13 @@ enum BinaryPlistReader {
     static func read(_ input: TraceInput, head: [UInt8], emit: (Event) -> Void) throws(IngestionError) -> IngestionSummary {
         var summary = IngestionSummary(path: input.path, format: "plist binary")
         summary.unit = "records"
-        let bytes = try input.readRest(after: head)
+        let (bytes, failure) = input.readRest(after: head)
         summary.bytes = bytes.count
+        if let failure {
+            // A binary plist's trailer is at its end: nothing before the damage can be read.
+            summary.report(IngestionProblem(location: SourceLocation(path: input.path, line: 1), message: "read failed: \(failure)"))
+            return summary
+        }
         do {
             let document = try Document(bytes)
             guard let records = try document.recordReferences() else {

@@ -64,6 +64,17 @@ import Testing
         #expect(broken.diagnostics == "lifelint: error: \(notZip.path):1: read failed: not a readable zip archive (no central directory)\n")
     }
 
+    /// A report is read whole: when its stream breaks, what came before is still analysed and
+    /// the break is an error at the line where it happened, not a silently shorter report.
+    @Test func aReportWhoseStreamBreaksIsAnalysedAndTheBreakReported() {
+        let path = Self.fixture("watchdog-report-truncated.ips.gz")
+        let result = runLifelint(["--no-config", path])
+        #expect(result.status == .failure)
+        #expect(result.diagnostics == "lifelint: error: \(path):1516: read failed: truncated gzip data (the compressed data ends early)\n")
+        #expect(result.output.contains("\(path):35: error: com.example.journal was killed by the watchdog in the background"))
+        #expect(result.output.hasSuffix("lifelint: 1 error in 1 trace (1515 lines, 1 events); 1 input with errors (see above)\n"))
+    }
+
     @Test func gzipOnStandardInput() throws {
         let pipe = Pipe()
         let data = try Data(contentsOf: URL(fileURLWithPath: Self.fixture("lost-draft.log.gz")))
