@@ -243,7 +243,10 @@ public struct PhaseDeriver {
     private mutating func decideExpiredDepartures(before time: Int64) {
         guard earliestUndecided != .max, time - earliestUndecided > Self.departureDebounceNanoseconds else { return }
         earliestUndecided = .max
-        for (id, departure) in departures where departure.decided == nil && departure.stop.time.clock != .unknown {
+        // In the order the app stopped: the first of two stops that expire together is the one
+        // it left at (an order by hash would change from run to run).
+        for id in departures.keys.sorted() {
+            guard let departure = departures[id], departure.decided == nil, departure.stop.time.clock != .unknown else { continue }
             if time - departure.stop.time.nanoseconds > Self.departureDebounceNanoseconds {
                 decide(id, left: true)
             } else {
@@ -263,7 +266,7 @@ public struct PhaseDeriver {
     }
 
     private mutating func settlePendingDeparture(of app: Int, left: Bool) {
-        for (id, departure) in departures where departure.app == app { decide(id, left: left) }
+        for id in departures.keys.sorted() where departures[id]?.app == app { decide(id, left: left) }
     }
 
     /// Settles a departure: when the app left, its `phase.background` takes the departure's

@@ -94,6 +94,27 @@ import Testing
         #expect(!Self.derive(stream).contains { $0.hasPrefix("phase.background") })
     }
 
+    /// A stop repeated at the same moment (a capture pasted twice, merged buffers) gives two
+    /// departures that expire together: the app left at the first, in every run. (They were
+    /// decided in the order of a dictionary, which a hash seed changes from run to run: eight
+    /// apps made the old order fail all but one run in 256.)
+    @Test func stopsThatExpireTogetherAreDecidedInTheirOrder() {
+        let apps = (0..<8).map { "com.example.app\($0)" }
+        var stream: [Event] = []
+        func add(_ milliseconds: Int, _ app: String, _ name: String) {
+            stream.append(Event(
+                time: Timestamp(clock: .wall, nanoseconds: Int64(milliseconds) * 1_000_000, fractionDigits: 3), app: app, pid: 42,
+                platform: .android, name: EventName(name), source: SourceLocation(path: "t", line: stream.count + 1)))
+        }
+        for app in apps { add(0, app, "activity.resumed") }
+        for app in apps { add(1000, app, "activity.stopped") }
+        for app in apps { add(1000, app, "activity.stopped") }
+        add(5000, "com.example.other", "activity.resumed")
+        let backgrounds = TraceFixture.derive(stream).filter { $0.name == .phaseBackground }
+        #expect(backgrounds.map(\.app) == apps)
+        #expect(backgrounds.map(\.source.line) == Array(9...16))
+    }
+
     @Test func theDecidedDepartureComesBeforeTheEventsItHeld() {
         let stream = Self.events([
             (0, "activity.resumed", [:]), (1000, "activity.stopped", [:]), (1005, "persist.begin", [:]), (3000, "persist.end", [:]),
