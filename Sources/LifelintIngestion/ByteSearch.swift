@@ -51,8 +51,10 @@ package enum ByteSearch {
 
     /// Calls `body` with each line of `bytes`, without its line break.
     static func forEachLine(in bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        guard let base = bytes.baseAddress else { return }
         var start = 0
-        for index in 0..<bytes.count where bytes[index] == .newline {
+        while start < bytes.count, let newline = memchr(base + start, Int32(UInt8.newline), bytes.count - start) {
+            let index = UnsafePointer(newline.assumingMemoryBound(to: UInt8.self)) - base
             body(UnsafeBufferPointer(rebasing: bytes[start..<index]))
             start = index + 1
         }

@@ -47,17 +47,19 @@ enum AppleReportReader {
         let firstLine = UnsafeBufferPointer(rebasing: head[..<(head.firstIndex(of: .newline) ?? head.count)])
         if firstLine.first == UInt8(ascii: "{"), ByteSearch.contains("\"bug_type\"", in: firstLine) { return true }
         var found = 0
-        var lineStart = 0
-        for index in head.indices where head[index] == .newline || index == head.count - 1 {
-            let line = UnsafeBufferPointer(rebasing: head[lineStart...index])
+        var fragment = false
+        ByteSearch.forEachLine(in: head) { line in
             let text = UnsafeBufferPointer(rebasing: line[(line.firstIndex { $0 != UInt8(ascii: ">") && $0 != .space } ?? line.count)...])
+            guard !fragment, let first = text.first, markerInitials.contains(first) else { return }
             if markers.contains(where: { text.starts(with: $0.utf8) }) { found += 1 }
             // A pasted body's termination member is a report on its own.
-            if fragmentKeys.contains(where: { text.starts(with: $0.utf8) }), ByteSearch.contains("\"namespace\"", in: text) { return true }
-            lineStart = index + 1
+            if fragmentKeys.contains(where: { text.starts(with: $0.utf8) }), ByteSearch.contains("\"namespace\"", in: text) { fragment = true }
         }
-        return found >= 2
+        return fragment || found >= 2
     }
+
+    /// The first bytes of `markers` and `fragmentKeys`: most lines start with none of them.
+    private static let markerInitials = Set((markers + fragmentKeys).compactMap(\.utf8.first))
 
     // MARK: Parsing
 
