@@ -46,6 +46,40 @@ import Testing
         #expect(plain.output.hasPrefix("-:17: error: "))
     }
 
+    /// Eight apps each leave with their stop logged twice (a capture pasted twice): the line
+    /// each left at, as a report cites it, and the run that finds it.
+    static func repeatedStops() -> (trace: String, departures: [Int]) {
+        var lines: [String] = []
+        var departures: [Int] = []
+        for app in 0..<8 {
+            let pid = 6100 + app
+            let activity = "Token=\(91_133_577 + app),Component Name=com.example.app\(app).EditorActivity"
+            func log(_ time: String, _ text: String) { lines.append("01-08 11:00:\(time)  \(pid)  \(pid) I \(text)") }
+            lines.append("01-08 11:00:00.000  1610  1655 I ActivityManager: Start proc \(pid):com.example.app\(app)/u0a18\(app) for top-activity {com.example.app\(app)/.EditorActivity}")
+            log("00.396", "wm_on_resume_called: [\(activity),Reason=RESUME_ACTIVITY,time=1ms]")
+            log("05.000", "lifelint: input.edited field=body chars=236")
+            log("12.000", "wm_on_paused_called: [\(activity),Reason=performPause,time=1ms]")
+            log("12.400", "wm_on_stop_called: [\(activity),Reason=STOP_ACTIVITY_ITEM,time=3ms]")
+            departures.append(lines.count)
+            log("12.400", "wm_on_stop_called: [\(activity),Reason=STOP_ACTIVITY_ITEM,time=3ms]")
+        }
+        lines.append("01-08 11:00:20.000   577   577 I lowmemorykiller: Kill 'com.example.app0' (6100), uid 10180, oom_score_adj 905 to free 88312kB rss")
+        return (lines.joined(separator: "\n") + "\n", departures)
+    }
+
+    /// Each run has its own hash seed: a report that depended on the order of a dictionary
+    /// would differ between them (two stops that expired together once did).
+    @Test func everyRunOfTheSameTracesGivesTheSameReport() throws {
+        let (trace, departures) = Self.repeatedStops()
+        let file = TraceFixture.temporaryFile(name: "repeated-stops.log", contents: Data(trace.utf8))
+        let arguments = ["--year", "2024", "--no-config", "--format", "jsonl", file.path, RepositoryPaths.path("SampleLogs")]
+        let first = try Self.run(arguments)
+        for _ in 0..<3 { #expect(try Self.run(arguments).output == first.output) }
+        let cited = first.output.split(separator: "\n").filter { $0.contains(#""fingerprint""#) && $0.contains("went to the background with unsaved input") && $0.contains(file.lastPathComponent) }
+        #expect(cited.count == departures.count)
+        for (line, departure) in zip(cited, departures) { #expect(line.contains(#""location":{"line":\#(departure),"#)) }
+    }
+
     @Test func exitStatusesAreWhatACIJobActsOn() throws {
         let clean = try Self.run(["--year", "2024", "--no-config", Self.clean])
         #expect(clean.status == 0)
