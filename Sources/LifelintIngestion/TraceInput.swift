@@ -128,19 +128,21 @@ public final class TraceInput {
         }
     }
 
-    /// `head` and what follows it, read whole, until the input ends or at least `limit` bytes
-    /// are in hand (the caller judges an input that reaches it): for containers that are parsed
-    /// as one document (reports, binary property lists). A read that fails ends it: the bytes
-    /// before the damage come back with the failure's reason, for the reader to analyse and to
-    /// report the damage where it is.
-    func readRest(after head: [UInt8], limit: Int = .max) -> (bytes: [UInt8], failure: String?) {
+    /// `head` and what follows it, read whole, for containers that are parsed as one document
+    /// (reports, binary property lists), up to `limit` bytes. What stops it early comes back
+    /// beside the bytes before it, for the reader to analyse them and to report, at its line,
+    /// why the rest was not read: a failed read, or an input larger than `limit`.
+    func readRest(after head: [UInt8], limit: Int) -> (bytes: [UInt8], unread: String?) {
         var bytes = head
-        while !isExhausted && bytes.count < limit {
-            do {
-                bytes += try read(upTo: Self.headSize)
-            } catch {
-                return (bytes, error.message)
+        do throws(ReadBuffer.Failure) {
+            while !isExhausted && bytes.count < limit {
+                bytes += try read(upTo: min(Self.headSize, limit - bytes.count))
             }
+            if !isExhausted, try !read(upTo: 1).isEmpty {
+                return (bytes, "larger than \(limit >> 20) MiB, the most lifelint reads of this kind of file: the rest is not read")
+            }
+        } catch {
+            return (bytes, "read failed: \(error.message)")
         }
         return (bytes, nil)
     }

@@ -20,7 +20,7 @@ enum AppleReportReader {
     static let fragmentKeys = ["\"termination\" : {", "\"exception\" : {", "\"termination\":{", "\"exception\":{"]
 
     static func read(_ input: TraceInput, head: [UInt8], emit: (Event) -> Void) throws(IngestionError) -> IngestionSummary {
-        let (bytes, failure) = input.readRest(after: head, limit: maximumSize)
+        let (bytes, unread) = input.readRest(after: head, limit: maximumSize)
         var summary = IngestionSummary(path: input.path, format: "apple report")
         // A report that states no termination, exception or kill (a resource report whose
         // action was `none`) ended nothing.
@@ -35,8 +35,8 @@ enum AppleReportReader {
         summary.events = reports.count
         summary.eventLines = lines.count
         summary.logLines = summary.lines - summary.eventLines - summary.structuralLines
-        if let failure {
-            summary.report(IngestionProblem(location: SourceLocation(path: input.path, line: summary.lines + 1), message: "read failed: \(failure)"))
+        if let unread {
+            summary.report(IngestionProblem(location: SourceLocation(path: input.path, line: summary.lines + 1), message: unread))
         }
         return summary
     }

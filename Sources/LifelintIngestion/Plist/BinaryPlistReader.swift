@@ -12,6 +12,9 @@ import LifelintModel
 /// would otherwise decode to billions of values. Binary plists have no lines: a record's
 /// location gives its position in the record array (`line` = record number).
 enum BinaryPlistReader {
+    /// A binary plist is read whole: one this large is refused (an XML plist is read as a stream).
+    static let maximumSize = 256 << 20
+
     struct Failure: Error {
         let message: String
     }
@@ -19,11 +22,11 @@ enum BinaryPlistReader {
     static func read(_ input: TraceInput, head: [UInt8], emit: (Event) -> Void) throws(IngestionError) -> IngestionSummary {
         var summary = IngestionSummary(path: input.path, format: "plist binary")
         summary.unit = "records"
-        let (bytes, failure) = input.readRest(after: head)
+        let (bytes, unread) = input.readRest(after: head, limit: maximumSize)
         summary.bytes = bytes.count
-        if let failure {
+        if let unread {
             // A binary plist's trailer is at its end: nothing before the damage can be read.
-            summary.report(IngestionProblem(location: SourceLocation(path: input.path, line: 1), message: "read failed: \(failure)"))
+            summary.report(IngestionProblem(location: SourceLocation(path: input.path, line: 1), message: unread))
             return summary
         }
         do {

@@ -75,6 +75,17 @@ import Testing
         #expect(result.output.hasSuffix("lifelint: 1 error in 1 trace (1515 lines, 1 events); 1 input with errors (see above)\n"))
     }
 
+    /// A report is read whole up to 16 MiB: past that the rest is an error, not silently left.
+    @Test func aReportLargerThanItsLimitSaysTheRestIsNotRead() throws {
+        let report = try Data(contentsOf: URL(fileURLWithPath: RepositoryPaths.path("SampleLogs/ios-watchdog-in-background.ips")))
+        let padding = String(repeating: "\n" + String(repeating: " ", count: 99), count: 170_000)
+        let file = TraceFixture.temporaryFile(name: "huge.ips", contents: report + Data(padding.utf8))
+        let result = runLifelint(["--no-config", file.path])
+        #expect(result.status == .failure)
+        #expect(result.diagnostics == "lifelint: error: \(file.path):167788: larger than 16 MiB, the most lifelint reads of this kind of file: the rest is not read\n")
+        #expect(result.output.contains("\(file.path):35: error: com.example.journal was killed by the watchdog in the background"))
+    }
+
     @Test func gzipOnStandardInput() throws {
         let pipe = Pipe()
         let data = try Data(contentsOf: URL(fileURLWithPath: Self.fixture("lost-draft.log.gz")))
