@@ -34,9 +34,15 @@ public final class RegularExpression: @unchecked Sendable {
     /// A message longer than this is matched on its first `maximumSubjectLength` bytes only: a
     /// pattern such as `(a+)+$` takes time quadratic in the text's length.
     public static let maximumSubjectLength = 2_048
+    /// How deeply groups may nest: deeper, the complexity check below and `regcomp` itself
+    /// recurse past the stack (RegexFuzzer found 14,620 open parentheses).
+    public static let maximumNesting = 100
 
     public init(_ pattern: String) throws(Failure) {
         self.pattern = pattern
+        guard Self.nestingDepth(Array(pattern)) <= Self.maximumNesting else {
+            throw .invalid("groups nested more than \(Self.maximumNesting) deep")
+        }
         if Self.hasRepeatedRepetition(Array(pattern)) {
             throw .invalid("a repetition of a repetition ('a++', 'a*{2}'): write one; stacked, they take the C library exponential memory")
         }
@@ -94,6 +100,31 @@ public final class RegularExpression: @unchecked Sendable {
             }
         }
         return false
+    }
+
+    /// How deeply the pattern's groups nest (escapes and bracket expressions skipped).
+    static func nestingDepth(_ characters: [Character]) -> Int {
+        var index = 0
+        var depth = 0
+        var deepest = 0
+        while index < characters.count {
+            switch characters[index] {
+            case "\\":
+                index += 2
+            case "[":
+                index = bracketEnd(characters, from: index)
+            case "(":
+                depth += 1
+                deepest = max(deepest, depth)
+                index += 1
+            case ")":
+                depth = max(depth - 1, 0)
+                index += 1
+            default:
+                index += 1
+            }
+        }
+        return deepest
     }
 
     /// How many atoms the pattern holds once counted repetitions are written out: a group's

@@ -204,6 +204,10 @@ import Testing
         // Found by RegexFuzzer: thirty stacked '+' took 2.2 GB in regcomp.
         #expect(throws: RegularExpression.Failure.self) { try RegularExpression("($a*10[^0-9]\u{FFFD}\u{FFFD}" + String(repeating: "+", count: 30) + "a8]]") }
         #expect(throws: RegularExpression.Failure.self) { try RegularExpression("a*{2}") }
+        // Found by RegexFuzzer: 14,620 open parentheses overflowed the stack in the check above.
+        #expect(throws: RegularExpression.Failure.invalid("groups nested more than 100 deep")) { try RegularExpression(String(repeating: "(", count: 14_620)) }
+        #expect(throws: Never.self) { try RegularExpression(String(repeating: "(", count: 100) + "a" + String(repeating: ")", count: 100)) }
+        #expect(RegularExpression.nestingDepth(Array("(a)[(((]\\((b(c))")) == 2)
         #expect(throws: Never.self) { try RegularExpression("^(?<ms>[0-9]+)ms (a|b)*c{1,3}[+*]\\+?$") }
         #expect(RegularExpression.expandedSize(Array("^flush done in (?<ms>[0-9]+)ms")) < 100)
 
