@@ -25,23 +25,20 @@ inputs() { grep -o '"path":"[^"]*"' | sort -u | sed "s|^\"path\":\"$work/corpus|
 
 report() { "$1" --no-config --year 2024 --format jsonl --jobs 1 --files-from "$work/list" > "$2" 2>&1 || true; }
 
+# Says whether two reports agree, else lists the inputs they differ on (and fails).
+compare() {
+  if cmp -s "$2" "$3"; then echo "$1: the same report"; return 0; fi
+  echo "$1: these inputs report differently:"
+  { diff "$2" "$3" || true; } | inputs
+  return 1
+}
+
 status=0
 report "$binary" "$work/first"
 report "$binary" "$work/second"
-if cmp -s "$work/first" "$work/second"; then
-  echo "two runs: the same report"
-else
-  echo "two runs: different reports, for these inputs:"
-  { diff "$work/first" "$work/second" || true; } | inputs
-  status=1
-fi
+compare "two runs" "$work/first" "$work/second" || status=1
 if [ -n "$base" ]; then
   report "$base" "$work/base"
-  if cmp -s "$work/first" "$work/base"; then
-    echo "against $base: the same report"
-  else
-    echo "against $base: these inputs report differently:"
-    { diff "$work/base" "$work/first" || true; } | inputs
-  fi
+  compare "against $base" "$work/base" "$work/first" || true
 fi
 exit "$status"
