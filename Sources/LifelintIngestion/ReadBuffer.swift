@@ -19,13 +19,6 @@ enum ReadBuffer {
     /// What a reader reads at a time, unless the whole input is already in hand.
     static let defaultChunkSize = 1 << 20
 
-    /// The chunk size for a reader seeded with `head`: one byte past it when `head` is the whole
-    /// input (a small file, bytes in memory), so that a trace of a few kilobytes is not given a
-    /// megabyte of buffer; the spare byte is where the read that finds the end goes.
-    static func chunkSize(after head: [UInt8], isWholeInput: Bool) -> Int {
-        isWholeInput ? head.count + 1 : defaultChunkSize
-    }
-
     /// A buffer of at least `chunkSize` bytes that starts with `initial` (the bytes already read
     /// to detect the container).
     static func make(initial: [UInt8], chunkSize: Int) -> (storage: UnsafeMutablePointer<UInt8>, capacity: Int) {

@@ -128,6 +128,13 @@ public final class TraceInput {
         }
     }
 
+    /// The chunk size for a reader seeded with `head`: one byte past it when `head` is the whole
+    /// input (a small file, bytes in memory), so that a trace of a few kilobytes is not given a
+    /// megabyte of buffer; the spare byte is where the read that finds the end goes.
+    func chunkSize(after head: [UInt8]) -> Int {
+        isExhausted ? head.count + 1 : ReadBuffer.defaultChunkSize
+    }
+
     /// `head` and what follows it, read whole, for containers that are parsed as one document
     /// (reports, binary property lists), up to `limit` bytes. What stops it early comes back
     /// beside the bytes before it, for the reader to analyse them and to report, at its line,

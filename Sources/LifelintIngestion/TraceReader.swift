@@ -28,7 +28,7 @@ public enum TraceReader {
             head += try input.readHead(Self.jsonDetectionLimit - head.count)
             container = ContainerDetector.detect(head)
         }
-        let chunkSize = ReadBuffer.chunkSize(after: head, isWholeInput: input.isExhausted)
+        let chunkSize = input.chunkSize(after: head)
         switch container {
         case .logcat:
             let reader = ByteLineReader(source: input.byteSource, initial: head, chunkSize: chunkSize)

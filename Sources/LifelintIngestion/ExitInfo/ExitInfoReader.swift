@@ -9,7 +9,7 @@ enum ExitInfoReader {
         var summary = IngestionSummary(path: input.path, format: "android exit-info")
         var parser = ExitInfoParser()
         var recordLines = 0
-        let reader = ByteLineReader(source: input.byteSource, initial: head)
+        let reader = ByteLineReader(source: input.byteSource, initial: head, chunkSize: input.chunkSize(after: head))
         do {
             try reader.forEachLine { raw in
                 summary.lines += 1
