@@ -23,15 +23,15 @@ extension IngestionSummary {
         clockEnd = time
     }
 
-    /// Counts one record of a structured container in its category and emits its events.
-    mutating func record(_ outcome: borrowing RecordOutcome, at location: SourceLocation, emit: (Event) -> Void) {
+    /// Counts one record of a structured container in its category and hands on its events.
+    mutating func record(_ outcome: consuming RecordOutcome, at location: SourceLocation, emit: EventSink) {
         lines += 1
-        switch outcome {
+        switch consume outcome {
         case let .event(event):
-            emit(event)
             self.events += 1
             eventLines += 1
             noteTime(event.time)
+            emit(event)
         case let .events(events):
             events.forEach(emit)
             self.events += events.count

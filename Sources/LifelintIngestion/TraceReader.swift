@@ -10,7 +10,7 @@ public enum TraceReader {
     /// understood. Throws only when the input cannot be read at all.
     @discardableResult
     public static func read(
-        _ input: TraceInput, options: TraceReadOptions = TraceReadOptions(), emit: (Event) -> Void
+        _ input: TraceInput, options: TraceReadOptions = TraceReadOptions(), emit: EventSink
     ) throws(IngestionError) -> IngestionSummary {
         var summary = try readContainer(input, options: options, emit: emit)
         if let compression = input.compression { summary.format += " (\(compression))" }
@@ -19,7 +19,7 @@ public enum TraceReader {
     }
 
     private static func readContainer(
-        _ input: TraceInput, options: TraceReadOptions, emit: (Event) -> Void
+        _ input: TraceInput, options: TraceReadOptions, emit: EventSink
     ) throws(IngestionError) -> IngestionSummary {
         var head = try input.readHead()
         var container = options.inputFormat.map(ContainerDetector.Container.init(forced:)) ?? ContainerDetector.detect(head)
@@ -110,7 +110,7 @@ public enum TraceReader {
 
     private static func readJSON<Decoder: JSONRecordDecoder>(
         _ input: TraceInput, head: [UInt8], chunkSize: Int, format: String, options: JSONStreamReader.Options, decoder: inout Decoder,
-        emit: (Event) -> Void
+        emit: EventSink
     ) -> IngestionSummary {
         let reader = JSONStreamReader(source: input.byteSource, initial: head, chunkSize: chunkSize)
         var ingestor = JSONTraceIngestor(path: input.path, format: format)

@@ -15,10 +15,11 @@ struct DerivedEventConsumers {
         timeline = settings.collectsTimeline ? TimelineBuilder() : nil
     }
 
-    mutating func consume(_ event: Event, app: Int) {
-        engine.process(event, app: app)
+    /// The engine comes last and keeps the event: it moves it into what its monitors observe.
+    mutating func consume(_ event: consuming Event, app: Int) {
         metrics.process(event, app: app)
         verdicts.process(event, app: app)
         timeline?.process(event)
+        engine.process(consume event, app: app)
     }
 }

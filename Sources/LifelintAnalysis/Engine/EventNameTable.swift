@@ -28,6 +28,14 @@ struct EventNameTable {
 
     var count: Int { names.count }
 
+    /// The index of the name with this code (`EventName.code`) when it has one already: a
+    /// lookup that does not touch the name's text.
+    func id(ofCode code: Int32) -> Int? {
+        let code = Int(code)
+        guard code >= 0, code < idsByCode.count, idsByCode[code] >= 0 else { return nil }
+        return idsByCode[code]
+    }
+
     /// The index of a name, registering it on first sight.
     mutating func intern(_ name: EventName) -> Int {
         let code = Int(name.code)

@@ -45,28 +45,26 @@ struct ExpectMonitor: ClauseMonitor {
     var deadline: Int64? { waits.lazy.compactMap(\.deadline).min() }
 
     mutating func observe(_ observation: Observation, report: (Violation) -> Void) {
-        let event = observation.event
         if !waits.isEmpty { settleWaits(observation, report: report) }
         guard observation.matches(clause.after), let evidence = observation.evaluate(clause.when) else { return }
-        let deadline = clause.within.map { event.time.nanoseconds + $0 }
-        waits.append(Wait(trigger: event, evidence: evidence.map(\.event), deadline: deadline))
+        let deadline = clause.within.map { observation.event.time.nanoseconds + $0 }
+        waits.append(Wait(trigger: observation.event, evidence: evidence.map(\.event), deadline: deadline))
     }
 
     private mutating func settleWaits(_ observation: Observation, report: (Violation) -> Void) {
-        let event = observation.event
         let expected = observation.matches(clause.expect)
         let failing = observation.matches(clause.failOn)
         let cancelling = observation.matches(clause.cancelOn)
         let sameAttributes = clause.sameAttributes
         // In place: most events settle nothing, and a filtered copy would allocate every time.
         waits.removeAll { wait in
-            if let deadline = wait.deadline, event.time.clock != .unknown, event.time.nanoseconds > deadline {
+            if let deadline = wait.deadline, observation.event.time.clock != .unknown, observation.event.time.nanoseconds > deadline {
                 report(Self.missed(wait))
                 return true
             }
-            if expected, wait.trigger.key(sameAttributes) == event.key(sameAttributes) { return true }
+            if expected, wait.trigger.key(sameAttributes) == observation.event.key(sameAttributes) { return true }
             if failing {
-                report(Violation(event: wait.trigger, time: event.time, related: wait.evidence + [RelatedEvent(event)]))
+                report(Violation(event: wait.trigger, time: observation.event.time, related: wait.evidence + [RelatedEvent(observation.event)]))
                 return true
             }
             return cancelling

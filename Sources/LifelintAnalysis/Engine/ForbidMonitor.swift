@@ -49,24 +49,23 @@ struct ForbidMonitor: ClauseMonitor {
     var isIdle: Bool { candidate == nil }
 
     mutating func observe(_ observation: Observation, report: (Violation) -> Void) {
-        let event = observation.event
         if observation.matches(clause.event) {
             guard let evidence = observation.evaluate(clause.when)?.map(\.event) else { return }
             guard let callbacks = clause.callbacks else {
-                report(Violation(event: event, time: event.time, related: evidence))
+                report(Violation(event: observation.event, time: observation.event.time, related: evidence))
                 return
             }
             if let callback = recentCallback(callbacks, observation) {
-                report(Violation(event: event, time: event.time, related: evidence + [callback]))
+                report(Violation(event: observation.event, time: observation.event.time, related: evidence + [callback]))
                 candidate = nil
             } else {
-                candidate = Candidate(event: event, evidence: evidence)
+                candidate = Candidate(event: observation.event, evidence: evidence)
             }
         } else if let callbacks = clause.callbacks, let candidate, observation.matches(callbacks) {
-            let milliseconds = Int64(event.attributes["duration_ms"] ?? "") ?? 0
+            let milliseconds = Int64(observation.event.attributes["duration_ms"] ?? "") ?? 0
             let (duration, overflow) = milliseconds.multipliedReportingOverflow(by: 1_000_000)
-            if overflow || event.time.nanoseconds - candidate.event.time.nanoseconds <= duration + Self.slackNanoseconds {
-                report(Violation(event: candidate.event, time: candidate.event.time, related: candidate.evidence + [RelatedEvent(event)]))
+            if overflow || observation.event.time.nanoseconds - candidate.event.time.nanoseconds <= duration + Self.slackNanoseconds {
+                report(Violation(event: candidate.event, time: candidate.event.time, related: candidate.evidence + [RelatedEvent(observation.event)]))
             }
             self.candidate = nil
         }

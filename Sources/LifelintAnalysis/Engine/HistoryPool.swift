@@ -37,17 +37,24 @@ struct HistoryPool {
         }
     }
 
+    /// The pool, leaving an empty one in its place (a move: nothing is retained or copied).
+    static func take(_ pool: inout HistoryPool) -> HistoryPool {
+        var taken = HistoryPool()
+        swap(&taken, &pool)
+        return taken
+    }
+
     private var records: [Record] = []
     private var free: Int32 = -1
     /// The names of the interned names recorded so far, by number.
-    private var eventNames: [EventName] = []
+    private var eventNames: [EventName?] = []
     /// The files of the records (one per trace, but derived and merged events may name another).
     private var paths: [String] = []
 
     /// Remembers `event` as the app's last of its name.
     mutating func record(_ event: Event, name: Int, sequence: Int, in history: inout AppHistory) {
-        if name >= eventNames.count { eventNames += repeatElement(event.name, count: name + 1 - eventNames.count) }
-        eventNames[name] = event.name
+        if name >= eventNames.count { eventNames += repeatElement(nil, count: name + 1 - eventNames.count) }
+        if case nil = eventNames[name] { eventNames[name] = event.name }
         let path = number(ofPath: event.source.path)
         if let position = position(of: name, in: history) {
             records[position] = Record(event, name: name, path: path, sequence: sequence, next: records[position].next)
@@ -95,7 +102,7 @@ struct HistoryPool {
     private func occurrence(at position: Int) -> Occurrence {
         let record = records[position]
         let source = SourceLocation(path: paths[Int(record.path)], line: record.line, column: record.column < 0 ? nil : record.column)
-        let event = RelatedEvent(name: eventNames[Int(record.name)], attributes: record.attributes, source: source, nanoseconds: record.nanoseconds)
+        let event = RelatedEvent(name: eventNames[Int(record.name)]!, attributes: record.attributes, source: source, nanoseconds: record.nanoseconds)
         return Occurrence(event: event, sequence: record.sequence)
     }
 

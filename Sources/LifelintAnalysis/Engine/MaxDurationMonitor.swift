@@ -56,22 +56,21 @@ struct MaxDurationMonitor: ClauseMonitor {
     }
 
     private mutating func measure(_ observation: Observation, report: (Violation) -> Void) {
-        let event = observation.event
         // Made only for the events that start or end a span: phase events need none.
-        lazy var key = event.key(clause.sameAttributes)
+        lazy var key = observation.event.key(clause.sameAttributes)
         if observation.matches(clause.end), let span = spans.removeValue(forKey: key) {
-            if let from = span.measuredFrom, let limit = span.limit, event.time.nanoseconds - from.time.nanoseconds > limit {
-                report(violation(span, endedAt: event, elapsed: event.time.nanoseconds - from.time.nanoseconds))
+            if let from = span.measuredFrom, let limit = span.limit, observation.event.time.nanoseconds - from.time.nanoseconds > limit {
+                report(violation(span, endedAt: observation.event, elapsed: observation.event.time.nanoseconds - from.time.nanoseconds))
             }
         }
         if observation.matches(clause.cutoff) {
             for span in spans.values.sorted(by: { $0.start.source < $1.start.source }) where span.measuredFrom != nil {
-                report(violation(span, endedAt: event, elapsed: nil))
+                report(violation(span, endedAt: observation.event, elapsed: nil))
             }
             spans = [:]
         }
         if observation.matches(clause.start) {
-            spans[key] = Span(start: event)
+            spans[key] = Span(start: observation.event)
         }
         guard clause.during.isEmpty || observation.history.phase.map(clause.during.contains) == true else { return }
         // In place, through the values: a lookup by key would move each span out and back, and
@@ -80,7 +79,7 @@ struct MaxDurationMonitor: ClauseMonitor {
         var index = spans.startIndex
         while index != spans.endIndex {
             if spans.values[index].measuredFrom == nil {
-                spans.values[index].measuredFrom = event
+                spans.values[index].measuredFrom = observation.event
                 spans.values[index].limit = limit
             }
             spans.formIndex(after: &index)

@@ -6,8 +6,14 @@ struct Observation {
     let event: Event
     let name: Int
     let history: AppHistory
-    let pool: HistoryPool
+    /// The engine's pool, moved in for the event (`takePool()` gives it back): a copy would
+    /// retain its arrays, and the engine's next change to it would then copy them whole.
+    private(set) var pool: HistoryPool
     let families: EventNameTable.FamilyMembership
+
+    mutating func takePool() -> HistoryPool {
+        HistoryPool.take(&pool)
+    }
 
     func matches(_ pattern: CompiledPattern) -> Bool {
         pattern.matches(event, name: name, in: families)

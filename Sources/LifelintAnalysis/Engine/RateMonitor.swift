@@ -39,7 +39,6 @@ struct RateMonitor: ClauseMonitor {
     var isIdle: Bool { times.isEmpty && !episodeOpen }
 
     mutating func observe(_ observation: Observation, report: (Violation) -> Void) {
-        let event = observation.event
         guard let limit = clause.limit else { return }
         if let episodeStart = clause.episodeStart {
             if observation.matches(clause.episodeEnd) { episodeOpen = false }
@@ -52,15 +51,15 @@ struct RateMonitor: ClauseMonitor {
             episodeCount += 1
             if Double(episodeCount) > limit, !episodeReported {
                 episodeReported = true
-                report(Violation(event: event, time: event.time, values: ["count": String(episodeCount)]))
+                report(Violation(event: observation.event, time: observation.event.time, values: ["count": String(episodeCount)]))
             }
         } else if let window = clause.window, observation.matches(clause.event) {
-            let now = event.time.nanoseconds
+            let now = observation.event.time.nanoseconds
             times.append(now)
             times.removeAll { $0 <= now - window }
             if Double(times.count) > limit, now > reportedUntil {
                 reportedUntil = now + window
-                report(Violation(event: event, time: event.time, values: ["count": String(times.count)]))
+                report(Violation(event: observation.event, time: observation.event.time, values: ["count": String(times.count)]))
             }
         }
     }

@@ -4,8 +4,9 @@ import LifelintModel
 /// deriver's synthetic ones) in a single streaming pass. Memory is bounded by open state per
 /// app (the last event of each name a guard reads, open waits and spans), not by trace length.
 public struct RuleEngine {
-    /// What depends only on an event's name, worked out once per interned name.
-    struct NameFacts {
+    /// What depends only on an event's name, worked out once per interned name. A class: the
+    /// engine reads it on every event, and a copy of a struct would retain each of its arrays.
+    final class NameFacts: Sendable {
         /// The clauses in which the name can open state, in clause order.
         let openers: [Int]
         /// Per clause, whether an open monitor of it reacts to the name.
@@ -35,36 +36,11 @@ public struct RuleEngine {
         /// The `requires` patterns the app's events have matched anywhere in the trace so far
         /// (bits of `EvidenceRequirements`); unlike the history, kept across incarnations.
         var evidence: UInt64 = 0
-        var monitors: [OpenMonitor] = []
+        var monitors = OpenMonitors()
         /// False for a number the engine has not yet seen an event of.
         var isSeen: Bool {
             get { history.isSeen }
             set { history.isSeen = newValue }
-        }
-
-    }
-
-    private struct OpenMonitor {
-        let clause: Int
-        var monitor: any ClauseMonitor
-        /// The monitor's `deadline` and `observesEveryEvent`, read once after it observes (the
-        /// only time they change) rather than through the protocol on every event of its app.
-        private(set) var deadline: Int64?
-        private(set) var observesEveryEvent: Bool
-
-        init(clause: Int, monitor: any ClauseMonitor) {
-            self.clause = clause
-            self.monitor = monitor
-            deadline = monitor.deadline
-            observesEveryEvent = monitor.observesEveryEvent
-        }
-
-        /// The monitor observes; returns whether it is left idle.
-        mutating func observe(_ observation: Observation, report: (Violation) -> Void) -> Bool {
-            monitor.observe(observation, report: report)
-            deadline = monitor.deadline
-            observesEveryEvent = monitor.observesEveryEvent
-            return monitor.isIdle
         }
     }
 
@@ -103,27 +79,27 @@ public struct RuleEngine {
         self.init(compiled: CompiledRules(rules: rules, thresholds: thresholds))
     }
 
-    public mutating func process(_ event: Event) {
+    public mutating func process(_ event: consuming Event) {
         let app = appIndex[event.app] ?? ownNames.count
         if app == ownNames.count {
             appIndex[event.app] = app
             ownNames.append(event.app)
         }
-        process(event, app: app)
+        process(consume event, app: app)
     }
 
     /// The same, for an app already numbered (by the phase deriver): no lookup by name.
-    package mutating func process(_ event: Event, app: Int) {
+    package mutating func process(_ event: consuming Event, app: Int) {
         sequence += 1
         endTime = max(endTime, event.time.nanoseconds)
-        let name = names.intern(event.name)
+        let name = names.id(ofCode: event.name.code) ?? names.intern(event.name)
         if name >= facts.count { learnNames() }
         if app >= apps.count || !apps[app].isSeen { see(app) }
         var violations: [(Violation, Int)] = []
         // A static function on the state in place (one lookup, no copy): its collections
         // then stay uniquely referenced and change without being copied on every event.
         Self.observe(
-            event, name: name, facts: facts[name], sequence: sequence, in: &apps[app], pool: &histories, clauses: clauses, families: names.membership,
+            consume event, name: name, facts: facts[name], sequence: sequence, in: &apps[app], pool: &histories, clauses: clauses, families: names.membership,
             violations: &violations)
         for (violation, clause) in violations { record(violation, clause, app: app) }
     }
@@ -141,31 +117,36 @@ public struct RuleEngine {
     }
 
     private static func observe(
-        _ event: Event, name: Int, facts: NameFacts, sequence: Int, in state: inout AppState, pool: inout HistoryPool, clauses: [CompiledClause],
+        _ event: consuming Event, name: Int, facts: NameFacts, sequence: Int, in state: inout AppState, pool: inout HistoryPool, clauses: [CompiledClause],
         families: EventNameTable.FamilyMembership, violations: inout [(Violation, Int)]
     ) {
         state.evidence |= facts.evidence
         if facts.isColdStart {
             pool.forget(&state.history)
-            state.monitors = []
+            state.monitors = OpenMonitors()
         }
         if let phase = facts.announcedPhase { state.history.phase = phase }
         if !facts.openers.isEmpty || !state.monitors.isEmpty {
-            // The monitors leave the state while they run, so they stay uniquely referenced.
+            // The monitors leave the state while they run, so they stay uniquely referenced;
+            // the event and the history pool move into the observation and out again.
             var monitors = state.monitors
-            state.monitors = []
-            let observation = Observation(event: event, name: name, history: state.history, pool: pool, families: families)
+            state.monitors = OpenMonitors()
+            var observation = Observation(
+                event: consume event, name: name, history: state.history, pool: HistoryPool.take(&pool), families: families)
             run(&monitors, facts: facts, observation, clauses, violations: &violations)
             state.monitors = monitors
+            pool = observation.takePool()
+            if facts.isRemembered { pool.record(observation.event, name: name, sequence: sequence, in: &state.history) }
+        } else if facts.isRemembered {
+            pool.record(event, name: name, sequence: sequence, in: &state.history)
         }
-        if facts.isRemembered { pool.record(event, name: name, sequence: sequence, in: &state.history) }
     }
 
     /// Runs the open monitors that react to the name or whose deadline the event passes, and a
     /// new monitor for each clause the name can open, merged in clause order; keeps the ones
     /// left with something open.
     private static func run(
-        _ monitors: inout [OpenMonitor], facts: NameFacts, _ observation: Observation, _ clauses: [CompiledClause],
+        _ monitors: inout OpenMonitors, facts: NameFacts, _ observation: Observation, _ clauses: [CompiledClause],
         violations: inout [(Violation, Int)]
     ) {
         let platform = CompiledClause.bit(observation.event.platform)
@@ -174,15 +155,16 @@ public struct RuleEngine {
         var next = 0
         var open = 0
         var anyIdle = false
-        while next < relevant.count || open < monitors.count {
+        while next < relevant.count || open < monitors.schedules.count {
             let clause = next < relevant.count ? relevant[next] : Int.max
-            if open < monitors.count, monitors[open].clause <= clause {
-                let index = monitors[open].clause
+            if open < monitors.schedules.count, monitors.schedules[open].clause <= clause {
+                let schedule = monitors.schedules[open]
+                let index = schedule.clause
                 if index == clause { next += 1 }
-                let concerned = facts.reacting[index] || monitors[open].observesEveryEvent
-                    || time.clock != .unknown && time.nanoseconds > monitors[open].deadline ?? .max
+                let concerned = facts.reacting[index] || schedule.observesEveryEvent
+                    || time.clock != .unknown && time.nanoseconds > schedule.deadline ?? .max
                 if concerned, clauses[index].applies(to: platform) {
-                    let idle = monitors[open].observe(observation) { violations.append(($0, index)) }
+                    let idle = monitors.observe(at: open, observation) { violations.append(($0, index)) }
                     anyIdle = anyIdle || idle
                 }
                 open += 1
@@ -192,14 +174,9 @@ public struct RuleEngine {
             // The name can open the clause; unless the event meets an opener's conditions too,
             // a fresh monitor would stay idle.
             guard clauses[clause].applies(to: platform), observation.matches(clauses[clause].openers) else { continue }
-            var monitor = clauses[clause].makeMonitor()
-            monitor.observe(observation) { violations.append(($0, clause)) }
-            if !monitor.isIdle {
-                monitors.insert(OpenMonitor(clause: clause, monitor: monitor), at: open)
-                open += 1
-            }
+            if monitors.open(clauses[clause], number: clause, at: open, observation, report: { violations.append(($0, clause)) }) { open += 1 }
         }
-        if anyIdle { monitors.removeAll { $0.monitor.isIdle } }
+        if anyIdle { monitors.removeIdle() }
     }
 
     /// Settles what is still open when the trace ends: waits whose deadline passed, spans that
@@ -214,10 +191,7 @@ public struct RuleEngine {
         let sortedApps = apps.indices.filter { apps[$0].isSeen }.sorted { appNames[$0] < appNames[$1] }.map(Int32.init)
         for app in sortedApps.lazy.map(Int.init) {
             var monitors = apps[app].monitors
-            for open in monitors.indices {
-                let clause = monitors[open].clause
-                monitors[open].monitor.finish(at: endTime) { record($0, clause, app: app) }
-            }
+            monitors.finish(at: endTime) { record($0, $1, app: app) }
             apps[app].monitors = monitors
         }
         findings = candidates.compactMap { candidate in

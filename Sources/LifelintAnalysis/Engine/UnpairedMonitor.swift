@@ -32,16 +32,15 @@ struct UnpairedMonitor: ClauseMonitor {
     var isIdle: Bool { open.isEmpty }
 
     mutating func observe(_ observation: Observation, report: (Violation) -> Void) {
-        let event = observation.event
         // Made only for the events that need it.
-        lazy var key = event.key(clause.sameAttributes)
+        lazy var key = observation.event.key(clause.sameAttributes)
         if observation.matches(clause.end) { open[key] = nil }
         if observation.matches(clause.cutoff) {
-            let ended = !clause.sameAttributes.isEmpty && event.has(clause.sameAttributes) ? [key] : Array(open.keys)
+            let ended = !clause.sameAttributes.isEmpty && observation.event.has(clause.sameAttributes) ? [key] : Array(open.keys)
             for key in ended.sorted() {
-                if let start = open.removeValue(forKey: key) { report(Violation(event: start, time: event.time, related: [RelatedEvent(event)])) }
+                if let start = open.removeValue(forKey: key) { report(Violation(event: start, time: observation.event.time, related: [RelatedEvent(observation.event)])) }
             }
         }
-        if observation.matches(clause.start) { open[key] = event }
+        if observation.matches(clause.start) { open[key] = observation.event }
     }
 }

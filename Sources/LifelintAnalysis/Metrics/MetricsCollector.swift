@@ -24,6 +24,8 @@ public struct MetricsCollector {
     private var ownNames: [String] = []
     /// The latest time in the trace: background spans still open end there.
     private var traceEnd = Int64.min
+    /// `relevantEvents`, held here: a static is a lazily made global, checked on every read.
+    private let relevant = MetricsCollector.relevantEvents
 
     public init() {}
 
@@ -35,7 +37,7 @@ public struct MetricsCollector {
 
     public mutating func process(_ event: Event) {
         traceEnd = max(traceEnd, event.time.nanoseconds)
-        guard Self.relevantEvents.contains(event.name) else { return }
+        guard relevant.contains(event.name) else { return }
         let app = appNumbers[event.app] ?? newApp(event.app)
         update(event, app: app)
     }
@@ -43,7 +45,7 @@ public struct MetricsCollector {
     /// The same, for an app already numbered (by the phase deriver): no lookup by name.
     package mutating func process(_ event: Event, app: Int) {
         traceEnd = max(traceEnd, event.time.nanoseconds)
-        guard Self.relevantEvents.contains(event.name) else { return }
+        guard relevant.contains(event.name) else { return }
         update(event, app: app)
     }
 

@@ -10,35 +10,39 @@ public struct EventNormalizer {
 
     private var reorder = ReorderBuffer(window: reorderWindowNanoseconds)
     private var incidents = IncidentDeduplicator()
-    /// The events the reorder window released, reused from event to event.
-    private var released: [Event] = []
 
     public init() {}
 
     /// Repeated reports dropped so far.
     public var droppedRepeats: Int { incidents.dropped }
 
-    public mutating func process(_ event: Event, emit: (Event) -> Void) {
-        reorder.insert(event, releasingInto: &released)
-        deliver(emit)
+    public mutating func process(_ event: consuming Event, emit: EventSink) {
+        Self.insert(event, into: &reorder, dropping: &incidents, emit)
     }
 
     /// Releases what the reorder window still holds.
-    public mutating func finish(emit: (Event) -> Void) {
-        reorder.drainAll(into: &released)
-        deliver(emit)
+    public mutating func finish(emit: EventSink) {
+        Self.drain(&reorder, dropping: &incidents, emit)
     }
 
-    private mutating func deliver(_ emit: (Event) -> Void) {
-        guard !released.isEmpty else { return }
-        for event in released where !incidents.isRepeat(event) { emit(event) }
-        released.removeAll(keepingCapacity: true)
+    /// Static, with each part passed on its own: a closure that captured `self` could not
+    /// change the deduplicator while the reorder window is being changed.
+    private static func insert(_ event: consuming Event, into reorder: inout ReorderBuffer, dropping incidents: inout IncidentDeduplicator, _ emit: EventSink) {
+        reorder.insert(event) { released in
+            if !incidents.isRepeat(released) { emit(consume released) }
+        }
+    }
+
+    private static func drain(_ reorder: inout ReorderBuffer, dropping incidents: inout IncidentDeduplicator, _ emit: EventSink) {
+        reorder.drainAll { released in
+            if !incidents.isRepeat(released) { emit(consume released) }
+        }
     }
 
     /// Reads a trace through the normalizer: the events in time order, each incident once, and
     /// the reader's summary counting the events delivered.
     public static func read(
-        _ input: TraceInput, options: TraceReadOptions, emit: (Event) -> Void
+        _ input: TraceInput, options: TraceReadOptions, emit: EventSink
     ) throws(IngestionError) -> IngestionSummary {
         var normalizer = EventNormalizer()
         var summary = try TraceReader.read(input, options: options) { normalizer.process($0, emit: emit) }

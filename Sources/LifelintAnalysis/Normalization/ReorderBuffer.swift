@@ -17,15 +17,15 @@ struct ReorderBuffer {
 
     init(window: Int64) { self.window = window }
 
-    /// Holds the event; appends to `released` those now older than the window.
-    mutating func insert(_ event: Event, releasingInto released: inout [Event]) {
+    /// Holds the event; hands `release` those now older than the window, oldest first.
+    mutating func insert(_ event: consuming Event, release: EventSink) {
         if event.time.clock == .unknown {
-            drainAll(into: &released)
-            released.append(event)
+            drainAll(release)
+            release(consume event)
             return
         }
         if head < events.count, clock != event.time.clock {
-            drainAll(into: &released)
+            drainAll(release)
         }
         clock = event.time.clock
         let time = event.time.nanoseconds
@@ -33,16 +33,17 @@ struct ReorderBuffer {
         while index > head, times[index - 1] > time { index -= 1 }
         // Nearly always in order: an append, not the general insertion.
         if index == events.count {
-            events.append(event)
             times.append(time)
+            events.append(consume event)
         } else {
-            events.insert(event, at: index)
             times.insert(time, at: index)
+            events.insert(consume event, at: index)
         }
         latest = max(latest, time)
         while head < events.count, times[head] < latest - window {
-            released.append(events[head].take()!)
+            let released = events[head].take()!
             head += 1
+            release(consume released)
         }
         if head > 1024 && head * 2 > events.count {
             events.removeFirst(head)
@@ -52,8 +53,8 @@ struct ReorderBuffer {
     }
 
     /// Releases everything held; what comes next is ordered afresh (it may be on another clock).
-    mutating func drainAll(into released: inout [Event]) {
-        for index in head..<events.count { released.append(events[index].take()!) }
+    mutating func drainAll(_ release: EventSink) {
+        for index in head..<events.count { release(events[index].take()!) }
         events.removeAll(keepingCapacity: true)
         times.removeAll(keepingCapacity: true)
         head = 0

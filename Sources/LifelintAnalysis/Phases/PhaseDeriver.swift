@@ -19,7 +19,10 @@ public struct PhaseDeriver {
 
     private enum Slot {
         case event(Event, app: Int)
-        case departure(Int)
+        /// The place of the oldest departure not yet released (`departures.first`).
+        case departure
+        /// What a released slot is left holding until the queue is compacted.
+        case released
     }
 
     /// A reference: the departures are looked through on every expiry, and a copy of each
@@ -41,12 +44,16 @@ public struct PhaseDeriver {
     private var appNumbers = AppNumbering()
     private var apps: [AppLifecycle] = []
     private var nameKinds = EventNameKinds()
+    /// Events held back behind an undecided departure; the slots before `queueStart` have
+    /// been released (moved out, not copied) and are dropped in bulk.
     private var queue: [Slot] = []
-    private var departures: [Int: Departure] = [:]
+    private var queueStart = 0
+    /// The departures not yet released, in the order the apps stopped (the order of their
+    /// slots in the queue).
+    private var departures: [Departure] = []
     /// The earliest stop time of an undecided departure (or earlier): most events are not
     /// past it, and skip looking at the departures at all.
     private var earliestUndecided = Int64.max
-    private var nextDeparture = 0
 
     public init() {}
 
@@ -54,12 +61,12 @@ public struct PhaseDeriver {
     package var appNames: [String] { appNumbers.names }
 
     /// Takes events in time order (`EventNormalizer`).
-    public mutating func process(_ event: Event, emit: (Event) -> Void) {
-        process(event) { derived, _ in emit(derived) }
+    public mutating func process(_ event: consuming Event, emit: EventSink) {
+        process(consume event) { derived, _ in emit(derived) }
     }
 
     /// The same, with each derived event's app number (0, 1, 2… in order of first sight).
-    package mutating func process(_ event: Event, emitWithApp emit: (Event, Int) -> Void) {
+    package mutating func process(_ event: consuming Event, emitWithApp emit: (consuming Event, Int) -> Void) {
         let app = appNumbers.number(of: event.app)
         if app == apps.count { apps.append(AppLifecycle()) }
         decideExpiredDepartures(before: event.time.nanoseconds)
@@ -69,28 +76,29 @@ public struct PhaseDeriver {
         // it to the background where the app left.
         var effects = Effects()
         Self.applyAndNote(event, nameKinds.kind(of: event.name), to: &apps[app], &effects)
-        if queue.isEmpty, !effects.departure {
+        if queueStart == queue.count, !effects.departure {
             // Nothing is held back: the events go out in the order the queue would release them.
             for derived in effects.before { emit(derived, app) }
-            emit(event, app)
+            emit(consume event, app)
             for derived in effects.after { emit(derived, app) }
             return
         }
+        let departingStop = effects.departure ? copy event : nil
         for derived in effects.before { queue.append(.event(derived, app: app)) }
-        queue.append(.event(event, app: app))
+        queue.append(.event(consume event, app: app))
         for derived in effects.after { queue.append(.event(derived, app: app)) }
-        if effects.departure { scheduleDeparture(event, app: app) }
+        if let departingStop { scheduleDeparture(departingStop, app: app) }
         flush(emit)
     }
 
     /// Settles what is open when the trace ends: a stop still waiting out the debounce is a
     /// departure (its activity was the app's last visible one).
-    public mutating func finish(emit: (Event) -> Void) {
+    public mutating func finish(emit: EventSink) {
         finish { derived, _ in emit(derived) }
     }
 
-    package mutating func finish(emitWithApp emit: (Event, Int) -> Void) {
-        for id in departures.keys.sorted() { decide(id, left: true) }
+    package mutating func finish(emitWithApp emit: (consuming Event, Int) -> Void) {
+        for departure in departures { decide(departure, left: true) }
         flush(emit)
     }
 
@@ -233,10 +241,8 @@ public struct PhaseDeriver {
     // MARK: Android departures
 
     private mutating func scheduleDeparture(_ stop: Event, app: Int) {
-        let id = nextDeparture
-        nextDeparture += 1
-        departures[id] = Departure(app: app, stop: stop)
-        queue.append(.departure(id))
+        departures.append(Departure(app: app, stop: stop))
+        queue.append(.departure)
         if stop.time.clock != .unknown { earliestUndecided = min(earliestUndecided, stop.time.nanoseconds) }
     }
 
@@ -244,11 +250,10 @@ public struct PhaseDeriver {
         guard earliestUndecided != .max, time - earliestUndecided > Self.departureDebounceNanoseconds else { return }
         earliestUndecided = .max
         // In the order the app stopped: the first of two stops that expire together is the one
-        // it left at (an order by hash would change from run to run).
-        for id in departures.keys.sorted() {
-            guard let departure = departures[id], departure.decided == nil, departure.stop.time.clock != .unknown else { continue }
+        // it left at.
+        for departure in departures where departure.decided == nil && departure.stop.time.clock != .unknown {
             if time - departure.stop.time.nanoseconds > Self.departureDebounceNanoseconds {
-                decide(id, left: true)
+                decide(departure, left: true)
             } else {
                 earliestUndecided = min(earliestUndecided, departure.stop.time.nanoseconds)
             }
@@ -266,32 +271,41 @@ public struct PhaseDeriver {
     }
 
     private mutating func settlePendingDeparture(of app: Int, left: Bool) {
-        for id in departures.keys.sorted() where departures[id]?.app == app { decide(id, left: left) }
+        for departure in departures where departure.app == app { decide(departure, left: left) }
     }
 
     /// Settles a departure: when the app left, its `phase.background` takes the departure's
     /// place in the queue (at the stop's time); otherwise the place is simply dropped.
-    private mutating func decide(_ id: Int, left: Bool) {
-        guard let departure = departures[id], departure.decided == nil else { return }
+    private mutating func decide(_ departure: Departure, left: Bool) {
+        guard departure.decided == nil else { return }
         var output: [Event] = []
         if left { Self.transition(&apps[departure.app], to: .background, departure.stop, &output) }
         departure.background = output.first
         departure.decided = true
     }
 
-    private mutating func flush(_ emit: (Event, Int) -> Void) {
-        var released = 0
-        release: while released < queue.count {
-            switch queue[released] {
-            case let .event(event, app):
-                emit(event, app)
-            case let .departure(id):
-                guard let departure = departures[id], departure.decided != nil else { break release }
+    /// Sends the queue's events up to the first undecided departure, moving each out of its
+    /// slot (a copy would retain and release every reference the event holds).
+    private mutating func flush(_ emit: (consuming Event, Int) -> Void) {
+        release: while queueStart < queue.count {
+            if case .departure = queue[queueStart] {
+                guard let departure = departures.first, departure.decided != nil else { break release }
                 if let background = departure.background { emit(background, departure.app) }
-                departures[id] = nil
+                departures.removeFirst()
+                queue[queueStart] = .released
+            } else {
+                var slot = Slot.released
+                swap(&slot, &queue[queueStart])
+                if case let .event(event, app) = consume slot { emit(event, app) }
             }
-            released += 1
+            queueStart += 1
         }
-        queue.removeFirst(released)
+        if queueStart == queue.count {
+            queue.removeAll(keepingCapacity: true)
+            queueStart = 0
+        } else if queueStart >= 4096, queueStart * 2 >= queue.count {
+            queue.removeFirst(queueStart)
+            queueStart = 0
+        }
     }
 }

@@ -34,6 +34,18 @@ public struct VerdictBuilder {
         }
     }
 
+    /// Apps by number, a flag each: set on every input and restore event, so not hashed.
+    private struct AppSet {
+        private var members: [Bool] = []
+
+        mutating func insert(_ app: Int) {
+            if app >= members.count { members.append(contentsOf: repeatElement(false, count: app + 1 - members.count)) }
+            members[app] = true
+        }
+
+        func contains(_ app: Int) -> Bool { app < members.count && members[app] }
+    }
+
     private struct AppState {
         var unsavedInput: Event?
         var stateSaved: Event?
@@ -53,9 +65,11 @@ public struct VerdictBuilder {
     private let window: SaveWindow
     /// Apps that reported `input.edited` somewhere in the trace: the evidence a verdict on
     /// what was at risk rests on, as `no-save-at-background` requires it.
-    private var appsReportingInput: Set<Int> = []
+    private var appsReportingInput = AppSet()
     /// Apps that reported restores or screens: what `state-lost-after-process-death` requires.
-    private var appsReportingRestores: Set<Int> = []
+    private var appsReportingRestores = AppSet()
+    /// `relevantEvents`, held here: a static is a lazily made global, checked on every read.
+    private let relevant = VerdictBuilder.relevantEvents
     /// By app number; an app with nothing pending has no entry.
     private var apps: [Int: AppState] = [:]
     /// The builder's own numbers, for events given without one (`process(_:)`).
@@ -82,7 +96,7 @@ public struct VerdictBuilder {
 
     /// The same, for an app already numbered (by the phase deriver): no hashing of its name.
     package mutating func process(_ event: Event, app: Int) {
-        guard Self.relevantEvents.contains(event.name) else { return }
+        guard relevant.contains(event.name) else { return }
         switch event.name.known {
         case .inputEdited?: appsReportingInput.insert(app)
         case .stateRestored?, .navRestored?, .screenShown?: appsReportingRestores.insert(app)

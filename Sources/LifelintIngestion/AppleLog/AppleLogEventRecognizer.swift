@@ -41,7 +41,7 @@ struct AppleLogEventRecognizer {
     }
 
     /// Emits the entry's events; returns how many.
-    mutating func recognise(_ entry: Entry, emit: (Event) -> Void) -> Int {
+    mutating func recognise(_ entry: Entry, emit: EventSink) -> Int {
         var count = 0
         if Self.mayBeAboutAnApp(entry.message) {
             let message = Substring(decoding: entry.message, as: UTF8.self)
@@ -74,7 +74,7 @@ struct AppleLogEventRecognizer {
             || ByteSearch.contains("beyond permitted time", in: message)
     }
 
-    mutating func finish(emit: (Event) -> Void) {
+    mutating func finish(emit: EventSink) {
         attribution.finish(emit: emit)
     }
 
@@ -157,7 +157,7 @@ struct AppleLogEventRecognizer {
         return (Event(time: entry.time, app: app, pid: entry.pid, platform: platform, name: name, attributes: attributes, source: entry.source), named)
     }
 
-    private mutating func deliver(_ event: Event, provisional: Bool, emit: (Event) -> Void) {
+    private mutating func deliver(_ event: Event, provisional: Bool, emit: EventSink) {
         provisional ? attribution.deliver(event, provisionalName: true, emit: emit) : emit(event)
     }
 

@@ -49,7 +49,7 @@ struct AppleLogTextIngestor {
         summary = IngestionSummary(path: path, format: "apple log \(layout.rawValue)")
     }
 
-    mutating func run(_ input: ByteLineReader, emit: (Event) -> Void) {
+    mutating func run(_ input: ByteLineReader, emit: EventSink) {
         do {
             try input.forEachLine { line in process(line, emit: emit) }
         } catch {
@@ -61,7 +61,7 @@ struct AppleLogTextIngestor {
         summary.bytes = input.bytesConsumed
     }
 
-    private mutating func process(_ raw: UnsafeBufferPointer<UInt8>, emit: (Event) -> Void) {
+    private mutating func process(_ raw: UnsafeBufferPointer<UInt8>, emit: EventSink) {
         summary.lines += 1
         var end = raw.count
         if end > 0, raw[end - 1] == .carriageReturn { end -= 1 }
@@ -103,7 +103,7 @@ struct AppleLogTextIngestor {
     }
 
     /// Reads the pending record and counts its lines.
-    private mutating func flush(emit: (Event) -> Void) {
+    private mutating func flush(emit: EventSink) {
         guard let record = pendingRecord else { return }
         pendingRecord = nil
         let time = resolve(record.time)

@@ -19,7 +19,7 @@ enum AppleReportReader {
     /// The members of a bug type 309 body that say how the process ended, as pasted on their own.
     static let fragmentKeys = ["\"termination\" : {", "\"exception\" : {", "\"termination\":{", "\"exception\":{"]
 
-    static func read(_ input: TraceInput, head: [UInt8], emit: (Event) -> Void) throws(IngestionError) -> IngestionSummary {
+    static func read(_ input: TraceInput, head: [UInt8], emit: EventSink) throws(IngestionError) -> IngestionSummary {
         let (bytes, unread) = input.readRest(after: head, limit: maximumSize)
         var summary = IngestionSummary(path: input.path, format: "apple report")
         // A report that states no termination, exception or kill (a resource report whose

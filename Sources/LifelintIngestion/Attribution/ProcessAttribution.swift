@@ -55,7 +55,7 @@ struct ProcessAttribution {
     /// Passes an event on, or holds it while its pid has no name. A `provisionalName` (an iOS
     /// executable's, standing in for the bundle id) is held like `pid N` and kept if nothing
     /// names the pid.
-    mutating func deliver(_ event: Event, provisionalName: Bool = false, emit: (Event) -> Void) {
+    mutating func deliver(_ event: Event, provisionalName: Bool = false, emit: EventSink) {
         guard event.isNamedByPidOnly || provisionalName, let pid = event.pid else { return emit(event) }
         let incarnation = table.current(pid)
         if let process = incarnation.process { return emit(Self.named(event, process: process)) }
@@ -70,7 +70,7 @@ struct ProcessAttribution {
     }
 
     /// Releases everything still held, unnamed.
-    mutating func finish(emit: (Event) -> Void) {
+    mutating func finish(emit: EventSink) {
         while heldCount > 0 { releaseOldest(emit: emit) }
     }
 
@@ -78,7 +78,7 @@ struct ProcessAttribution {
 
     /// A line names the process running under `pid` (start, death, kill, ANR, freezer, a
     /// Studio package column): its held events go out under the name.
-    mutating func name(pid: Int32, process: some StringProtocol, emit: (Event) -> Void) {
+    mutating func name(pid: Int32, process: some StringProtocol, emit: EventSink) {
         guard let incarnation = table.name(pid: pid, process: String(process)) else { return }
         release(incarnation.id, as: incarnation.process, emit: emit)
     }
@@ -86,7 +86,7 @@ struct ProcessAttribution {
     /// A start: a new incarnation, or the name of a live unnamed one whose lines came just
     /// before it. A process it replaces that nothing named goes out unnamed, in its order.
     /// False when this start was already reported.
-    mutating func recordStart(pid: Int32, process: some StringProtocol, at time: Timestamp, emit: (Event) -> Void) -> Bool {
+    mutating func recordStart(pid: Int32, process: some StringProtocol, at time: Timestamp, emit: EventSink) -> Bool {
         let process = String(process)
         let adopt = table.incarnation(of: pid).flatMap { held[$0.id]?.events.first }.map { Self.isJustBefore($0.time, time) } ?? true
         let (started, replaced) = table.recordStart(pid: pid, process: process, adopt: adopt)
@@ -106,7 +106,7 @@ struct ProcessAttribution {
     mutating func recordFrozen(pid: Int32, _ isFrozen: Bool) -> Bool { table.recordFrozen(pid: pid, isFrozen) }
 
     /// An activity callback the app's process logged: its token (Android 11+) and class name.
-    mutating func noteCallback(pid: Int32, token: Substring?, className: Substring?, emit: (Event) -> Void) {
+    mutating func noteCallback(pid: Int32, token: Substring?, className: Substring?, emit: EventSink) {
         let incarnation = table.current(pid)
         guard incarnation.process == nil else { return }
         if let token, let package = tokenPackages[String(token)] { return name(pid: pid, process: package, emit: emit) }
@@ -126,7 +126,7 @@ struct ProcessAttribution {
     }
 
     /// A system line naming an activity's component, with its token when it has one.
-    mutating func noteComponent(_ component: (package: String, className: String), token: Substring?, emit: (Event) -> Void) {
+    mutating func noteComponent(_ component: (package: String, className: String), token: Substring?, emit: EventSink) {
         if tokenPackages.count > Self.directoryCapacity || classPackages.count > Self.directoryCapacity {
             tokenPackages = [:]
             classPackages = [:]
@@ -149,13 +149,13 @@ struct ProcessAttribution {
     // MARK: Releasing
 
     /// Names a waiting incarnation, if the pid still runs it.
-    private mutating func name(_ waiting: Waiting, process: String, emit: (Event) -> Void) {
+    private mutating func name(_ waiting: Waiting, process: String, emit: EventSink) {
         guard table.incarnation(of: waiting.pid)?.id == waiting.incarnation else { return }
         name(pid: waiting.pid, process: process, emit: emit)
     }
 
     /// Sends an incarnation's held events on, under `process` or as they are.
-    private mutating func release(_ id: Int, as process: String?, emit: (Event) -> Void) {
+    private mutating func release(_ id: Int, as process: String?, emit: EventSink) {
         guard let (_, events) = held.removeValue(forKey: id) else { return }
         heldCount -= events.count
         for event in events { emit(process.map { Self.named(event, process: $0) } ?? event) }
@@ -165,7 +165,7 @@ struct ProcessAttribution {
         }
     }
 
-    private mutating func releaseOldest(emit: (Event) -> Void) {
+    private mutating func releaseOldest(emit: EventSink) {
         while holdOrderStart < holdOrder.count {
             let id = holdOrder[holdOrderStart]
             holdOrderStart += 1

@@ -5,7 +5,7 @@ import LifelintModel
 /// `ApplicationExitInfo` record is one `process.died`. Records are listed per package, newest
 /// first, so they are put in time order before they go out.
 enum ExitInfoReader {
-    static func read(_ input: TraceInput, head: [UInt8], emit: (Event) -> Void) throws(IngestionError) -> IngestionSummary {
+    static func read(_ input: TraceInput, head: [UInt8], emit: EventSink) throws(IngestionError) -> IngestionSummary {
         var summary = IngestionSummary(path: input.path, format: "android exit-info")
         var parser = ExitInfoParser()
         var recordLines = 0

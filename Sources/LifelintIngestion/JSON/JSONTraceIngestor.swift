@@ -17,7 +17,7 @@ struct JSONTraceIngestor {
     }
 
     mutating func run<Decoder: JSONRecordDecoder>(
-        _ reader: JSONStreamReader, options: JSONStreamReader.Options, decoder: inout Decoder, emit: (Event) -> Void
+        _ reader: JSONStreamReader, options: JSONStreamReader.Options, decoder: inout Decoder, emit: EventSink
     ) {
         do {
             try reader.forEachElement(options, recovered: { recordUnrecognised(problem($0), emit: emit) }) { element in handle(element, &decoder, emit) }
@@ -34,7 +34,7 @@ struct JSONTraceIngestor {
     }
 
     private mutating func handle<Decoder: JSONRecordDecoder>(
-        _ element: JSONStreamReader.Element, _ decoder: inout Decoder, _ emit: (Event) -> Void
+        _ element: JSONStreamReader.Element, _ decoder: inout Decoder, _ emit: EventSink
     ) -> JSONStreamReader.Outcome {
         var parser = JSONElementParser(bytes: element.bytes)
         let location = SourceLocation(path: path, line: element.line, column: element.column)
@@ -64,7 +64,7 @@ struct JSONTraceIngestor {
     }
 
     /// An invalid record, or a failure reading went on after: one unrecognised record.
-    private mutating func recordUnrecognised(_ problem: IngestionProblem, emit: (Event) -> Void) {
+    private mutating func recordUnrecognised(_ problem: IngestionProblem, emit: EventSink) {
         summary.record(.problem(problem.message), at: problem.location, emit: emit)
     }
 

@@ -108,7 +108,7 @@ struct LogcatEventRecognizer {
 
     /// Recognises one line; returns how many events it produced (zero when the line has no
     /// lifecycle meaning). Events may leave later, once their process is named.
-    mutating func recognise(_ line: Line, _ interest: Interest, emit: (Event) -> Void) -> Int {
+    mutating func recognise(_ line: Line, _ interest: Interest, emit: EventSink) -> Int {
         if case .nothing = interest { return 0 }
         var out = Output()
         if let pid = line.record.pid, line.record.package != nil, attribution.table.process(of: pid) == nil, let package = line.package {
@@ -139,7 +139,7 @@ struct LogcatEventRecognizer {
     /// Android Studio's `---- PROCESS STARTED (2155) for package com.app ----` and
     /// `---- PROCESS ENDED (2155) for package com.app ----` markers.
     mutating func recogniseStudioProcessMarker(
-        _ bytes: UnsafeBufferPointer<UInt8>, time: Timestamp, source: SourceLocation, emit: (Event) -> Void
+        _ bytes: UnsafeBufferPointer<UInt8>, time: Timestamp, source: SourceLocation, emit: EventSink
     ) -> Int {
         let text = String(decoding: bytes, as: UTF8.self)
         let isStart = text.contains(" PROCESS STARTED (")
@@ -165,7 +165,7 @@ struct LogcatEventRecognizer {
     }
 
     /// Sends on what is still held when the trace ends, under `pid N`.
-    mutating func finish(emit: (Event) -> Void) {
+    mutating func finish(emit: EventSink) {
         attribution.finish(emit: emit)
     }
 

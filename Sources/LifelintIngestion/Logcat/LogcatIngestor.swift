@@ -51,7 +51,7 @@ struct LogcatIngestor {
         summary = IngestionSummary(path: path, format: "logcat")
     }
 
-    mutating func run(_ input: ByteLineReader, format forcedFormat: LogcatFormat?, emit: (Event) -> Void) throws(IngestionError) {
+    mutating func run(_ input: ByteLineReader, format forcedFormat: LogcatFormat?, emit: EventSink) throws(IngestionError) {
         let head: UnsafeBufferPointer<UInt8>
         do { head = try input.prefetch() } catch { throw .readFailed(path: path, line: 1, reason: error.message) }
         if let nul = head.firstIndex(of: 0) {
@@ -112,7 +112,7 @@ struct LogcatIngestor {
     /// read until `agreeingLines` in a row parse in one layout, within `searchLimit` bytes; the
     /// text before counts as unrecognised, and the logs from there are read as usual. False
     /// when no logs were found.
-    private mutating func readAfterOtherText(_ input: ByteLineReader, emit: (Event) -> Void) throws(IngestionError) -> Bool {
+    private mutating func readAfterOtherText(_ input: ByteLineReader, emit: EventSink) throws(IngestionError) -> Bool {
         var searching = true
         var candidate: LogcatFormat?
         var run: [(line: Int, bytes: [UInt8])] = []
@@ -152,7 +152,7 @@ struct LogcatIngestor {
         return true
     }
 
-    private mutating func readLines(_ input: ByteLineReader, emit: (Event) -> Void) {
+    private mutating func readLines(_ input: ByteLineReader, emit: EventSink) {
         do {
             try input.forEachLine { line in process(line, emit: emit) }
         } catch {
@@ -163,7 +163,7 @@ struct LogcatIngestor {
     }
 
     /// The bugreport's exit-info deaths that the logcat did not show (`BugreportExitInfo`).
-    private mutating func addExitInfoDeaths(since firstSeen: Int64, lastSeen: [String: Int64], emit: (Event) -> Void) {
+    private mutating func addExitInfoDeaths(since firstSeen: Int64, lastSeen: [String: Int64], emit: EventSink) {
         let table = recognizer.attribution.table
         let deaths = exitInfo.deaths(
             path: path, since: firstSeen, isReported: { table.incarnation(of: $0)?.isLive == false }, lastSeen: { lastSeen[$0] })
@@ -187,14 +187,14 @@ struct LogcatIngestor {
         return nil
     }
 
-    private mutating func process(_ raw: UnsafeBufferPointer<UInt8>, emit: (Event) -> Void) {
+    private mutating func process(_ raw: UnsafeBufferPointer<UInt8>, emit: EventSink) {
         summary.lines += 1
         LogcatLineCleaner.withCleanLine(raw, stripQuotes: format != .raw, stripLineNumbers: hasLineNumbers) { line, _ in
             classify(line, emit: emit)
         }
     }
 
-    private mutating func classify(_ line: UnsafeBufferPointer<UInt8>, emit: (Event) -> Void) {
+    private mutating func classify(_ line: UnsafeBufferPointer<UInt8>, emit: EventSink) {
         if LogcatLineCleaner.isBlank(line) {
             summary.structuralLines += 1
             longEntry = nil
@@ -235,7 +235,7 @@ struct LogcatIngestor {
 
     /// A line that continues the previous entry; read as its message when that entry's tag
     /// cares (a crash, a warning that may carry an exception).
-    private mutating func readContinuation(_ line: UnsafeBufferPointer<UInt8>, emit: (Event) -> Void) {
+    private mutating func readContinuation(_ line: UnsafeBufferPointer<UInt8>, emit: EventSink) {
         guard let entry = continuedEntry else {
             summary.continuationLines += 1
             return
@@ -270,7 +270,7 @@ struct LogcatIngestor {
     }
 
     /// `-v long`: a header line, then message lines up to a blank line.
-    private mutating func readLongFormat(_ line: UnsafeBufferPointer<UInt8>, emit: (Event) -> Void) -> Bool {
+    private mutating func readLongFormat(_ line: UnsafeBufferPointer<UInt8>, emit: EventSink) -> Bool {
         if let header = LogcatLineParser.parse(line, as: .long) {
             noteTime(header.time, kernelClock: header.tag.isEmpty)
             longEntry = (header, recognizer.interest(in: header, bytes: line, hasTag: true, messageFollows: true))
@@ -297,7 +297,7 @@ struct LogcatIngestor {
 
     private mutating func handle(
         _ record: LogcatRecord, in line: UnsafeBufferPointer<UInt8>, interest: LogcatEventRecognizer.Interest,
-        emit: (Event) -> Void, countsAs category: IngestionSummary.LineCategory = .log
+        emit: EventSink, countsAs category: IngestionSummary.LineCategory = .log
     ) {
         if case .nothing = interest {
             summary.count(category)

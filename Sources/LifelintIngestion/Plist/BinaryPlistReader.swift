@@ -19,7 +19,7 @@ enum BinaryPlistReader {
         let message: String
     }
 
-    static func read(_ input: TraceInput, head: [UInt8], emit: (Event) -> Void) throws(IngestionError) -> IngestionSummary {
+    static func read(_ input: TraceInput, head: [UInt8], emit: EventSink) throws(IngestionError) -> IngestionSummary {
         var summary = IngestionSummary(path: input.path, format: "plist binary")
         summary.unit = "records"
         let (bytes, unread) = input.readRest(after: head, limit: maximumSize)

@@ -48,7 +48,7 @@ enum XMLPlistReader {
     /// `HUGE` are deliberately absent.
     static let parserOptions = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue | XML_PARSE_BIG_LINES.rawValue)
 
-    static func read(_ input: TraceInput, head: [UInt8], emit: (Event) -> Void) throws(IngestionError) -> IngestionSummary {
+    static func read(_ input: TraceInput, head: [UInt8], emit: EventSink) throws(IngestionError) -> IngestionSummary {
         var summary = IngestionSummary(path: input.path, format: "plist xml")
         summary.unit = "records"
         if let line = internalSubsetLine(head) {

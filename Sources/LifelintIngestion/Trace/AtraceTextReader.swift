@@ -20,7 +20,7 @@ struct AtraceTextReader {
         ByteSearch.contains("# tracer: ", in: head) || ByteSearch.contains(": tracing_mark_write: ", in: head)
     }
 
-    mutating func run(_ input: ByteLineReader, emit: (Event) -> Void) {
+    mutating func run(_ input: ByteLineReader, emit: EventSink) {
         var latest: Timestamp?
         do {
             try input.forEachLine { raw in
