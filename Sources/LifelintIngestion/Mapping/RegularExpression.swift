@@ -46,6 +46,9 @@ public final class RegularExpression: @unchecked Sendable {
         if Self.hasRepeatedRepetition(Array(pattern)) {
             throw .invalid("a repetition of a repetition ('a++', 'a*{2}'): write one; stacked, they take the C library exponential memory")
         }
+        if Self.hasLoopOverEmptyMatch(Array(pattern)) {
+            throw .invalid("a repetition of a part that can match nothing ('()+', '(a*)*', '(b|)+'): repeat what must match; the C library takes minutes to compile a few of these")
+        }
         let expansion = Self.expandedSize(Array(pattern))
         guard expansion <= Self.maximumExpansion else {
             throw .invalid("too complex: its counted repetitions ('{m,n}') expand to \(expansion > Int(Int32.max) ? "billions of" : "\(expansion)") copies (at most \(Self.maximumExpansion))")
@@ -100,6 +103,89 @@ public final class RegularExpression: @unchecked Sendable {
             }
         }
         return false
+    }
+
+    /// Whether a loop (`*`, `+`, or `{m,n}` with n above one) repeats a part that can match
+    /// nothing: `()+`, `(a*)*`, `(b|)+`, `(^)*`. Such a loop adds nothing a pattern needs, and
+    /// the C library's compiler follows its empty paths for far longer than the pattern's size
+    /// suggests: eight `(()+){1,100}` in a row ran for minutes (RegexFuzzer).
+    static func hasLoopOverEmptyMatch(_ characters: [Character]) -> Bool {
+        var index = 0
+        var found = false
+        while index < characters.count {
+            _ = alternativesMatchEmpty(characters, &index, &found)
+            index += 1
+        }
+        return found
+    }
+
+    /// Reads alternatives up to the `)` that closes them (or the end) and says whether one of
+    /// them can match the empty string; sets `found` on a loop over such a part. Recursion is
+    /// bounded: the nesting was checked first.
+    private static func alternativesMatchEmpty(_ characters: [Character], _ index: inout Int, _ found: inout Bool) -> Bool {
+        var anyEmpty = false
+        var sequenceEmpty = true
+        while index < characters.count, characters[index] != ")" {
+            if characters[index] == "|" {
+                anyEmpty = anyEmpty || sequenceEmpty
+                sequenceEmpty = true
+                index += 1
+                continue
+            }
+            var atomEmpty = atomMatchesEmpty(characters, &index, &found)
+            if index < characters.count { applyRepetition(characters, &index, to: &atomEmpty, &found) }
+            sequenceEmpty = sequenceEmpty && atomEmpty
+        }
+        return anyEmpty || sequenceEmpty
+    }
+
+    /// Reads one atom (a group, a bracket expression, an escape, an anchor or a character).
+    private static func atomMatchesEmpty(_ characters: [Character], _ index: inout Int, _ found: inout Bool) -> Bool {
+        switch characters[index] {
+        case "(":
+            index += 1
+            if index < characters.count, characters[index] == "?", let close = characters[index...].firstIndex(of: ">") { index = close + 1 }
+            let empty = alternativesMatchEmpty(characters, &index, &found)
+            index += 1
+            return empty
+        case "[":
+            index = bracketEnd(characters, from: index)
+            return false
+        case "\\":
+            let escaped = index + 1 < characters.count ? characters[index + 1] : "\\"
+            index += 2
+            return "bB<>`'".contains(escaped)
+        case "^", "$":
+            index += 1
+            return true
+        default:
+            index += 1
+            return false
+        }
+    }
+
+    /// Reads the repetition after an atom, if any: a loop over an atom that can match nothing
+    /// is `found`; a repetition that allows none makes the atom able to match nothing.
+    private static func applyRepetition(_ characters: [Character], _ index: inout Int, to atomEmpty: inout Bool, _ found: inout Bool) {
+        switch characters[index] {
+        case "*", "+":
+            if atomEmpty { found = true }
+            if characters[index] == "*" { atomEmpty = true }
+            index += 1
+        case "?":
+            atomEmpty = true
+            index += 1
+        case "{":
+            guard let close = characters[index...].firstIndex(of: "}") else { return }
+            let bounds = String(characters[(index + 1)..<close]).split(separator: ",", omittingEmptySubsequences: false)
+            let low = bounds.first.flatMap { Int($0) } ?? 0
+            let high = bounds.count == 1 ? low : bounds.last.flatMap { Int($0) } ?? Int.max
+            if atomEmpty, high > 1 { found = true }
+            if low == 0 { atomEmpty = true }
+            index = close + 1
+        default:
+            break
+        }
     }
 
     /// How deeply the pattern's groups nest (escapes and bracket expressions skipped).

@@ -208,6 +208,16 @@ import Testing
         #expect(throws: RegularExpression.Failure.invalid("groups nested more than 100 deep")) { try RegularExpression(String(repeating: "(", count: 14_620)) }
         #expect(throws: Never.self) { try RegularExpression(String(repeating: "(", count: 100) + "a" + String(repeating: ")", count: 100)) }
         #expect(RegularExpression.nestingDepth(Array("(a)[(((]\\((b(c))")) == 2)
+        // Found by RegexFuzzer: a loop over a part that matches nothing; eight of
+        // '(()+){1,100}' kept regcomp busy for minutes.
+        let emptyLoop = RegularExpression.Failure.invalid(
+            "a repetition of a part that can match nothing ('()+', '(a*)*', '(b|)+'): repeat what must match; the C library takes minutes to compile a few of these")
+        #expect(throws: emptyLoop) { try RegularExpression(String(repeating: "(()+){1,100}", count: 8)) }
+        #expect(throws: emptyLoop) { try RegularExpression("((()+){1,100})?") }
+        #expect(throws: emptyLoop) { try RegularExpression("x(a*)*b") }
+        #expect(throws: emptyLoop) { try RegularExpression("(?<k>b|){2,}") }
+        #expect(throws: emptyLoop) { try RegularExpression("(^)*a") }
+        #expect(throws: Never.self) { try RegularExpression("(ab?)+ (c*)? (d|e)* (f*g){1,3} (h|)? (i*){0,1}") }
         #expect(throws: Never.self) { try RegularExpression("^(?<ms>[0-9]+)ms (a|b)*c{1,3}[+*]\\+?$") }
         #expect(RegularExpression.expandedSize(Array("^flush done in (?<ms>[0-9]+)ms")) < 100)
 
