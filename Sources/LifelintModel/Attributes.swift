@@ -62,7 +62,11 @@ public struct Attributes: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     /// Reading a missing key gives nil; assigning nil removes the key; assigning an existing
     /// key replaces its value in place.
     public subscript(key: String) -> String? {
-        get { entries.first { $0.key == key }?.value }
+        // By index: `first(where:)` copied each entry it looked at (two strings).
+        get {
+            for index in entries.indices where entries[index].key == key { return entries[index].value }
+            return nil
+        }
         set {
             let index = entries.firstIndex { $0.key == key }
             switch (index, newValue) {

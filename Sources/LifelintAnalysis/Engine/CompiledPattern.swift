@@ -35,7 +35,10 @@ struct CompiledPattern {
 
     /// The same, for an event of which the attributes are kept.
     func matches(_ attributes: Attributes, name: Int, in families: EventNameTable.FamilyMembership) -> Bool {
-        covers(name, in: families) && conditions.allSatisfy { $0.condition.holds(for: attributes[$0.key]) }
+        guard covers(name, in: families) else { return false }
+        // By index: `allSatisfy` copied each condition (its key, its operands) it looked at.
+        for index in conditions.indices where !conditions[index].condition.holds(for: attributes[conditions[index].key]) { return false }
+        return true
     }
 }
 

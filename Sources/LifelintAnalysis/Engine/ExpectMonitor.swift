@@ -42,7 +42,14 @@ struct ExpectMonitor: ClauseMonitor {
 
     var isIdle: Bool { waits.isEmpty }
 
-    var deadline: Int64? { waits.lazy.compactMap(\.deadline).min() }
+    var deadline: Int64? {
+        // By index: a lazy map over the waits copied each one (its event, its evidence).
+        var earliest: Int64?
+        for index in waits.indices {
+            if let deadline = waits[index].deadline, deadline < earliest ?? .max { earliest = deadline }
+        }
+        return earliest
+    }
 
     mutating func observe(_ observation: Observation, report: (Violation) -> Void) {
         if !waits.isEmpty { settleWaits(observation, report: report) }

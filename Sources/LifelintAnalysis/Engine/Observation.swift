@@ -20,7 +20,9 @@ struct Observation {
     }
 
     func matches(_ patterns: [CompiledPattern]) -> Bool {
-        patterns.contains { $0.matches(event, name: name, in: families) }
+        // By index: `contains(where:)` copied each pattern it looked at.
+        for index in patterns.indices where patterns[index].matches(event, name: name, in: families) { return true }
+        return false
     }
 
     func evaluate(_ guards: [CompiledGuard]) -> [HistoryPool.Occurrence]? {

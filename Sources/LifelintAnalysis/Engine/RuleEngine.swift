@@ -129,12 +129,12 @@ public struct RuleEngine {
         if !facts.openers.isEmpty || !state.monitors.isEmpty {
             // The monitors leave the state while they run, so they stay uniquely referenced;
             // the event and the history pool move into the observation and out again.
-            var monitors = state.monitors
-            state.monitors = OpenMonitors()
+            var monitors = OpenMonitors()
+            swap(&monitors, &state.monitors)
             var observation = Observation(
                 event: consume event, name: name, history: state.history, pool: HistoryPool.take(&pool), families: families)
             run(&monitors, facts: facts, observation, clauses, violations: &violations)
-            state.monitors = monitors
+            swap(&monitors, &state.monitors)
             pool = observation.takePool()
             if facts.isRemembered { pool.record(observation.event, name: name, sequence: sequence, in: &state.history) }
         } else if facts.isRemembered {
