@@ -78,15 +78,15 @@ public struct PhaseDeriver {
         Self.applyAndNote(event, nameKinds.kind(of: event.name), to: &apps[app], &effects)
         if queueStart == queue.count, !effects.departure {
             // Nothing is held back: the events go out in the order the queue would release them.
-            for derived in effects.before { emit(derived, app) }
+            effects.before.handOver { derived in emit(consume derived, app) }
             emit(consume event, app)
-            for derived in effects.after { emit(derived, app) }
+            effects.after.handOver { derived in emit(consume derived, app) }
             return
         }
         let departingStop = effects.departure ? copy event : nil
-        for derived in effects.before { queue.append(.event(derived, app: app)) }
+        effects.before.handOver { derived in queue.append(.event(consume derived, app: app)) }
         queue.append(.event(consume event, app: app))
-        for derived in effects.after { queue.append(.event(derived, app: app)) }
+        effects.after.handOver { derived in queue.append(.event(consume derived, app: app)) }
         if let departingStop { scheduleDeparture(departingStop, app: app) }
         flush(emit)
     }

@@ -24,8 +24,8 @@ struct JSONTraceIngestor {
         } catch let failure {
             report(failure)
         }
-        let remaining = decoder.finish()
-        remaining.forEach(emit)
+        var remaining = decoder.finish()
+        remaining.handOver(to: emit)
         summary.events += remaining.count
         summary.labels = decoder.labels
         summary.structuralLines += reader.preambleLines

@@ -132,7 +132,7 @@ struct LogcatEventRecognizer {
             recogniseMapped(line, tag: tag, &out)
             if out.produced == 0, Self.mayCarryEvidence(line.record) { recogniseExceptions(line, &out) }
         }
-        out.events.forEach(emit)
+        out.events.handOver(to: emit)
         return out.produced
     }
 
@@ -155,7 +155,7 @@ struct LogcatEventRecognizer {
         } else {
             died(pid: pid, process: package, reason: .unknown, detail: "process ended", line, &out)
         }
-        out.events.forEach(emit)
+        out.events.handOver(to: emit)
         return out.produced
     }
 
