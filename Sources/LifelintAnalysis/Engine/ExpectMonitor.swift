@@ -55,7 +55,7 @@ struct ExpectMonitor: ClauseMonitor {
         if !waits.isEmpty { settleWaits(observation, report: report) }
         guard observation.matches(clause.after), let evidence = observation.evaluate(clause.when) else { return }
         let deadline = clause.within.map { observation.event.time.nanoseconds + $0 }
-        waits.append(Wait(trigger: observation.event, evidence: evidence.map(\.event), deadline: deadline))
+        waits.append(Wait(trigger: observation.event, evidence: evidence, deadline: deadline))
     }
 
     private mutating func settleWaits(_ observation: Observation, report: (Violation) -> Void) {

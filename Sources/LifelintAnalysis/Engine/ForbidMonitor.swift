@@ -50,7 +50,7 @@ struct ForbidMonitor: ClauseMonitor {
 
     mutating func observe(_ observation: Observation, report: (Violation) -> Void) {
         if observation.matches(clause.event) {
-            guard let evidence = observation.evaluate(clause.when)?.map(\.event) else { return }
+            guard let evidence = observation.evaluate(clause.when) else { return }
             guard let callbacks = clause.callbacks else {
                 report(Violation(event: observation.event, time: observation.event.time, related: evidence))
                 return

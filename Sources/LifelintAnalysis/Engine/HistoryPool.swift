@@ -114,26 +114,40 @@ struct HistoryPool {
 
     /// Whether every guard holds, with the history events that made them hold (for the
     /// finding's related locations).
-    func evaluate(_ guards: [CompiledGuard], in history: AppHistory, families: EventNameTable.FamilyMembership) -> [Occurrence]? {
-        // Positions while judging; only the evidence of guards that all hold becomes occurrences.
+    func evaluate(_ guards: [CompiledGuard], in history: AppHistory, families: EventNameTable.FamilyMembership) -> [RelatedEvent]? {
+        // Positions while judging; only the evidence of guards that all hold becomes events.
         var evidence: [Int] = []
+        guard judge(guards, in: history, families: families, evidence: { evidence.append($0) }) else { return nil }
+        return evidence.map { occurrence(at: $0).event }
+    }
+
+    /// Whether every guard holds, when what made them hold is not wanted: nothing is built.
+    func holds(_ guards: [CompiledGuard], in history: AppHistory, families: EventNameTable.FamilyMembership) -> Bool {
+        judge(guards, in: history, families: families, evidence: { _ in })
+    }
+
+    /// Judges the guards in order, handing `evidence` the position of each remembered event a
+    /// guard rests on; false at the first that does not hold.
+    private func judge(
+        _ guards: [CompiledGuard], in history: AppHistory, families: EventNameTable.FamilyMembership, evidence: (Int) -> Void
+    ) -> Bool {
         for condition in guards {
             switch condition {
             case let .phase(phases):
-                guard let phase = history.phase, phases.contains(phase) else { return nil }
+                guard let phase = history.phase, phases.contains(phase) else { return false }
             case let .occurred(pattern, since):
-                guard let occurrence = lastPosition(pattern, in: history, families: families) else { return nil }
+                guard let occurrence = lastPosition(pattern, in: history, families: families) else { return false }
                 if let since, let boundary = lastPosition(since, in: history, families: families), records[boundary].sequence > records[occurrence].sequence {
-                    return nil
+                    return false
                 }
-                evidence.append(occurrence)
+                evidence(occurrence)
             case let .absent(pattern, since):
-                guard let boundary = lastPosition(since, in: history, families: families) else { return nil }
-                if let occurrence = lastPosition(pattern, in: history, families: families), records[occurrence].sequence > records[boundary].sequence { return nil }
-                evidence.append(boundary)
+                guard let boundary = lastPosition(since, in: history, families: families) else { return false }
+                if let occurrence = lastPosition(pattern, in: history, families: families), records[occurrence].sequence > records[boundary].sequence { return false }
+                evidence(boundary)
             }
         }
-        return evidence.map(occurrence(at:))
+        return true
     }
 
     private func lastPosition(_ pattern: CompiledPattern, in history: AppHistory, families: EventNameTable.FamilyMembership) -> Int? {

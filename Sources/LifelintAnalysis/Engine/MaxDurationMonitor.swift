@@ -96,7 +96,7 @@ struct MaxDurationMonitor: ClauseMonitor {
 
     /// The first limit whose guards hold.
     private func limit(_ observation: Observation) -> Int64? {
-        clause.limits.first { observation.evaluate($0.when) != nil }?.nanoseconds
+        clause.limits.first { observation.holds($0.when) }?.nanoseconds
     }
 
     private func violation(_ span: Span, endedAt end: Event?, elapsed: Int64?) -> Violation {

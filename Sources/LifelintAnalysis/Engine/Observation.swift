@@ -25,8 +25,12 @@ struct Observation {
         return false
     }
 
-    func evaluate(_ guards: [CompiledGuard]) -> [HistoryPool.Occurrence]? {
+    func evaluate(_ guards: [CompiledGuard]) -> [RelatedEvent]? {
         pool.evaluate(guards, in: history, families: families)
+    }
+
+    func holds(_ guards: [CompiledGuard]) -> Bool {
+        pool.holds(guards, in: history, families: families)
     }
 
     func last(_ pattern: CompiledPattern) -> HistoryPool.Occurrence? {
