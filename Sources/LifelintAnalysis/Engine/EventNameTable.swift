@@ -38,9 +38,8 @@ struct EventNameTable {
 
     /// The index of a name, registering it on first sight.
     mutating func intern(_ name: EventName) -> Int {
+        if let id = id(ofCode: name.code) ?? ids[name] { return id }
         let code = Int(name.code)
-        if code >= 0, code < idsByCode.count, idsByCode[code] >= 0 { return idsByCode[code] }
-        if let id = ids[name] { return id }
         let id = names.count
         ids[name] = id
         if code >= 0 {

@@ -92,6 +92,7 @@ public struct RuleEngine {
     package mutating func process(_ event: consuming Event, app: Int) {
         sequence += 1
         endTime = max(endTime, event.time.nanoseconds)
+        // By code first: handing `intern` the name retained its text on every event.
         let name = names.id(ofCode: event.name.code) ?? names.intern(event.name)
         if name >= facts.count { learnNames() }
         if app >= apps.count || !apps[app].isSeen { see(app) }
