@@ -25,7 +25,11 @@ package enum ByteSearch {
     }
 
     static func contains(_ needle: StaticString, in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
-        firstIndex(of: UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount), in: haystack, from: 0) != nil
+        firstIndex(of: needle, in: haystack, from: 0) != nil
+    }
+
+    static func firstIndex(of needle: StaticString, in haystack: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        firstIndex(of: UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount), in: haystack, from: start)
     }
 
     /// Where `needle` first occurs in `haystack` at or after `start`.

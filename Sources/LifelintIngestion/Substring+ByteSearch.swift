@@ -16,11 +16,6 @@ extension Substring {
 
     func contains(bytes needle: StaticString) -> Bool { byteRange(of: needle) != nil }
 
-    /// The text after `prefix`, when it starts with it (by bytes, as `hasBytePrefix`).
-    func afterBytePrefix(_ prefix: StaticString) -> Substring? {
-        hasBytePrefix(prefix) ? Substring(utf8.dropFirst(prefix.utf8CodeUnitCount)) : nil
-    }
-
     /// Whether the text starts with `prefix`, compared byte for byte: `hasPrefix` compares
     /// characters, making a string of each, on lines read by the million.
     func hasBytePrefix(_ prefix: StaticString) -> Bool {

@@ -106,7 +106,7 @@ public struct RuleEngine {
     }
 
     private mutating func see(_ app: Int) {
-        if app >= apps.count { apps.append(contentsOf: repeatElement(AppState(), count: app + 1 - apps.count)) }
+        while app >= apps.count { apps.append(AppState()) }
         apps[app].isSeen = true
     }
 
@@ -205,10 +205,9 @@ public struct RuleEngine {
         apps = []
         histories = HistoryPool()
         let names = AppNames(sortedApps.map { appNames[Int($0)] })
-        var distinctStates: [[RuleCoverage.State]] = []
+        let kinds = AppEvidenceKinds(kindOfApp: evidence.kindOfApp, count: evidence.distinct.count)
         coverage = rules.map { rule in
-            let states = Self.shared(coverageStates(of: rule, evidence: evidence), among: &distinctStates)
-            return RuleCoverage(rule: rule.id, needs: rule.requires.map(\.description), apps: names, states: states)
+            RuleCoverage(rule: rule.id, needs: rule.requires.map(\.description), apps: names, kinds: kinds, stateOfKind: coverageStates(of: rule, evidence: evidence))
         }
     }
 
@@ -216,16 +215,22 @@ public struct RuleEngine {
     /// give few different kinds of evidence, so coverage is judged per kind, not per app.
     private struct EvidenceKinds {
         let distinct: [UInt64]
-        let kindOfApp: [Int]
+        let kindOfApp: [UInt32]
 
+        /// The first few kinds are found by a scan, the rest (a trace made to have many) by hash.
         init(_ evidence: [UInt64]) {
             var kinds: [UInt64: Int] = [:]
             var distinct: [UInt64] = []
             kindOfApp = evidence.map { value in
-                if let kind = kinds[value] { return kind }
-                kinds[value] = distinct.count
+                if distinct.count <= 8 {
+                    for kind in distinct.indices where distinct[kind] == value { return UInt32(kind) }
+                } else if let kind = kinds[value] {
+                    return UInt32(kind)
+                }
+                if distinct.count == 8 { for (kind, known) in distinct.enumerated() { kinds[known] = kind } }
+                if distinct.count >= 8 { kinds[value] = distinct.count }
                 distinct.append(value)
-                return distinct.count - 1
+                return UInt32(distinct.count - 1)
             }
             self.distinct = distinct
         }
@@ -233,21 +238,13 @@ public struct RuleEngine {
 
     /// Which apps the rule could be evaluated on: all its clauses, some (those needing
     /// nothing of the app), or none.
+    /// The rule's state on each kind of evidence.
     private func coverageStates(of rule: Rule, evidence: EvidenceKinds) -> [RuleCoverage.State] {
         let indices = clauses.indices.filter { clauses[$0].rule.id == rule.id }
-        let stateOfKind = evidence.distinct.map { evidence -> RuleCoverage.State in
+        return evidence.distinct.map { evidence -> RuleCoverage.State in
             let evaluable = indices.reduce(0) { $0 + (requirements.isSatisfied(clause: $1, by: evidence) ? 1 : 0) }
             return evaluable == indices.count ? .evaluated : evaluable > 0 ? .partial : .notEvaluated
         }
-        return evidence.kindOfApp.map { stateOfKind[$0] }
-    }
-
-    /// `states`, or an equal list already made: rules that need the same evidence share one,
-    /// which for a million apps is a megabyte per rule.
-    private static func shared(_ states: [RuleCoverage.State], among distinct: inout [[RuleCoverage.State]]) -> [RuleCoverage.State] {
-        if let equal = distinct.first(where: { $0 == states }) { return equal }
-        distinct.append(states)
-        return states
     }
 
     private mutating func record(_ violation: Violation, _ clause: Int, app: Int) {

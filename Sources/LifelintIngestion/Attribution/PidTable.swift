@@ -23,7 +23,9 @@ struct PidTable<Value> {
         }
     }
 
-    private func position(of pid: Int32) -> Int? {
+    /// Where the pid's value is, for reading and replacing it by `subscript(at:)` without a
+    /// second search.
+    func position(of pid: Int32) -> Int? {
         var slot = home(of: pid)
         while slots[slot] != 0 {
             let position = Int(slots[slot]) - 1
@@ -33,7 +35,13 @@ struct PidTable<Value> {
         return nil
     }
 
-    private mutating func insert(_ value: Value, for pid: Int32) {
+    subscript(at position: Int) -> Value {
+        get { values[position] }
+        set { values[position] = newValue }
+    }
+
+    /// Adds a pid the table does not hold.
+    mutating func insert(_ value: Value, for pid: Int32) {
         var slot = home(of: pid)
         while slots[slot] != 0 { slot = (slot + 1) & (slots.count - 1) }
         slots[slot] = Int32(pids.count + 1)
@@ -42,13 +50,12 @@ struct PidTable<Value> {
         if pids.count * 2 > slots.count { grow() }
     }
 
-    /// Fibonacci hashing of the pid's block of 16 (mixed with the table's random seed, so a trace
-    /// cannot aim pids at one run of slots), then its place in the block: consecutive pids, as
-    /// the kernel hands them out, land in neighbouring slots.
+    /// Fibonacci hashing of the pid mixed with the table's random seed (so a trace cannot aim
+    /// pids at one run of slots). Consecutive pids, as the kernel hands them out, spread over
+    /// the table: kept together they made runs that a missing pid's search had to walk whole.
     private func home(of pid: Int32) -> Int {
-        let bits = UInt32(bitPattern: pid)
-        let block = Int(truncatingIfNeeded: (UInt64((bits >> 4) ^ seed) &* 0x9E37_79B9_7F4A_7C15) >> 32)
-        return (block << 4 | Int(bits & 15)) & (slots.count - 1)
+        let mixed = UInt64(UInt32(bitPattern: pid) ^ seed) &* 0x9E37_79B9_7F4A_7C15
+        return Int(truncatingIfNeeded: mixed >> 32) & (slots.count - 1)
     }
 
     private mutating func grow() {

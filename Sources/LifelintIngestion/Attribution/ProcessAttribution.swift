@@ -88,14 +88,14 @@ struct ProcessAttribution {
     /// False when this start was already reported.
     mutating func recordStart(pid: Int32, process: some StringProtocol, at time: Timestamp, emit: EventSink) -> Bool {
         let process = String(process)
-        let adopt = table.incarnation(of: pid).flatMap { held[$0.id]?.events.first }.map { Self.isJustBefore($0.time, time) } ?? true
+        let adopt = held.isEmpty ? true : table.incarnation(of: pid).flatMap { firstHeld($0.id) }.map { Self.isJustBefore($0.time, time) } ?? true
         let (started, replaced) = table.recordStart(pid: pid, process: process, adopt: adopt)
         guard started else { return false }
-        if let replaced, held[replaced.id] != nil {
+        if let replaced, firstHeld(replaced.id) != nil {
             release(replaced.id, as: nil, emit: emit)
             unnamedProcesses += 1
         }
-        if let current = table.incarnation(of: pid) { release(current.id, as: process, emit: emit) }
+        if !held.isEmpty, let current = table.incarnation(of: pid) { release(current.id, as: process, emit: emit) }
         return true
     }
 
@@ -155,8 +155,14 @@ struct ProcessAttribution {
     }
 
     /// Sends an incarnation's held events on, under `process` or as they are.
+    /// The first event held for an incarnation. Most traces hold nothing, and a trace can
+    /// start a million processes: an empty table is not searched.
+    private func firstHeld(_ id: Int) -> Event? {
+        held.isEmpty ? nil : held[id]?.events.first
+    }
+
     private mutating func release(_ id: Int, as process: String?, emit: EventSink) {
-        guard let (_, events) = held.removeValue(forKey: id) else { return }
+        guard !held.isEmpty, let (_, events) = held.removeValue(forKey: id) else { return }
         heldCount -= events.count
         for event in events { emit(process.map { Self.named(event, process: $0) } ?? event) }
         if heldCount == 0 {

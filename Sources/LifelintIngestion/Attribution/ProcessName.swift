@@ -12,7 +12,8 @@ enum ProcessName {
     /// The same for a whole string: the string itself (no copy) when it is a package already,
     /// as most process names are.
     static func package(_ process: String) -> String {
-        process.utf8.contains { $0 == UInt8(ascii: ":") || $0 == .slash } ? package(process[...]) : process
+        let isPackage = process.utf8.withContiguousStorageIfAvailable { !$0.contains { $0 == UInt8(ascii: ":") || $0 == .slash } }
+        return isPackage ?? false ? process : package(process[...])
     }
 
     /// A component as the system prints it, `com.app/.ui.Main` or `com.app/com.app.ui.Main`

@@ -59,17 +59,21 @@ struct ProcessTable {
     /// process (nil), or `adopt` lets it name a live unnamed one whose lines came first.
     /// Returns the incarnation it replaced, if any.
     mutating func recordStart(pid: Int32, process: String, adopt: Bool) -> (started: Bool, replaced: Incarnation?) {
-        if var known = incarnations[pid], known.isLive {
+        guard let position = incarnations.position(of: pid) else {
+            incarnations.insert(next(process: process), for: pid)
+            return (true, nil)
+        }
+        var known = incarnations[at: position]
+        if known.isLive {
             if known.process == process { return (false, nil) }
             if known.process == nil, adopt {
                 known.name(process)
-                incarnations[pid] = known
+                incarnations[at: position] = known
                 return (true, nil)
             }
         }
-        let replaced = incarnations[pid]
-        begin(pid, process: process)
-        return (true, replaced)
+        incarnations[at: position] = next(process: process)
+        return (true, known)
     }
 
     /// Names the pid's current incarnation when nothing named it yet; returns it when this
@@ -110,9 +114,13 @@ struct ProcessTable {
 
     @discardableResult
     private mutating func begin(_ pid: Int32, process: String?) -> Incarnation {
-        let incarnation = Incarnation(id: nextID, process: process)
-        nextID += 1
+        let incarnation = next(process: process)
         incarnations[pid] = incarnation
         return incarnation
+    }
+
+    private mutating func next(process: String?) -> Incarnation {
+        defer { nextID += 1 }
+        return Incarnation(id: nextID, process: process)
     }
 }

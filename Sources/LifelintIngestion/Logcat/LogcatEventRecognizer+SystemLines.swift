@@ -20,10 +20,10 @@ extension LogcatEventRecognizer {
 
     mutating func recogniseActivityManager(_ line: Line, _ out: inout Output) {
         guard Self.opensActivityManagerMessage(line) else { return }
+        let messageBytes = UnsafeBufferPointer(rebasing: line.bytes[line.record.message])
+        if StartProcMessage.opens(messageBytes) { return recogniseStartProc(line, messageBytes, &out) }
         let message = line.message
-        if let rest = message.afterBytePrefix("Start proc ") {
-            recogniseStartProc(line, rest, &out)
-        } else if message.hasBytePrefix("Killing "), let (pid, process, reason) = Self.parseKilling(message) {
+        if message.hasBytePrefix("Killing "), let (pid, process, reason) = Self.parseKilling(message) {
             killed(pid: pid, process: process, killReason: reason, line, &out)
         } else if message.hasBytePrefix("Process "), let (process, pid) = Self.processAndPid(message.dropFirst("Process ".count)),
             message.contains(") has died")
@@ -72,33 +72,15 @@ extension LogcatEventRecognizer {
         return (text[..<range.lowerBound], pid)
     }
 
-    /// `Start proc 1234:com.app/u0a123 for activity {com.app/com.app.Main}` (Android 5.1+), and
-    /// `Start proc com.app for activity com.app/.Main: pid=1234 uid=10057 gids={…}` (older).
-    private mutating func recogniseStartProc(_ line: Line, _ rest: Substring, _ out: inout Output) {
-        // Read as bytes: a trace can hold a million of these lines.
-        let head = rest[..<(rest.byteRange(of: " ")?.lowerBound ?? rest.endIndex)]
-        let pid: Int32?
-        let process: Substring
-        if let colon = head.byteRange(of: ":"), let number = Int32(head[..<colon.lowerBound]) {
-            pid = number
-            let name = head[colon.upperBound...]
-            process = name[..<(name.byteRange(of: "/")?.lowerBound ?? name.endIndex)]
-        } else {
-            process = head
-            pid = Self.number(after: " pid=", in: rest).flatMap { Int32($0) }
-        }
-        guard let pid else { return }
+    private mutating func recogniseStartProc(_ line: Line, _ message: UnsafeBufferPointer<UInt8>, _ out: inout Output) {
+        guard let start = StartProcMessage(message) else { return }
+        func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: message[range]), as: UTF8.self) }
+        let package = text(start.package)
         var attributes = Attributes()
-        attributes["package"] = ProcessName.package(process)
-        if let forRange = rest.byteRange(of: " for ") {
-            let after = rest.utf8[forRange.upperBound...]
-            let hostingEnd = after.firstIndex { $0 == .space || $0 == UInt8(ascii: "{") } ?? after.endIndex
-            if hostingEnd > after.startIndex { attributes["hosting"] = String(Substring(after[..<hostingEnd])) }
-            var component = after[hostingEnd...].drop { $0 == .space || $0 == UInt8(ascii: "{") }
-            if let end = component.firstIndex(where: { $0 == UInt8(ascii: "}") || $0 == UInt8(ascii: ":") || $0 == .space }) { component = component[..<end] }
-            if !component.isEmpty { attributes["component"] = String(Substring(component)) }
-        }
-        started(pid: pid, process: process, attributes: attributes, line, &out)
+        attributes.appendUnique(key: "package", value: package)
+        if let hosting = start.hosting { attributes.appendUnique(key: "hosting", value: text(hosting)) }
+        if let component = start.component { attributes.appendUnique(key: "component", value: text(component)) }
+        started(pid: start.pid, process: start.process == start.package ? package : text(start.process), package: package, attributes: attributes, line, &out)
     }
 
     /// `Force stopping com.app appid=10123 user=0: from pid 4321` ends every live process of

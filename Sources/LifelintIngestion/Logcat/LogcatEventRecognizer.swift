@@ -232,10 +232,14 @@ struct LogcatEventRecognizer {
         // One string for the package, shared by the event, its attributes and the process
         // table: a trace can start a million processes.
         let package = attributes["package"] ?? ProcessName.package(process)
-        let processName = process == package ? package : String(process)
-        guard attribution.recordStart(pid: pid, process: processName, at: line.time, emit: { out.events.append($0) }) else { return }
+        started(pid: pid, process: process == package ? package : String(process), package: package, attributes: attributes, line, &out)
+    }
+
+    /// `attributes` holds `package`.
+    mutating func started(pid: Int32, process: String, package: String, attributes: Attributes, _ line: Line, _ out: inout Output) {
+        guard attribution.recordStart(pid: pid, process: process, at: line.time, emit: { out.events.append($0) }) else { return }
         var attributes = attributes
-        if process != package { attributes["process"] = processName }
+        if process != package { attributes["process"] = process }
         add(event(EventName.processStarted, line, app: package, pid: pid, tid: nil, attributes), &out)
     }
 

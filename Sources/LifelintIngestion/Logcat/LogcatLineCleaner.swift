@@ -75,6 +75,8 @@ enum LogcatLineCleaner {
         if line.count >= 6, line[0] == .dash, line[1] == .dash, line[2] == .dash, line[3] == .dash, line[4] == .dash, line[5] == .dash {
             return true
         }
-        return line.elementsEqual("logcat:".utf8)
+        return line.count == label.utf8CodeUnitCount && line.starts(with: UnsafeBufferPointer(start: label.utf8Start, count: label.utf8CodeUnitCount))
     }
+
+    private static let label: StaticString = "logcat:"
 }

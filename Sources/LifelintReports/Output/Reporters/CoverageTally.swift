@@ -16,7 +16,7 @@ struct CoverageTally {
                 rules.append(coverage.rule)
                 needs[coverage.rule] = coverage.needs
             }
-            if !coverage.states.isEmpty { anyApps = true }
+            if !coverage.apps.names.isEmpty { anyApps = true }
             if coverage.contains(.evaluated) { evaluated.insert(coverage.rule) }
             if coverage.contains(.partial) { partial.insert(coverage.rule) }
         }

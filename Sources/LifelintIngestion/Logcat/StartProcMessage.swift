@@ -1,0 +1,85 @@
+import LifelintModel
+
+/// ActivityManager's `Start proc 1234:com.app/u0a123 for activity {com.app/com.app.Main}`
+/// (Android 5.1+) and `Start proc com.app for activity com.app/.Main: pid=1234 uid=10057
+/// gids={…}` (older), read from the message's bytes: a trace can hold a million of these
+/// lines. The parts are byte ranges of the message.
+struct StartProcMessage {
+    let pid: Int32
+    /// `com.app` or `com.app:remote`.
+    let process: Range<Int>
+    /// The process name up to its `:` or `/`.
+    let package: Range<Int>
+    /// Why the process was started: `activity`, `top-activity`, `service`…
+    let hosting: Range<Int>?
+    /// What it was started for: `com.app/com.app.Main`.
+    let component: Range<Int>?
+
+    private static let opening: StaticString = "Start proc "
+
+    static func opens(_ message: UnsafeBufferPointer<UInt8>) -> Bool {
+        message.starts(with: UnsafeBufferPointer(start: opening.utf8Start, count: opening.utf8CodeUnitCount))
+    }
+
+    /// Nil when `message` is not a `Start proc` line that names a pid.
+    init?(_ message: UnsafeBufferPointer<UInt8>) {
+        guard Self.opens(message) else { return nil }
+        let start = Self.opening.utf8CodeUnitCount
+        let all = start..<message.count
+        let headEnd = Self.firstIndex(in: message, all) { $0 == .space } ?? message.count
+        if let colon = Self.firstIndex(in: message, start..<headEnd, where: { $0 == UInt8(ascii: ":") }),
+            let number = Self.int32(message, start..<colon)
+        {
+            pid = number
+            process = colon + 1..<(Self.firstIndex(in: message, colon + 1..<headEnd) { $0 == .slash } ?? headEnd)
+        } else {
+            guard let number = Self.numberAfterPidMarker(message, all) else { return nil }
+            pid = number
+            process = start..<headEnd
+        }
+        package = process.lowerBound..<(Self.firstIndex(in: message, process) { $0 == UInt8(ascii: ":") || $0 == .slash } ?? process.upperBound)
+        (hosting, component) = Self.hostingAndComponent(message, all)
+    }
+
+    /// `… for top-activity {com.app/com.app.Main}`: the word after ` for `, and the component
+    /// after it (braces or not).
+    private static func hostingAndComponent(_ message: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> (Range<Int>?, Range<Int>?) {
+        guard let marker = ByteSearch.firstIndex(of: " for ", in: message, from: range.lowerBound) else { return (nil, nil) }
+        let after = marker + 5..<range.upperBound
+        let hostingEnd = firstIndex(in: message, after) { $0 == .space || $0 == UInt8(ascii: "{") } ?? range.upperBound
+        let componentStart = firstIndex(in: message, hostingEnd..<range.upperBound) { $0 != .space && $0 != UInt8(ascii: "{") } ?? range.upperBound
+        let componentEnd = firstIndex(in: message, componentStart..<range.upperBound) {
+            $0 == UInt8(ascii: "}") || $0 == UInt8(ascii: ":") || $0 == .space
+        } ?? range.upperBound
+        return (hostingEnd > after.lowerBound ? after.lowerBound..<hostingEnd : nil, componentEnd > componentStart ? componentStart..<componentEnd : nil)
+    }
+
+    /// The older form's `pid=1234`: its digits, when they fit an `Int32`.
+    private static func numberAfterPidMarker(_ message: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int32? {
+        guard let marker = ByteSearch.firstIndex(of: " pid=", in: message, from: range.lowerBound) else { return nil }
+        let digits = marker + 5..<range.upperBound
+        let end = firstIndex(in: message, digits) { !$0.isASCIIDigit } ?? range.upperBound
+        return int32(message, digits.lowerBound..<end)
+    }
+
+    private static func firstIndex(in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, where matches: (UInt8) -> Bool) -> Int? {
+        for index in range where matches(bytes[index]) { return index }
+        return nil
+    }
+
+    /// Reads as `Int32(_: String)` does: an optional sign, then decimal digits that fit.
+    private static func int32(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int32? {
+        guard let sign = range.first.map({ bytes[$0] }) else { return nil }
+        let negative = sign == UInt8(ascii: "-")
+        let digits = negative || sign == UInt8(ascii: "+") ? range.dropFirst() : range
+        guard !digits.isEmpty else { return nil }
+        var value: Int64 = 0
+        for index in digits {
+            let digit = bytes[index] &- .zero
+            guard digit < 10 else { return nil }
+            value = value * 10 + (negative ? -Int64(digit) : Int64(digit))
+            guard value >= Int64(Int32.min), value <= Int64(Int32.max) else { return nil }
+        }
+        return Int32(value)
+    }
+}
