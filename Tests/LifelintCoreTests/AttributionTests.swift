@@ -148,15 +148,21 @@ import Testing
         ])
     }
 
-    /// The pid table keeps every pid it is given, finds each again, and replaces a value in place.
+    /// The pid table keeps every pid it is given, finds each again, and replaces a value in place:
+    /// the pids Linux hands out (below 2^22) and any other number a damaged trace holds.
     @Test func thePidTableFindsEveryPid() {
         var table = PidTable<Int>()
-        let pids: [Int32] = (0..<50_000).map { Int32($0) * 7 + 3 } + [Int32.min, Int32.max, 0]
+        let linux: [Int32] = (0..<50_000).map { Int32($0) * 7 + 3 } + [0, (1 << 22) - 1]
+        let negative: [Int32] = (0..<20_000).map { -1 - Int32($0) * 5 }
+        let large: [Int32] = (0..<20_000).map { Int32(1 << 22) + Int32($0) * 13 }
+        let pids = linux + negative + large + [Int32.min, Int32.max]
         for (index, pid) in pids.enumerated() { table[pid] = index }
         #expect(table.pids.count == pids.count)
         #expect(pids.indices.allSatisfy { table[pids[$0]] == $0 })
         #expect(pids.allSatisfy { table[$0] != nil })
         #expect(table[1] == nil)
+        #expect(table[-2] == nil)
+        #expect(table[(1 << 22) + 1] == nil)
         table[Int32.min] = -1
         #expect(table[Int32.min] == -1)
         #expect(table.pids.count == pids.count)

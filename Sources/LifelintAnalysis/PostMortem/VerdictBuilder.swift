@@ -106,8 +106,11 @@ public struct VerdictBuilder {
         // Static, and the state mutated in place: calling a method of `self` here would copy
         // the whole dictionary on every event.
         // Apps with nothing pending are forgotten: memory follows open stories, not apps seen.
-        if Self.updateLeavingNothingPending(&apps[app, default: AppState()], with: event, app: app, finished: &episode) {
-            apps[app] = nil
+        if let index = apps.index(forKey: app) {
+            if Self.updateLeavingNothingPending(&apps.values[index], with: event, app: app, finished: &episode) { apps.remove(at: index) }
+        } else {
+            var state = AppState()
+            if !Self.updateLeavingNothingPending(&state, with: event, app: app, finished: &episode) { apps[app] = state }
         }
         if let episode { settle(episode) }
     }
