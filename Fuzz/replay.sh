@@ -16,7 +16,8 @@ binary=../.build/release/lifelint
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 [ -d .build/corpus ] || { echo "no corpora yet: run Fuzz/run.sh first" >&2; exit 2; }
-cp -r .build/corpus "$work/corpus"
+# A fuzzer may drop an input while it is copied: what is gone is skipped.
+cp -r .build/corpus "$work/corpus" 2>/dev/null || true
 find "$work/corpus" -type f | sort > "$work/list"
 echo "$(wc -l < "$work/list") inputs"
 
