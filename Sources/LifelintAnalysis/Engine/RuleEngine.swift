@@ -217,28 +217,29 @@ public struct RuleEngine {
         let distinct: [UInt64]
         let kindOfApp: [UInt32]
 
-        /// The first few kinds are found by a scan, the rest (a trace made to have many) by hash.
         init(_ evidence: [UInt64]) {
-            var kinds: [UInt64: Int] = [:]
             var distinct: [UInt64] = []
+            // Made once there are more kinds than a scan should look through (a trace made to
+            // have many).
+            var index: [UInt64: Int] = [:]
             kindOfApp = evidence.map { value in
-                if distinct.count <= 8 {
-                    for kind in distinct.indices where distinct[kind] == value { return UInt32(kind) }
-                } else if let kind = kinds[value] {
-                    return UInt32(kind)
-                }
-                if distinct.count == 8 { for (kind, known) in distinct.enumerated() { kinds[known] = kind } }
-                if distinct.count >= 8 { kinds[value] = distinct.count }
+                if let kind = index.isEmpty ? distinct.firstIndex(of: value) : index[value] { return UInt32(kind) }
                 distinct.append(value)
+                if distinct.count > 8 {
+                    if index.isEmpty {
+                        for (kind, known) in distinct.enumerated() { index[known] = kind }
+                    } else {
+                        index[value] = distinct.count - 1
+                    }
+                }
                 return UInt32(distinct.count - 1)
             }
             self.distinct = distinct
         }
     }
 
-    /// Which apps the rule could be evaluated on: all its clauses, some (those needing
-    /// nothing of the app), or none.
-    /// The rule's state on each kind of evidence.
+    /// How far the rule could be evaluated on each kind of evidence: all its clauses, some
+    /// (those needing nothing of the app), or none.
     private func coverageStates(of rule: Rule, evidence: EvidenceKinds) -> [RuleCoverage.State] {
         let indices = clauses.indices.filter { clauses[$0].rule.id == rule.id }
         return evidence.distinct.map { evidence -> RuleCoverage.State in

@@ -154,13 +154,13 @@ struct ProcessAttribution {
         name(pid: waiting.pid, process: process, emit: emit)
     }
 
-    /// Sends an incarnation's held events on, under `process` or as they are.
     /// The first event held for an incarnation. Most traces hold nothing, and a trace can
     /// start a million processes: an empty table is not searched.
     private func firstHeld(_ id: Int) -> Event? {
         held.isEmpty ? nil : held[id]?.events.first
     }
 
+    /// Sends an incarnation's held events on, under `process` or as they are.
     private mutating func release(_ id: Int, as process: String?, emit: EventSink) {
         guard !held.isEmpty, let (_, events) = held.removeValue(forKey: id) else { return }
         heldCount -= events.count

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import LifelintAnalysis
 @testable import LifelintIngestion
@@ -73,5 +74,30 @@ import Testing
         #expect(coverage["slow-lifecycle-callback"]?.evaluated == ["com.android.camera2", "com.example.notes"])
         #expect(coverage["state-lost-after-process-death"]?.evaluated == ["com.example.notes"])
         #expect(coverage["state-lost-after-process-death"]?.partial == ["com.android.camera2"])
+    }
+}
+
+/// Coverage when a trace's apps give many kinds of evidence: each app keeps its own state.
+@Suite struct ManyEvidenceKindsCoverageTests {
+    @Test func everyKindOfEvidenceIsJudgedForItsOwnApps() throws {
+        // App k reports input (bit 0 of k % 16), a save (bit 1), a resync (bit 2) and a socket
+        // (bit 3): sixteen kinds of evidence, more than are told apart by a scan, each twice.
+        let events = ["input.edited", "persist.begin", "sync.resync", "socket.open"]
+        let apps = Array(0..<32)
+        var lines: [String] = []
+        for app in apps {
+            lines.append(#"{"time":1704700800.\#(app),"event":"process.started","app":"com.example.k\#(app)","pid":\#(5000 + app),"platform":"android"}"#)
+            for (bit, name) in events.enumerated() where app % 16 & (1 << bit) != 0 {
+                lines.append(#"{"time":1704700801.\#(app),"event":"\#(name)","app":"com.example.k\#(app)","pid":\#(5000 + app),"platform":"android"}"#)
+            }
+        }
+        let file = TraceFixture.temporaryFile(name: "kinds.jsonl", contents: Data(lines.joined(separator: "\n").utf8))
+        let report = TraceAnalyzer.report(path: file.path, settings: AnalysisSettings(rules: try RuleCatalog.builtIn().rules, readOptions: TraceReadOptions(year: 2024)))
+        let coverage = Dictionary(uniqueKeysWithValues: report.coverage.map { ($0.rule, $0) })
+        func appsWhere(_ included: (Int) -> Bool) -> [String] { apps.filter(included).map { "com.example.k\($0)" }.sorted() }
+        #expect(coverage["no-save-at-background"]?.evaluated == appsWhere { $0 % 16 & 1 != 0 })
+        #expect(coverage["no-save-at-background"]?.notEvaluated == appsWhere { $0 % 16 & 1 == 0 })
+        #expect(coverage["missing-resync-after-foreground"]?.evaluated == appsWhere { $0 % 16 & (4 | 8) != 0 })
+        #expect(coverage["missing-resync-after-foreground"]?.notEvaluated == appsWhere { $0 % 16 & (4 | 8) == 0 })
     }
 }
