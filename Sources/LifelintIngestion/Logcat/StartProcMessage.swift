@@ -26,18 +26,18 @@ struct StartProcMessage {
         guard Self.opens(message) else { return nil }
         let start = Self.opening.utf8CodeUnitCount
         let all = start..<message.count
-        let headEnd = Self.firstIndex(in: message, all) { $0 == .space } ?? message.count
-        if let colon = Self.firstIndex(in: message, start..<headEnd, where: { $0 == UInt8(ascii: ":") }),
+        let headEnd = message[all].firstIndex { $0 == .space } ?? message.count
+        if let colon = message[start..<headEnd].firstIndex(where: { $0 == UInt8(ascii: ":") }),
             let number = Self.int32(message, start..<colon)
         {
             pid = number
-            process = colon + 1..<(Self.firstIndex(in: message, colon + 1..<headEnd) { $0 == .slash } ?? headEnd)
+            process = colon + 1..<(message[colon + 1..<headEnd].firstIndex { $0 == .slash } ?? headEnd)
         } else {
             guard let number = Self.numberAfterPidMarker(message, all) else { return nil }
             pid = number
             process = start..<headEnd
         }
-        package = process.lowerBound..<(Self.firstIndex(in: message, process) { $0 == UInt8(ascii: ":") || $0 == .slash } ?? process.upperBound)
+        package = process.lowerBound..<(message[process].firstIndex { $0 == UInt8(ascii: ":") || $0 == .slash } ?? process.upperBound)
         (hosting, component) = Self.hostingAndComponent(message, all)
     }
 
@@ -46,9 +46,9 @@ struct StartProcMessage {
     private static func hostingAndComponent(_ message: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> (Range<Int>?, Range<Int>?) {
         guard let marker = ByteSearch.firstIndex(of: " for ", in: message, from: range.lowerBound) else { return (nil, nil) }
         let after = marker + 5..<range.upperBound
-        let hostingEnd = firstIndex(in: message, after) { $0 == .space || $0 == UInt8(ascii: "{") } ?? range.upperBound
-        let componentStart = firstIndex(in: message, hostingEnd..<range.upperBound) { $0 != .space && $0 != UInt8(ascii: "{") } ?? range.upperBound
-        let componentEnd = firstIndex(in: message, componentStart..<range.upperBound) {
+        let hostingEnd = message[after].firstIndex { $0 == .space || $0 == UInt8(ascii: "{") } ?? range.upperBound
+        let componentStart = message[hostingEnd..<range.upperBound].firstIndex { $0 != .space && $0 != UInt8(ascii: "{") } ?? range.upperBound
+        let componentEnd = message[componentStart..<range.upperBound].firstIndex {
             $0 == UInt8(ascii: "}") || $0 == UInt8(ascii: ":") || $0 == .space
         } ?? range.upperBound
         return (hostingEnd > after.lowerBound ? after.lowerBound..<hostingEnd : nil, componentEnd > componentStart ? componentStart..<componentEnd : nil)
@@ -58,13 +58,8 @@ struct StartProcMessage {
     private static func numberAfterPidMarker(_ message: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int32? {
         guard let marker = ByteSearch.firstIndex(of: " pid=", in: message, from: range.lowerBound) else { return nil }
         let digits = marker + 5..<range.upperBound
-        let end = firstIndex(in: message, digits) { !$0.isASCIIDigit } ?? range.upperBound
+        let end = message[digits].firstIndex { !$0.isASCIIDigit } ?? range.upperBound
         return int32(message, digits.lowerBound..<end)
-    }
-
-    private static func firstIndex(in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, where matches: (UInt8) -> Bool) -> Int? {
-        for index in range where matches(bytes[index]) { return index }
-        return nil
     }
 
     /// Reads as `Int32(_: String)` does: an optional sign, then decimal digits that fit.
