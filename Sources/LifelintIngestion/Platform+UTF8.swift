@@ -6,16 +6,23 @@ import Darwin
 import LifelintModel
 
 extension Platform {
-    /// The platform named by UTF-8 bytes (its raw value), without making a `String`: the raw
-    /// values are literals whose bytes are compared in place.
+    /// The platform named by UTF-8 bytes (its raw value), without making a `String`: the first
+    /// byte picks the one candidate, whose literal raw value is then compared in place
+    /// (`allCases` would build an array on every record).
     init?(utf8 bytes: UnsafeBufferPointer<UInt8>) {
-        guard let base = bytes.baseAddress,
-            let platform = Self.allCases.first(where: { platform in
-                platform.rawValue.utf8.withContiguousStorageIfAvailable { name in
-                    name.count == bytes.count && memcmp(name.baseAddress!, base, bytes.count) == 0
-                } ?? false
-            })
-        else { return nil }
-        self = platform
+        let candidate: Platform
+        switch bytes.first {
+        case UInt8(ascii: "a"): candidate = .android
+        case UInt8(ascii: "i"): candidate = .ios
+        case UInt8(ascii: "r"): candidate = .reactNative
+        case UInt8(ascii: "f"): candidate = .flutter
+        case UInt8(ascii: "u"): candidate = .unknown
+        default: return nil
+        }
+        let matches = candidate.rawValue.utf8.withContiguousStorageIfAvailable { name in
+            name.count == bytes.count && memcmp(name.baseAddress!, bytes.baseAddress!, bytes.count) == 0
+        }
+        guard matches == true else { return nil }
+        self = candidate
     }
 }

@@ -12,7 +12,7 @@ import Testing
             var name = platform.rawValue
             #expect(name.withUTF8 { Platform(utf8: $0) } == platform)
         }
-        for other in ["", "Android", "io", "react-nativ", "unknown "] {
+        for other in ["", "Android", "io", "iosx", "a", "react-nativ", "flutter2", "unknown "] {
             var name = other
             #expect(name.withUTF8 { Platform(utf8: $0) } == nil)
         }

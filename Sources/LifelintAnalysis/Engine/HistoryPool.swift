@@ -153,20 +153,26 @@ struct HistoryPool {
     private func lastPosition(_ pattern: CompiledPattern, in history: AppHistory, families: EventNameTable.FamilyMembership) -> Int? {
         switch pattern.target {
         case let .name(id):
-            guard let position = position(of: id, in: history), pattern.matches(records[position].attributes, name: id, in: families) else { return nil }
+            guard let position = position(of: id, in: history), record(at: position, matches: pattern, families: families) else { return nil }
             return position
         case .family:
             var latest: Int?
             var position = Int(history.head)
             while position >= 0 {
-                if latest.map({ records[position].sequence > records[$0].sequence }) ?? true,
-                    pattern.matches(records[position].attributes, name: Int(records[position].name), in: families)
-                {
+                if latest.map({ records[position].sequence > records[$0].sequence }) ?? true, record(at: position, matches: pattern, families: families) {
                     latest = position
                 }
                 position = Int(records[position].next)
             }
             return latest
         }
+    }
+
+    /// Whether the remembered event matches the pattern. Its attributes are read only for a
+    /// pattern with conditions: reading them copies the record, which retains them.
+    private func record(at position: Int, matches pattern: CompiledPattern, families: EventNameTable.FamilyMembership) -> Bool {
+        let name = Int(records[position].name)
+        guard pattern.covers(name, in: families) else { return false }
+        return pattern.conditions.isEmpty || pattern.matches(records[position].attributes, name: name, in: families)
     }
 }
