@@ -217,12 +217,15 @@ public final class RegularExpression: @unchecked Sendable {
     /// atoms times its count, alternatives added; saturating instead of overflowing.
     static func expandedSize(_ characters: [Character]) -> Int {
         var index = 0
-        return sequenceSize(characters, &index)
+        return sequenceSize(characters, &index, inGroup: false)
     }
 
-    private static func sequenceSize(_ characters: [Character], _ index: inout Int) -> Int {
+    /// Outside a group, a `)` closes nothing: the C library reads it as a literal, and the
+    /// count goes on past it (RegexFuzzer: a stray `)` hid a `{1,7000}` behind it from the
+    /// count, and `regcomp` took more than 2 GB).
+    private static func sequenceSize(_ characters: [Character], _ index: inout Int, inGroup: Bool) -> Int {
         var total = 0
-        while index < characters.count, characters[index] != ")" {
+        while index < characters.count, !(inGroup && characters[index] == ")") {
             if characters[index] == "|" {
                 index += 1
                 continue
@@ -231,7 +234,7 @@ public final class RegularExpression: @unchecked Sendable {
             switch characters[index] {
             case "(":
                 index += 1
-                size = max(sequenceSize(characters, &index), 1)
+                size = max(sequenceSize(characters, &index, inGroup: true), 1)
                 index += 1
             case "[":
                 index = bracketEnd(characters, from: index)
@@ -327,7 +330,8 @@ public final class RegularExpression: @unchecked Sendable {
                     width = close - index + 1
                 }
             case ")":
-                depth -= 1
+                // One that closes nothing is a literal to the C library, as in `expandedSize`.
+                if depth == 0 { literal = ")" } else { depth -= 1 }
             case ".", "^", "$", "+", "*", "?", "{", "}":
                 literal = nil
             default:

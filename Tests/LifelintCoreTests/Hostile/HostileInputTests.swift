@@ -204,6 +204,12 @@ import Testing
         // Found by RegexFuzzer: thirty stacked '+' took 2.2 GB in regcomp.
         #expect(throws: RegularExpression.Failure.self) { try RegularExpression("($a*10[^0-9]\u{FFFD}\u{FFFD}" + String(repeating: "+", count: 30) + "a8]]") }
         #expect(throws: RegularExpression.Failure.self) { try RegularExpression("a*{2}") }
+        // Found by RegexFuzzer: a ')' that closes nothing is a literal to the C library, and the
+        // count stopped at it; what came after took regcomp past 2 GB.
+        #expect(RegularExpression.expandedSize(Array("a{1,10}){1,70}(a{1,10}){1,7000}")) == 10 + 70 + 70_000)
+        #expect(throws: RegularExpression.Failure.invalid("too complex: its counted repetitions ('{m,n}') expand to 70080 copies (at most 10000)")) {
+            try RegularExpression("a{1,10}){1,70}(a{1,10}){1,7000}")
+        }
         // Found by RegexFuzzer: 14,620 open parentheses overflowed the stack in the check above.
         #expect(throws: RegularExpression.Failure.invalid("groups nested more than 100 deep")) { try RegularExpression(String(repeating: "(", count: 14_620)) }
         #expect(throws: Never.self) { try RegularExpression(String(repeating: "(", count: 100) + "a" + String(repeating: ")", count: 100)) }

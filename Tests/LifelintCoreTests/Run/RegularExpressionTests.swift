@@ -31,6 +31,10 @@ import Testing
         (#"[0-9]+ frames!"#, " frames!"),
         (#"x*yz"#, nil),
         (#"abcd+e"#, "abcd"),
+        // A ')' that closes nothing is a literal (to the C library too); the group after it is
+        // optional, so its text is not required.
+        (#"x)(abc)?"#, nil),
+        (#"ab)cd"#, "ab)cd"),
     ] as [(String, String?)])
     func aRequiredLiteralGuardsTheExpression(_ pattern: String, _ literal: String?) {
         #expect(RegularExpression.requiredLiteral(of: pattern) == literal)
