@@ -12,8 +12,10 @@ public struct EventName: RawRepresentable, Hashable, Comparable, Sendable, Custo
     package let known: KnownEventName?
 
     public init(rawValue: String) {
-        self.rawValue = rawValue
         let entry = EventNameCodes.shared.entry(for: rawValue)
+        // A name lifelint knows keeps the literal text of its case: a literal is never
+        // reference counted, and the name is copied with its event at every stage.
+        self.rawValue = entry.known?.rawValue ?? rawValue
         code = entry.code
         known = entry.known
     }

@@ -36,8 +36,12 @@ struct CompiledPattern {
     /// The same, for an event of which the attributes are kept.
     func matches(_ attributes: Attributes, name: Int, in families: EventNameTable.FamilyMembership) -> Bool {
         guard covers(name, in: families) else { return false }
-        // By index: `allSatisfy` copied each condition (its key, its operands) it looked at.
-        for index in conditions.indices where !conditions[index].condition.holds(for: attributes[conditions[index].key]) { return false }
+        // By index, and the value looked up before the condition is read: `allSatisfy` copied
+        // each condition it looked at, and so did a lookup made while the condition was read.
+        for index in conditions.indices {
+            let value = attributes[conditions[index].key]
+            guard conditions[index].condition.holds(for: value) else { return false }
+        }
         return true
     }
 }

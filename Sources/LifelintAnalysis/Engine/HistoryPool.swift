@@ -115,10 +115,25 @@ struct HistoryPool {
     /// Whether every guard holds, with the history events that made them hold (for the
     /// finding's related locations).
     func evaluate(_ guards: [CompiledGuard], in history: AppHistory, families: EventNameTable.FamilyMembership) -> [RelatedEvent]? {
-        // Positions while judging; only the evidence of guards that all hold becomes events.
-        var evidence: [Int] = []
+        // Positions while judging, in place for the few guards a clause has; only the evidence
+        // of guards that all hold becomes events.
+        var evidence = Positions()
         guard judge(guards, in: history, families: families, evidence: { evidence.append($0) }) else { return nil }
-        return evidence.map { occurrence(at: $0).event }
+        return (0..<evidence.count).map { occurrence(at: evidence[$0]).event }
+    }
+
+    /// Up to four positions without an allocation, more in an array.
+    private struct Positions {
+        private var first = InlineArray<4, Int>(repeating: 0)
+        private var rest: [Int] = []
+        private(set) var count = 0
+
+        mutating func append(_ position: Int) {
+            if count < 4 { first[count] = position } else { rest.append(position) }
+            count += 1
+        }
+
+        subscript(index: Int) -> Int { index < 4 ? first[index] : rest[index - 4] }
     }
 
     /// Whether every guard holds, when what made them hold is not wanted: nothing is built.
@@ -131,8 +146,9 @@ struct HistoryPool {
     private func judge(
         _ guards: [CompiledGuard], in history: AppHistory, families: EventNameTable.FamilyMembership, evidence: (Int) -> Void
     ) -> Bool {
-        for condition in guards {
-            switch condition {
+        // By index: iterating copied each guard, and with it its patterns' conditions.
+        for index in guards.indices {
+            switch guards[index] {
             case let .phase(phases):
                 guard let phase = history.phase, phases.contains(phase) else { return false }
             case let .occurred(pattern, since):
