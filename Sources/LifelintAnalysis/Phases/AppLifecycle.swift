@@ -8,7 +8,7 @@ struct AppLifecycle {
     /// Android: the visible activities (started or resumed, not yet stopped), by token, else
     /// by class name (a class counts its instances), else under one key for traces that name
     /// neither.
-    var visibleActivities: [String: Int] = [:]
+    var visibleActivities: [ActivityKey: Int] = [:]
     /// iOS: each connected scene's own phase.
     var scenes: [String: AppPhase] = [:]
     var lastDeath: Death?
@@ -52,30 +52,36 @@ struct AppLifecycle {
     var hasVisibleActivity: Bool { !visibleActivities.isEmpty }
 
     /// The key an activity callback is tracked under: its token, else its class name, else
-    /// nil (a trace that names neither, such as the Chrome framework slices).
-    static func activityKey(_ event: Event) -> String? {
-        if let token = event.attributes["token"] { return "t" + token }
-        return event.attributes["component"].map { "c" + $0 }
+    /// none (a trace that names neither, such as the Chrome framework slices). A case, not a
+    /// prefixed string: no string is made per callback.
+    enum ActivityKey: Hashable {
+        case token(String)
+        case component(String)
+        case unnamed
+    }
+
+    static func activityKey(_ event: Event) -> ActivityKey {
+        if let token = event.attributes["token"] { return .token(token) }
+        return event.attributes["component"].map(ActivityKey.component) ?? .unnamed
     }
 
     /// An activity became visible; `implied` for a callback (resumed, paused) that shows it
     /// was started although its start was not seen.
-    mutating func showActivity(_ key: String?, implied: Bool) {
-        let key = key ?? ""
+    mutating func showActivity(_ key: ActivityKey, implied: Bool) {
         let count = visibleActivities[key] ?? 0
         if implied {
-            if count == 0, key != "" || visibleActivities.isEmpty { visibleActivities[key] = 1 }
+            if count == 0, key != .unnamed || visibleActivities.isEmpty { visibleActivities[key] = 1 }
             return
         }
         // A token names one activity; a class may have several instances.
-        visibleActivities[key] = key.hasPrefix("t") ? 1 : count + 1
+        visibleActivities[key] = if case .token = key { 1 } else { count + 1 }
     }
 
     /// An activity stopped. One without a name is the unnamed one, or the only one visible;
     /// when that is ambiguous nothing is hidden, so no departure is inferred.
-    mutating func hideActivity(_ key: String?) {
-        var key = key ?? ""
-        if key == "", visibleActivities[""] == nil, visibleActivities.count == 1 { key = visibleActivities.keys.first! }
+    mutating func hideActivity(_ key: ActivityKey) {
+        var key = key
+        if key == .unnamed, visibleActivities[.unnamed] == nil, visibleActivities.count == 1 { key = visibleActivities.keys.first! }
         guard let count = visibleActivities[key] else { return }
         visibleActivities[key] = count > 1 ? count - 1 : nil
     }

@@ -146,7 +146,7 @@ public struct PhaseDeriver {
             // activity of the app is still visible (in-app navigation stops the screen left).
             effects.departure = !app.hasVisibleActivity && app.phase?.isForeground == true
         case .activityDestroyed? where event.attributes["token"] != nil:
-            app.visibleActivities[AppLifecycle.activityKey(event) ?? ""] = nil
+            app.visibleActivities[AppLifecycle.activityKey(event)] = nil
         case _ where kind.contains(.scene):
             Self.applyScene(event, to: &app, &effects.after)
         case _ where kind.contains(.flutter) && !app.hasActivityEvidence:
