@@ -32,6 +32,15 @@ public struct VerdictBuilder {
             self.unsavedInput = unsavedInput
             self.stateSaved = stateSaved
         }
+
+        // Pattern matches, not `== nil`: that compared a copy of the whole event, read out of
+        // the episode, on every event of an app in the background.
+        var isDead: Bool { if case .some = death { true } else { false } }
+        var hasSaveBegin: Bool { if case .some = saveBegin { true } else { false } }
+        var hasSaveEnd: Bool { if case .some = saveEnd { true } else { false } }
+        var hasColdStart: Bool { if case .some = coldStart { true } else { false } }
+        var hasRestore: Bool { if case .some = restore { true } else { false } }
+        var hasFreshScreen: Bool { if case .some = freshScreen { true } else { false } }
     }
 
     /// Apps by number, a flag each: set on every input and restore event, so not hashed.
@@ -162,7 +171,7 @@ public struct VerdictBuilder {
         default: break
         }
         // Instance state counts when saved just before or after leaving; older saves are dropped.
-        if event.name.known == .phaseBackground, let saved = state.stateSaved, saved.time.nanoseconds < event.time.nanoseconds - 1_000_000_000 {
+        if event.name.known == .phaseBackground, let savedAt = state.stateSaved?.time.nanoseconds, savedAt < event.time.nanoseconds - 1_000_000_000 {
             state.stateSaved = nil
         }
         guard let episode = state.episode else {
@@ -170,27 +179,27 @@ public struct VerdictBuilder {
             return
         }
         switch event.name.known {
-        case .persistBegin? where episode.death == nil && episode.saveBegin == nil:
+        case .persistBegin? where !episode.isDead && !episode.hasSaveBegin:
             episode.saveBegin = event
             episode.saveUnderBackgroundTask = state.backgroundTaskHeld
-        case .persistEnd? where episode.death == nil && episode.saveBegin != nil && episode.saveEnd == nil:
+        case .persistEnd? where !episode.isDead && episode.hasSaveBegin && !episode.hasSaveEnd:
             episode.saveEnd = event
-        case .stateSaved? where episode.death == nil:
+        case .stateSaved? where !episode.isDead:
             episode.stateSaved = event
-        case .phaseActive? where episode.death == nil, .phaseInactive? where episode.death == nil:
+        case .phaseActive? where !episode.isDead, .phaseInactive? where !episode.isDead:
             state.episode = nil
             return
-        case .phaseTerminated? where episode.death == nil:
+        case .phaseTerminated? where !episode.isDead:
             episode.death = event
             state.unsavedInput = nil
             state.stateSaved = nil
-        case .phaseColdStart? where episode.death != nil && episode.coldStart == nil:
+        case .phaseColdStart? where episode.isDead && !episode.hasColdStart:
             episode.coldStart = event
-        case .stateRestored? where episode.coldStart != nil && episode.restore == nil, .navRestored? where episode.coldStart != nil && episode.restore == nil:
+        case .stateRestored? where episode.hasColdStart && !episode.hasRestore, .navRestored? where episode.hasColdStart && !episode.hasRestore:
             episode.restore = event
-        case .screenShown? where episode.coldStart != nil && episode.restore == nil && episode.freshScreen == nil:
+        case .screenShown? where episode.hasColdStart && !episode.hasRestore && !episode.hasFreshScreen:
             if event.attributes["restored"] == "true" { episode.restore = event } else { episode.freshScreen = event }
-        case .phaseBackground? where episode.coldStart != nil, .phaseTerminated? where episode.coldStart != nil:
+        case .phaseBackground? where episode.hasColdStart, .phaseTerminated? where episode.hasColdStart:
             finished = episode
             state.episode = event.name.known == .phaseBackground ? Self.episode(of: app, leavingAt: event, state) : nil
             return
