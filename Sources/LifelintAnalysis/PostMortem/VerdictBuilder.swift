@@ -71,6 +71,43 @@ public struct VerdictBuilder {
         }
     }
 
+    /// The apps with something pending, by number: each app number has a slot that leads to
+    /// its state in a dense array, whose freed entries are reused. An event then costs no
+    /// hashing, and memory follows open stories (and four bytes per app number).
+    private struct PendingApps {
+        /// Per app number, its state's index in `states`, or -1.
+        private var slots: [Int32] = []
+        /// Changed in place by the builder (`states[slot(of:)]`); freed entries are fresh states.
+        fileprivate var states: [AppState] = []
+        private var vacant: [Int32] = []
+
+        /// The index of the app's state, if it has something pending.
+        func slot(of app: Int) -> Int? {
+            app < slots.count && slots[app] >= 0 ? Int(slots[app]) : nil
+        }
+
+        mutating func add(_ state: AppState, for app: Int) {
+            if app >= slots.count { slots.append(contentsOf: repeatElement(-1, count: app + 1 - slots.count)) }
+            if let reused = vacant.popLast() {
+                states[Int(reused)] = state
+                slots[app] = reused
+            } else {
+                states.append(state)
+                slots[app] = Int32(states.count - 1)
+            }
+        }
+
+        /// Forgets the state of an app left with nothing pending.
+        mutating func free(_ app: Int) {
+            let slot = slots[app]
+            states[Int(slot)] = AppState()
+            vacant.append(slot)
+            slots[app] = -1
+        }
+
+        var episodes: [Episode] { states.compactMap(\.episode) }
+    }
+
     private let window: SaveWindow
     /// Apps that reported `input.edited` somewhere in the trace: the evidence a verdict on
     /// what was at risk rests on, as `no-save-at-background` requires it.
@@ -79,8 +116,7 @@ public struct VerdictBuilder {
     private var appsReportingRestores = AppSet()
     /// `relevantEvents`, held here: a static is a lazily made global, checked on every read.
     private let relevant = VerdictBuilder.relevantEvents
-    /// By app number; an app with nothing pending has no entry.
-    private var apps: [Int: AppState] = [:]
+    private var apps = PendingApps()
     /// The builder's own numbers, for events given without one (`process(_:)`).
     private var ownNumbers: [String: Int] = [:]
     /// Episodes whose verdict waits for the end of the trace.
@@ -113,13 +149,12 @@ public struct VerdictBuilder {
         }
         var episode: Episode?
         // Static, and the state mutated in place: calling a method of `self` here would copy
-        // the whole dictionary on every event.
-        // Apps with nothing pending are forgotten: memory follows open stories, not apps seen.
-        if let index = apps.index(forKey: app) {
-            if Self.updateLeavingNothingPending(&apps.values[index], with: event, app: app, finished: &episode) { apps.remove(at: index) }
+        // the whole store on every event.
+        if let slot = apps.slot(of: app) {
+            if Self.updateLeavingNothingPending(&apps.states[slot], with: event, app: app, finished: &episode) { apps.free(app) }
         } else {
             var state = AppState()
-            if !Self.updateLeavingNothingPending(&state, with: event, app: app, finished: &episode) { apps[app] = state }
+            if !Self.updateLeavingNothingPending(&state, with: event, app: app, finished: &episode) { apps.add(state, for: app) }
         }
         if let episode { settle(episode) }
     }
@@ -136,14 +171,14 @@ public struct VerdictBuilder {
 
     /// Writes the verdicts, those of episodes still open when the trace ends included.
     public mutating func finish() {
-        let open = apps.values.compactMap(\.episode).filter { $0.death != nil }
+        let open = apps.episodes.filter(\.isDead)
         finished += open.sorted { $0.background.app < $1.background.app }
-        apps = [:]
+        apps = PendingApps()
         verdicts = (verdicts + finished.map(verdict)).sorted { $0.location < $1.location }
         finished = []
     }
 
-    /// `update`, then whether the app has nothing pending (one dictionary lookup per event).
+    /// `update`, then whether the app has nothing pending.
     private static func updateLeavingNothingPending(_ state: inout AppState, with event: Event, app: Int, finished: inout Episode?) -> Bool {
         update(&state, with: event, app: app, finished: &finished)
         return state.isEmpty
