@@ -69,7 +69,7 @@ struct ExpectMonitor: ClauseMonitor {
                 report(Self.missed(wait))
                 return true
             }
-            if expected, wait.trigger.key(sameAttributes) == observation.event.key(sameAttributes) { return true }
+            if expected, wait.trigger.pairs(with: observation.event, on: sameAttributes) { return true }
             if failing {
                 report(Violation(event: wait.trigger, time: observation.event.time, related: wait.evidence + [RelatedEvent(observation.event)]))
                 return true
