@@ -38,6 +38,13 @@ import Testing
         #expect(Self.run(rule, [(0, "a.start", ["key": "x"]), (500, "a.done", ["key": "x", "ok": "false"]), (5000, "z.tick", [:])]) == ["1 a.start at x"])
         #expect(Self.run(rule, [(0, "a.start", ["key": "x"]), (100, "a.crash", [:])]) == ["1 a.start at x <2>"])
         #expect(Self.run(rule, [(0, "a.start", ["key": "x"]), (100, "a.abort", [:]), (5000, "z.tick", [:])]) == [])
+        // A missing attribute pairs with an empty one, as the joined keys always did.
+        #expect(Self.run(rule, [(0, "a.start", [:]), (500, "a.done", ["key": "", "ok": "true"]), (5000, "z.tick", [:])]) == [])
+        let two = try Self.rule(#"{"expect": {"after": "a.start", "expect": "a.done", "sameAttributes": ["key", "part"], "within": "1s"}}"#)
+        #expect(Self.run(two, [(0, "a.start", ["key": "x", "part": "1"]), (500, "a.done", ["key": "x", "part": "1"]), (5000, "z.tick", [:])]) == [])
+        #expect(Self.run(two, [(0, "a.start", ["key": "x", "part": "1"]), (500, "a.done", ["key": "x", "part": "2"]), (5000, "z.tick", [:])]) == ["1 a.start at x"])
+        // Values are compared one by one: a separator inside one cannot make two pairs look alike.
+        #expect(Self.run(two, [(0, "a.start", ["key": "x\u{1F}1", "part": ""]), (500, "a.done", ["key": "x", "part": "1\u{1F}"]), (5000, "z.tick", [:])]) == ["1 a.start at x\u{1F}1"])
         #expect(Self.run(rule, [(0, "a.start", ["key": "x"]), (500, "z.tick", [:])]) == [], "the trace ends before the deadline: no verdict")
         #expect(Self.run(rule, [(0, "a.start", ["key": "x"]), (0, "z.tick", [:])], clock: .unknown) == [], "no time, no deadline")
         var strict = Thresholds()
