@@ -37,19 +37,18 @@ public final class RegularExpression: @unchecked Sendable {
     /// How deeply groups may nest: deeper, the complexity check below and `regcomp` itself
     /// recurse past the stack (RegexFuzzer found 14,620 open parentheses).
     public static let maximumNesting = 100
+    static let nestedTooDeeply = Failure.invalid("groups nested more than \(maximumNesting) deep")
 
     public init(_ pattern: String) throws(Failure) {
         self.pattern = pattern
-        guard Self.nestingDepth(Array(pattern)) <= Self.maximumNesting else {
-            throw .invalid("groups nested more than \(Self.maximumNesting) deep")
-        }
+        guard Self.nestingDepth(Array(pattern)) <= Self.maximumNesting else { throw Self.nestedTooDeeply }
         if Self.hasRepeatedRepetition(Array(pattern)) {
             throw .invalid("a repetition of a repetition ('a++', 'a*{2}'): write one; stacked, they take the C library exponential memory")
         }
-        if Self.hasLoopOverEmptyMatch(Array(pattern)) {
+        if try Self.hasLoopOverEmptyMatch(Array(pattern)) {
             throw .invalid("a repetition of a part that can match nothing ('()+', '(a*)*', '(b|)+'): repeat what must match; the C library takes minutes to compile a few of these")
         }
-        let expansion = Self.expandedSize(Array(pattern))
+        let expansion = try Self.expandedSize(Array(pattern))
         guard expansion <= Self.maximumExpansion else {
             throw .invalid("too complex: its counted repetitions ('{m,n}') expand to \(expansion > Int(Int32.max) ? "billions of" : "\(expansion)") copies (at most \(Self.maximumExpansion))")
         }
@@ -109,11 +108,11 @@ public final class RegularExpression: @unchecked Sendable {
     /// nothing: `()+`, `(a*)*`, `(b|)+`, `(^)*`. Such a loop adds nothing a pattern needs, and
     /// the C library's compiler follows its empty paths for far longer than the pattern's size
     /// suggests: eight `(()+){1,100}` in a row ran for minutes (RegexFuzzer).
-    static func hasLoopOverEmptyMatch(_ characters: [Character]) -> Bool {
+    static func hasLoopOverEmptyMatch(_ characters: [Character]) throws(Failure) -> Bool {
         var index = 0
         var found = false
         while index < characters.count {
-            _ = alternativesMatchEmpty(characters, &index, &found)
+            _ = try alternativesMatchEmpty(characters, &index, &found, depth: 0)
             index += 1
         }
         return found
@@ -121,8 +120,10 @@ public final class RegularExpression: @unchecked Sendable {
 
     /// Reads alternatives up to the `)` that closes them (or the end) and says whether one of
     /// them can match the empty string; sets `found` on a loop over such a part. Recursion is
-    /// bounded: the nesting was checked first.
-    private static func alternativesMatchEmpty(_ characters: [Character], _ index: inout Int, _ found: inout Bool) -> Bool {
+    /// bounded here too, not only by `nestingDepth`: a `{` read as a count skips what lies
+    /// before its `}`, a `)` included, so groups can nest deeper here than there (RegexFuzzer:
+    /// the stack overflowed).
+    private static func alternativesMatchEmpty(_ characters: [Character], _ index: inout Int, _ found: inout Bool, depth: Int) throws(Failure) -> Bool {
         var anyEmpty = false
         var sequenceEmpty = true
         while index < characters.count, characters[index] != ")" {
@@ -132,7 +133,7 @@ public final class RegularExpression: @unchecked Sendable {
                 index += 1
                 continue
             }
-            var atomEmpty = atomMatchesEmpty(characters, &index, &found)
+            var atomEmpty = try atomMatchesEmpty(characters, &index, &found, depth: depth)
             if index < characters.count { applyRepetition(characters, &index, to: &atomEmpty, &found) }
             sequenceEmpty = sequenceEmpty && atomEmpty
         }
@@ -140,12 +141,13 @@ public final class RegularExpression: @unchecked Sendable {
     }
 
     /// Reads one atom (a group, a bracket expression, an escape, an anchor or a character).
-    private static func atomMatchesEmpty(_ characters: [Character], _ index: inout Int, _ found: inout Bool) -> Bool {
+    private static func atomMatchesEmpty(_ characters: [Character], _ index: inout Int, _ found: inout Bool, depth: Int) throws(Failure) -> Bool {
         switch characters[index] {
         case "(":
+            guard depth < maximumNesting else { throw nestedTooDeeply }
             index += 1
             if index < characters.count, characters[index] == "?", let close = characters[index...].firstIndex(of: ">") { index = close + 1 }
-            let empty = alternativesMatchEmpty(characters, &index, &found)
+            let empty = try alternativesMatchEmpty(characters, &index, &found, depth: depth + 1)
             index += 1
             return empty
         case "[":
@@ -215,17 +217,18 @@ public final class RegularExpression: @unchecked Sendable {
 
     /// How many atoms the pattern holds once counted repetitions are written out: a group's
     /// atoms times its count, alternatives added; saturating instead of overflowing.
-    static func expandedSize(_ characters: [Character]) -> Int {
+    static func expandedSize(_ characters: [Character]) throws(Failure) -> Int {
         var index = 0
-        return sequenceSize(characters, &index, inGroup: false)
+        return try sequenceSize(characters, &index, depth: 0)
     }
 
     /// Outside a group, a `)` closes nothing: the C library reads it as a literal, and the
     /// count goes on past it (RegexFuzzer: a stray `)` hid a `{1,7000}` behind it from the
-    /// count, and `regcomp` took more than 2 GB).
-    private static func sequenceSize(_ characters: [Character], _ index: inout Int, inGroup: Bool) -> Int {
+    /// count, and `regcomp` took more than 2 GB). Depth is bounded as in
+    /// `alternativesMatchEmpty`.
+    private static func sequenceSize(_ characters: [Character], _ index: inout Int, depth: Int) throws(Failure) -> Int {
         var total = 0
-        while index < characters.count, !(inGroup && characters[index] == ")") {
+        while index < characters.count, !(depth > 0 && characters[index] == ")") {
             if characters[index] == "|" {
                 index += 1
                 continue
@@ -233,8 +236,9 @@ public final class RegularExpression: @unchecked Sendable {
             var size = 1
             switch characters[index] {
             case "(":
+                guard depth < maximumNesting else { throw nestedTooDeeply }
                 index += 1
-                size = max(sequenceSize(characters, &index, inGroup: true), 1)
+                size = max(try sequenceSize(characters, &index, depth: depth + 1), 1)
                 index += 1
             case "[":
                 index = bracketEnd(characters, from: index)
