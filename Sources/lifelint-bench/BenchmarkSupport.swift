@@ -10,8 +10,7 @@ enum BenchmarkFile {
         let target = megabytes * 1_000_000
         var status = stat()
         if stat(path, &status) == 0, Int(status.st_size) >= target, Int(status.st_size) < target + 4096 { return Int(status.st_size) }
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        precondition(descriptor >= 0, "cannot write \(path)")
+        let descriptor = create(path)
         defer { close(descriptor) }
         var generator = SyntheticLogcat(seed: seed)
         var written = 0
@@ -32,8 +31,7 @@ enum BenchmarkFile {
         let target = megabytes * 1_000_000
         var status = stat()
         if stat(path, &status) == 0, Int(status.st_size) >= target, Int(status.st_size) < target + (1 << 16) { return Int(status.st_size) }
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        precondition(descriptor >= 0, "cannot write \(path)")
+        let descriptor = create(path)
         defer { close(descriptor) }
         var buffer = Array(prefix.utf8)
         var written = 0
@@ -50,6 +48,19 @@ enum BenchmarkFile {
         buffer.append(contentsOf: suffix.utf8)
         buffer.withUnsafeBytes { _ = write(descriptor, $0.baseAddress, $0.count) }
         return written + buffer.count
+    }
+
+    /// The file opened for writing, or the run ends saying why (a `--dir` that does not exist,
+    /// say): a precondition's message is not printed in a release build.
+    static func create(_ path: String) -> Int32 {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else {
+            let reason = String(cString: strerror(errno))
+            let message = Array("lifelint-bench: cannot write \(path): \(reason)\n".utf8)
+            _ = message.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+            exit(2)
+        }
+        return descriptor
     }
 
     static func countLines(path: String) -> Int {

@@ -47,8 +47,7 @@ struct SyntheticBatch {
         var generator = SyntheticLogcat(seed: seed)
         var buffer: [UInt8] = []
         generator.append(bytes: bytesEach, to: &buffer)
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        precondition(descriptor >= 0, "cannot write \(path)")
+        let descriptor = BenchmarkFile.create(path)
         defer { close(descriptor) }
         buffer.withUnsafeBytes { _ = write(descriptor, $0.baseAddress, $0.count) }
         return buffer.count
