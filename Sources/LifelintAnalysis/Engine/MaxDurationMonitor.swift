@@ -39,6 +39,9 @@ struct MaxDurationMonitor: ClauseMonitor {
         let start: Event
         var measuredFrom: Event?
         var limit: Int64?
+
+        /// A pattern match, not `measuredFrom == nil`, which compared a copy of the event.
+        var isWaitingToBeMeasured: Bool { if case .none = measuredFrom { true } else { false } }
     }
 
     let clause: Clause
@@ -52,7 +55,7 @@ struct MaxDurationMonitor: ClauseMonitor {
 
     mutating func observe(_ observation: Observation, report: (Violation) -> Void) {
         measure(observation, report: report)
-        observesEveryEvent = spans.values.contains { $0.measuredFrom == nil }
+        observesEveryEvent = spans.values.contains { $0.isWaitingToBeMeasured }
     }
 
     private mutating func measure(_ observation: Observation, report: (Violation) -> Void) {
@@ -64,7 +67,7 @@ struct MaxDurationMonitor: ClauseMonitor {
             }
         }
         if observation.matches(clause.cutoff) {
-            for span in spans.values.sorted(by: { $0.start.source < $1.start.source }) where span.measuredFrom != nil {
+            for span in spans.values.sorted(by: { $0.start.source < $1.start.source }) where !span.isWaitingToBeMeasured {
                 report(violation(span, endedAt: observation.event, elapsed: nil))
             }
             spans = [:]
@@ -78,7 +81,7 @@ struct MaxDurationMonitor: ClauseMonitor {
         lazy var limit = self.limit(observation)
         var index = spans.startIndex
         while index != spans.endIndex {
-            if spans.values[index].measuredFrom == nil {
+            if spans.values[index].isWaitingToBeMeasured {
                 spans.values[index].measuredFrom = observation.event
                 spans.values[index].limit = limit
             }
