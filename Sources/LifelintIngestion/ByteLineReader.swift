@@ -18,12 +18,14 @@ final class ByteLineReader {
     private var skippingRestOfLine = false
 
     private let source: any ByteSource
-    private var storage: UnsafeMutablePointer<UInt8>
-    private var capacity: Int
-    private var start = 0
-    private var end = 0
-    private var reachedEnd = false
-    private(set) var bytesConsumed = 0
+    // The reader is used from one thread, and these are read per line: unchecked, they cost no
+    // dynamic exclusivity check each time (as in `JSONStreamReader`).
+    @exclusivity(unchecked) private var storage: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) private var capacity: Int
+    @exclusivity(unchecked) private var start = 0
+    @exclusivity(unchecked) private var end = 0
+    @exclusivity(unchecked) private var reachedEnd = false
+    @exclusivity(unchecked) private(set) var bytesConsumed = 0
 
     /// `initial` holds bytes already read from the descriptor (to detect the container).
     init(source: any ByteSource, initial: [UInt8] = [], chunkSize: Int = ReadBuffer.defaultChunkSize) {

@@ -49,9 +49,10 @@ final class JSONStreamReader {
 
     private let source: any ByteSource
     // The reader is used from one thread, and these are read per element: unchecked, they
-    // cost no dynamic exclusivity check each time.
+    // cost no dynamic exclusivity check each time (`capacity` and `bytesRead` too: each cost
+    // two calls per record while checked).
     @exclusivity(unchecked) private var storage: UnsafeMutablePointer<UInt8>
-    private var capacity: Int
+    @exclusivity(unchecked) private var capacity: Int
     private let chunkSize: Int
     @exclusivity(unchecked) private var position = 0
     @exclusivity(unchecked) private var end = 0
@@ -60,7 +61,7 @@ final class JSONStreamReader {
     @exclusivity(unchecked) private var line = 1
     @exclusivity(unchecked) private var lineStart = 0
     @exclusivity(unchecked) private var discarded = 0
-    private(set) var bytesRead = 0
+    @exclusivity(unchecked) private(set) var bytesRead = 0
     private(set) var preambleLines = 0
 
     /// `initial` holds bytes already read from the descriptor (to detect the container).
