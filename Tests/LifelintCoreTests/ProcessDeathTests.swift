@@ -53,6 +53,23 @@ import Testing
         ])
     }
 
+    /// A `Start proc` line cut before its process name names no app: it is an ordinary line,
+    /// not the start of an app called "".
+    @Test func aStartProcWithoutAProcessNameStartsNoApp() throws {
+        let text = """
+            08-29 12:30:05.000  1000  1100 I ActivityManager: Start proc 10010:
+            08-29 12:30:05.100  1000  1100 I ActivityManager: Start proc 10011:/u0a60 for service {com.example.shop/.Sync}
+            08-29 12:30:05.150  1000  1100 I ActivityManager: Start proc 10012::remote/u0a60 for service {com.example.shop/.Sync}
+            08-29 12:30:05.200  1000  1100 I ActivityManager: Start proc  for activity com.example.notes/.EditorActivity: pid=4242 uid=10057
+            08-29 12:30:06.000  1000  1100 I ActivityManager: Start proc 8282:com.example.shop/u0a60 for service {com.example.shop/.Sync}
+            """
+        let (events, summary) = try TraceFixture.ingest(text)
+        #expect(events.map(\.summaryLine) == [
+            "process.started com.example.shop 8282 {package=com.example.shop hosting=service component=com.example.shop/.Sync}",
+        ])
+        #expect(summary.logLines == 4)
+    }
+
     @Test func evidenceLines() throws {
         let text = """
             01-08 08:00:00.000  4242  4300 E JavaBinder: !!! FAILED BINDER TRANSACTION !!!  (parcel size = 1048576)

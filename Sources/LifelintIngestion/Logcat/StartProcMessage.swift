@@ -21,7 +21,9 @@ struct StartProcMessage {
         message.starts(with: UnsafeBufferPointer(start: opening.utf8Start, count: opening.utf8CodeUnitCount))
     }
 
-    /// Nil when `message` is not a `Start proc` line that names a pid.
+    /// Nil when `message` is not a `Start proc` line that names a pid and a package: one cut
+    /// short (`Start proc 10010:`) names no app, so it is an ordinary line, not the start of an
+    /// app called "".
     init?(_ message: UnsafeBufferPointer<UInt8>) {
         guard Self.opens(message) else { return nil }
         let start = Self.opening.utf8CodeUnitCount
@@ -38,6 +40,7 @@ struct StartProcMessage {
             process = start..<headEnd
         }
         package = process.lowerBound..<(message[process].firstIndex { $0 == UInt8(ascii: ":") || $0 == .slash } ?? process.upperBound)
+        guard !package.isEmpty else { return nil }
         (hosting, component) = Self.hostingAndComponent(message, all)
     }
 
