@@ -3,7 +3,8 @@ import PackageDescription
 
 /// libFuzzer targets over lifelint's own sources (linked in, not depended on: a dependency's
 /// build plugin tool would be built with the fuzzer flags and fail to link its own `main`).
-/// The library and the fuzzer are compiled with the sanitizers per target.
+/// The library and the fuzzer are compiled with the sanitizers per target. Ingestion is
+/// compiled for testing: ArchiveFuzzer reads a `TraceInput` to its end through its internal API.
 let instrumented: [SwiftSetting] = [.unsafeFlags(["-sanitize=fuzzer,address"])]
 
 /// One fuzzer per parser (decision 0013); `run.sh` builds them, seeds each from the samples
@@ -18,7 +19,7 @@ let package = Package(
         .target(name: "LifelintModel", path: "Sources/LifelintModel", swiftSettings: instrumented),
         .target(
             name: "LifelintIngestion", dependencies: ["LifelintModel", "CLibXML2", "CZlib"], path: "Sources/LifelintIngestion",
-            swiftSettings: instrumented),
+            swiftSettings: instrumented + [.unsafeFlags(["-enable-testing"])]),
         .target(
             name: "LifelintAnalysis", dependencies: ["LifelintModel", "LifelintIngestion"], path: "Sources/LifelintAnalysis",
             swiftSettings: instrumented, plugins: ["EmbedRules"]),

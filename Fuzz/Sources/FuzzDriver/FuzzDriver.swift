@@ -26,10 +26,18 @@ public enum FuzzDriver {
     }
 
     /// Writes the input to this process's scratch file and returns its path (nil if it cannot).
+    /// The file lives in memory (`/dev/shm`) where there is one, and is written without the
+    /// `fsync` of Foundation's atomic write, which took more time than parsing the input.
     public static func file(_ bytes: [UInt8], suffix: String) -> String? {
-        let path = NSTemporaryDirectory() + "lifelint-fuzz-\(getpid())\(suffix)"
-        return FileManager.default.createFile(atPath: path, contents: Data(bytes)) ? path : nil
+        let path = scratchFolder + "lifelint-fuzz-\(getpid())\(suffix)"
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        return written == bytes.count ? path : nil
     }
+
+    private static let scratchFolder = FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm/" : NSTemporaryDirectory()
 }
 
 @_silgen_name("LLVMFuzzerRunDriver")
