@@ -215,7 +215,7 @@ struct LogcatIngestor {
             return
         }
         if format == .long, readLongFormat(line, emit: emit) { return }
-        guard let record = parse(line) else {
+        guard let record = Self.parse(line, as: format) else {
             // A comment pasted into a log (`# system side`) continues nothing.
             if inEntry, line.first != UInt8(ascii: "#") {
                 readContinuation(line, emit: emit)
@@ -286,7 +286,9 @@ struct LogcatIngestor {
         return true
     }
 
-    private func parse(_ line: UnsafeBufferPointer<UInt8>) -> LogcatRecord? {
+    /// Static: a method of the ingestor called from its mutating ones copied the whole
+    /// ingestor (a kilobyte) on every line.
+    private static func parse(_ line: UnsafeBufferPointer<UInt8>, as format: LogcatFormat) -> LogcatRecord? {
         if let record = LogcatLineParser.parse(line, as: format) { return record }
         guard format != .raw else { return nil }
         for other in LogcatFormat.detectionOrder where other != format {
