@@ -51,6 +51,8 @@ public struct PhaseDeriver {
     /// The departures not yet released, in the order the apps stopped (the order of their
     /// slots in the queue).
     private var departures: [Departure] = []
+    /// The arrays `process` reuses for an event's effects (`Effects(reusing:)`).
+    private var spareEffects = Effects()
     /// The earliest stop time of an undecided departure (or earlier): most events are not
     /// past it, and skip looking at the departures at all.
     private var earliestUndecided = Int64.max
@@ -74,19 +76,21 @@ public struct PhaseDeriver {
         // Changed in place (static, so nothing else of `self` is touched meanwhile): a copy
         // would copy its collections on every event. The departures above have already moved
         // it to the background where the app left.
-        var effects = Effects()
+        var effects = Effects(reusing: &spareEffects)
         Self.applyAndNote(event, nameKinds.kind(of: event.name), to: &apps[app], &effects)
         if queueStart == queue.count, !effects.departure {
             // Nothing is held back: the events go out in the order the queue would release them.
             effects.before.handOver { derived in emit(consume derived, app) }
             emit(consume event, app)
             effects.after.handOver { derived in emit(consume derived, app) }
+            spareEffects = effects
             return
         }
         let departingStop = effects.departure ? copy event : nil
         effects.before.handOver { derived in queue.append(.event(consume derived, app: app)) }
         queue.append(.event(consume event, app: app))
         effects.after.handOver { derived in queue.append(.event(consume derived, app: app)) }
+        spareEffects = effects
         if let departingStop { scheduleDeparture(departingStop, app: app) }
         flush(emit)
     }
@@ -111,6 +115,16 @@ public struct PhaseDeriver {
         var before: [Event] = []
         var after: [Event] = []
         var departure = false
+
+        init() {}
+
+        /// Effects in the arrays of the last event's, which were emptied when their events were
+        /// handed over: a start or an end makes a synthetic event, and a new array for it
+        /// would be an allocation per app in a trace of a million.
+        init(reusing spare: inout Effects) {
+            swap(&before, &spare.before)
+            swap(&after, &spare.after)
+        }
     }
 
     private static func applyAndNote(_ event: Event, _ kind: EventNameKinds.Kind, to app: inout AppLifecycle, _ effects: inout Effects) {

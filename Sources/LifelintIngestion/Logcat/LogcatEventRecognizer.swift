@@ -25,7 +25,18 @@ struct LogcatEventRecognizer {
     struct Output {
         var events: [Event] = []
         var produced = 0
+
+        init() {}
+
+        /// An output in the array of the last line's, emptied when its events were handed over:
+        /// a new array per line that makes an event would be an allocation per event.
+        init(reusing spare: inout [Event]) {
+            swap(&events, &spare)
+        }
     }
+
+    /// The array `recognise` reuses for a line's events (`Output(reusing:)`).
+    private var spareEvents: [Event] = []
 
     private let tags = LogcatTagTable()
     private var mappings: MappingTable
@@ -110,7 +121,7 @@ struct LogcatEventRecognizer {
     /// lifecycle meaning). Events may leave later, once their process is named.
     mutating func recognise(_ line: Line, _ interest: Interest, emit: EventSink) -> Int {
         if case .nothing = interest { return 0 }
-        var out = Output()
+        var out = Output(reusing: &spareEvents)
         if let pid = line.record.pid, line.record.package != nil, attribution.table.process(of: pid) == nil, let package = line.package {
             name(pid, package, &out)
         }
@@ -133,6 +144,7 @@ struct LogcatEventRecognizer {
             if out.produced == 0, Self.mayCarryEvidence(line.record) { recogniseExceptions(line, &out) }
         }
         out.events.handOver(to: emit)
+        spareEvents = out.events
         return out.produced
     }
 
