@@ -286,8 +286,7 @@ struct LogcatIngestor {
         return true
     }
 
-    /// Static: a method of the ingestor called from its mutating ones copied the whole
-    /// ingestor (a kilobyte) on every line.
+    /// Static, so that the ingestor's mutating methods call it without copying the ingestor.
     private static func parse(_ line: UnsafeBufferPointer<UInt8>, as format: LogcatFormat) -> LogcatRecord? {
         if let record = LogcatLineParser.parse(line, as: format) { return record }
         guard format != .raw else { return nil }
