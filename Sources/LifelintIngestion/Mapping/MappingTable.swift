@@ -42,7 +42,7 @@ struct MappingTable {
             case .any: .any
             case let .prefix(text): .prefix(Array(text.utf8))
             case let .contains(text): .contains(Array(text.utf8))
-            case let .regex(expression): .regex(expression, requiredLiteral: expression.requiredLiteral.map { Array($0.utf8) })
+            case let .regex(expression): .regex(expression, requiredLiteral: expression.requiredLiteral)
             }
             return Compiled(mapping: mapping, tag: mapping.tag.map { Array($0.utf8) }, test: test)
         }

@@ -17,7 +17,7 @@ public final class RegularExpression: @unchecked Sendable {
     public let groupNames: [String?]
     /// Text every match contains (the longest literal run of a pattern without alternation),
     /// used to skip `regexec` on lines without it; nil when none is certain.
-    public let requiredLiteral: String?
+    public let requiredLiteral: [UInt8]?
 
     public enum Failure: Error, Equatable, Sendable, CustomStringConvertible {
         case invalid(String)
@@ -41,25 +41,33 @@ public final class RegularExpression: @unchecked Sendable {
 
     public init(_ pattern: String) throws(Failure) {
         self.pattern = pattern
-        guard Self.nestingDepth(Array(pattern)) <= Self.maximumNesting else { throw Self.nestedTooDeeply }
-        if Self.hasRepeatedRepetition(Array(pattern)) {
-            throw .invalid("a repetition of a repetition ('a++', 'a*{2}'): write one; stacked, they take the C library exponential memory")
-        }
-        if try Self.hasLoopOverEmptyMatch(Array(pattern)) {
-            throw .invalid("a repetition of a part that can match nothing ('()+', '(a*)*', '(b|)+'): repeat what must match; the C library takes minutes to compile a few of these")
-        }
-        let expansion = try Self.expandedSize(Array(pattern))
-        guard expansion <= Self.maximumExpansion else {
-            throw .invalid("too complex: its counted repetitions ('{m,n}') expand to \(expansion > Int(Int32.max) ? "billions of" : "\(expansion)") copies (at most \(Self.maximumExpansion))")
-        }
-        let (translated, names) = try Self.translate(pattern)
+        let bytes = Array(pattern.utf8)
+        try Self.checkComplexity(bytes)
+        let (translated, names) = try Self.translate(bytes)
         groupNames = names
-        requiredLiteral = Self.requiredLiteral(of: pattern)
+        requiredLiteral = Self.requiredLiteral(of: bytes)
         let status = regcomp(&compiled, translated, REG_EXTENDED)
         guard status == 0 else {
             var buffer = [CChar](repeating: 0, count: 256)
             regerror(status, &compiled, &buffer, buffer.count)
             throw .invalid(String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
+    }
+
+    /// Refuses what would take `regcomp` or `regexec` past any reasonable time or memory. The
+    /// checks read the pattern's UTF-8 bytes, as the C library does: read as characters, a
+    /// combining mark after `(` or `{` hid it from them, and `regcomp` ran out of memory.
+    static func checkComplexity(_ bytes: [UInt8]) throws(Failure) {
+        guard nestingDepth(bytes) <= maximumNesting else { throw nestedTooDeeply }
+        if hasRepeatedRepetition(bytes) {
+            throw .invalid("a repetition of a repetition ('a++', 'a*{2}'): write one; stacked, they take the C library exponential memory")
+        }
+        if try hasLoopOverEmptyMatch(bytes) {
+            throw .invalid("a repetition of a part that can match nothing ('()+', '(a*)*', '(b|)+'): repeat what must match; the C library takes minutes to compile a few of these")
+        }
+        let expansion = try expandedSize(bytes)
+        guard expansion <= maximumExpansion else {
+            throw .invalid("too complex: its counted repetitions ('{m,n}') expand to \(expansion > Int(Int32.max) ? "billions of" : "\(expansion)") copies (at most \(maximumExpansion))")
         }
     }
 
@@ -76,23 +84,23 @@ public final class RegularExpression: @unchecked Sendable {
     }
 
     /// Whether a repetition operator (`*`, `+`, `?`, `{m,n}`) follows another one directly.
-    static func hasRepeatedRepetition(_ characters: [Character]) -> Bool {
+    static func hasRepeatedRepetition(_ bytes: [UInt8]) -> Bool {
         var index = 0
         var afterRepetition = false
-        while index < characters.count {
-            switch characters[index] {
-            case "\\":
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "\\"):
                 index += 2
                 afterRepetition = false
-            case "[":
-                index = bracketEnd(characters, from: index)
+            case UInt8(ascii: "["):
+                index = bracketEnd(bytes, from: index)
                 afterRepetition = false
-            case "*", "+", "?":
-                if afterRepetition, !(characters[index] == "?" && index > 0 && characters[index - 1] == "(") { return true }
+            case UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "?"):
+                if afterRepetition, !(bytes[index] == UInt8(ascii: "?") && index > 0 && bytes[index - 1] == UInt8(ascii: "(")) { return true }
                 afterRepetition = true
                 index += 1
-            case "{":
-                guard let close = characters[index...].firstIndex(of: "}") else { index += 1; continue }
+            case UInt8(ascii: "{"):
+                guard let close = bytes[index...].firstIndex(of: UInt8(ascii: "}")) else { index += 1; continue }
                 if afterRepetition { return true }
                 afterRepetition = true
                 index = close + 1
@@ -108,11 +116,11 @@ public final class RegularExpression: @unchecked Sendable {
     /// nothing: `()+`, `(a*)*`, `(b|)+`, `(^)*`. Such a loop adds nothing a pattern needs, and
     /// the C library's compiler follows its empty paths for far longer than the pattern's size
     /// suggests: eight `(()+){1,100}` in a row ran for minutes (RegexFuzzer).
-    static func hasLoopOverEmptyMatch(_ characters: [Character]) throws(Failure) -> Bool {
+    static func hasLoopOverEmptyMatch(_ bytes: [UInt8]) throws(Failure) -> Bool {
         var index = 0
         var found = false
-        while index < characters.count {
-            _ = try alternativesMatchEmpty(characters, &index, &found, depth: 0)
+        while index < bytes.count {
+            _ = try alternativesMatchEmpty(bytes, &index, &found, depth: 0)
             index += 1
         }
         return found
@@ -123,41 +131,41 @@ public final class RegularExpression: @unchecked Sendable {
     /// bounded here too, not only by `nestingDepth`: a `{` read as a count skips what lies
     /// before its `}`, a `)` included, so groups can nest deeper here than there (RegexFuzzer:
     /// the stack overflowed).
-    private static func alternativesMatchEmpty(_ characters: [Character], _ index: inout Int, _ found: inout Bool, depth: Int) throws(Failure) -> Bool {
+    private static func alternativesMatchEmpty(_ bytes: [UInt8], _ index: inout Int, _ found: inout Bool, depth: Int) throws(Failure) -> Bool {
         var anyEmpty = false
         var sequenceEmpty = true
-        while index < characters.count, characters[index] != ")" {
-            if characters[index] == "|" {
+        while index < bytes.count, bytes[index] != UInt8(ascii: ")") {
+            if bytes[index] == UInt8(ascii: "|") {
                 anyEmpty = anyEmpty || sequenceEmpty
                 sequenceEmpty = true
                 index += 1
                 continue
             }
-            var atomEmpty = try atomMatchesEmpty(characters, &index, &found, depth: depth)
-            if index < characters.count { applyRepetition(characters, &index, to: &atomEmpty, &found) }
+            var atomEmpty = try atomMatchesEmpty(bytes, &index, &found, depth: depth)
+            if index < bytes.count { applyRepetition(bytes, &index, to: &atomEmpty, &found) }
             sequenceEmpty = sequenceEmpty && atomEmpty
         }
         return anyEmpty || sequenceEmpty
     }
 
     /// Reads one atom (a group, a bracket expression, an escape, an anchor or a character).
-    private static func atomMatchesEmpty(_ characters: [Character], _ index: inout Int, _ found: inout Bool, depth: Int) throws(Failure) -> Bool {
-        switch characters[index] {
-        case "(":
+    private static func atomMatchesEmpty(_ bytes: [UInt8], _ index: inout Int, _ found: inout Bool, depth: Int) throws(Failure) -> Bool {
+        switch bytes[index] {
+        case UInt8(ascii: "("):
             guard depth < maximumNesting else { throw nestedTooDeeply }
             index += 1
-            if index < characters.count, characters[index] == "?", let close = characters[index...].firstIndex(of: ">") { index = close + 1 }
-            let empty = try alternativesMatchEmpty(characters, &index, &found, depth: depth + 1)
+            if index < bytes.count, bytes[index] == UInt8(ascii: "?"), let close = bytes[index...].firstIndex(of: UInt8(ascii: ">")) { index = close + 1 }
+            let empty = try alternativesMatchEmpty(bytes, &index, &found, depth: depth + 1)
             index += 1
             return empty
-        case "[":
-            index = bracketEnd(characters, from: index)
+        case UInt8(ascii: "["):
+            index = bracketEnd(bytes, from: index)
             return false
-        case "\\":
-            let escaped = index + 1 < characters.count ? characters[index + 1] : "\\"
+        case UInt8(ascii: "\\"):
+            let escaped = index + 1 < bytes.count ? bytes[index + 1] : UInt8(ascii: "\\")
             index += 2
-            return "bB<>`'".contains(escaped)
-        case "^", "$":
+            return Array("bB<>`'".utf8).contains(escaped)
+        case UInt8(ascii: "^"), UInt8(ascii: "$"):
             index += 1
             return true
         default:
@@ -168,18 +176,18 @@ public final class RegularExpression: @unchecked Sendable {
 
     /// Reads the repetition after an atom, if any: a loop over an atom that can match nothing
     /// is `found`; a repetition that allows none makes the atom able to match nothing.
-    private static func applyRepetition(_ characters: [Character], _ index: inout Int, to atomEmpty: inout Bool, _ found: inout Bool) {
-        switch characters[index] {
-        case "*", "+":
+    private static func applyRepetition(_ bytes: [UInt8], _ index: inout Int, to atomEmpty: inout Bool, _ found: inout Bool) {
+        switch bytes[index] {
+        case UInt8(ascii: "*"), UInt8(ascii: "+"):
             if atomEmpty { found = true }
-            if characters[index] == "*" { atomEmpty = true }
+            if bytes[index] == UInt8(ascii: "*") { atomEmpty = true }
             index += 1
-        case "?":
+        case UInt8(ascii: "?"):
             atomEmpty = true
             index += 1
-        case "{":
-            guard let close = characters[index...].firstIndex(of: "}") else { return }
-            let bounds = String(characters[(index + 1)..<close]).split(separator: ",", omittingEmptySubsequences: false)
+        case UInt8(ascii: "{"):
+            guard let close = bytes[index...].firstIndex(of: UInt8(ascii: "}")) else { return }
+            let bounds = String(decoding: bytes[(index + 1)..<close], as: UTF8.self).split(separator: ",", omittingEmptySubsequences: false)
             let low = bounds.first.flatMap { Int($0) } ?? 0
             let high = bounds.count == 1 ? low : bounds.last.flatMap { Int($0) } ?? Int.max
             if atomEmpty, high > 1 { found = true }
@@ -191,21 +199,21 @@ public final class RegularExpression: @unchecked Sendable {
     }
 
     /// How deeply the pattern's groups nest (escapes and bracket expressions skipped).
-    static func nestingDepth(_ characters: [Character]) -> Int {
+    static func nestingDepth(_ bytes: [UInt8]) -> Int {
         var index = 0
         var depth = 0
         var deepest = 0
-        while index < characters.count {
-            switch characters[index] {
-            case "\\":
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "\\"):
                 index += 2
-            case "[":
-                index = bracketEnd(characters, from: index)
-            case "(":
+            case UInt8(ascii: "["):
+                index = bracketEnd(bytes, from: index)
+            case UInt8(ascii: "("):
                 depth += 1
                 deepest = max(deepest, depth)
                 index += 1
-            case ")":
+            case UInt8(ascii: ")"):
                 depth = max(depth - 1, 0)
                 index += 1
             default:
@@ -217,38 +225,38 @@ public final class RegularExpression: @unchecked Sendable {
 
     /// How many atoms the pattern holds once counted repetitions are written out: a group's
     /// atoms times its count, alternatives added; saturating instead of overflowing.
-    static func expandedSize(_ characters: [Character]) throws(Failure) -> Int {
+    static func expandedSize(_ bytes: [UInt8]) throws(Failure) -> Int {
         var index = 0
-        return try sequenceSize(characters, &index, depth: 0)
+        return try sequenceSize(bytes, &index, depth: 0)
     }
 
     /// Outside a group, a `)` closes nothing: the C library reads it as a literal, and the
     /// count goes on past it (RegexFuzzer: a stray `)` hid a `{1,7000}` behind it from the
     /// count, and `regcomp` took more than 2 GB). Depth is bounded as in
     /// `alternativesMatchEmpty`.
-    private static func sequenceSize(_ characters: [Character], _ index: inout Int, depth: Int) throws(Failure) -> Int {
+    private static func sequenceSize(_ bytes: [UInt8], _ index: inout Int, depth: Int) throws(Failure) -> Int {
         var total = 0
-        while index < characters.count, !(depth > 0 && characters[index] == ")") {
-            if characters[index] == "|" {
+        while index < bytes.count, !(depth > 0 && bytes[index] == UInt8(ascii: ")")) {
+            if bytes[index] == UInt8(ascii: "|") {
                 index += 1
                 continue
             }
             var size = 1
-            switch characters[index] {
-            case "(":
+            switch bytes[index] {
+            case UInt8(ascii: "("):
                 guard depth < maximumNesting else { throw nestedTooDeeply }
                 index += 1
-                size = max(try sequenceSize(characters, &index, depth: depth + 1), 1)
+                size = max(try sequenceSize(bytes, &index, depth: depth + 1), 1)
                 index += 1
-            case "[":
-                index = bracketEnd(characters, from: index)
-            case "\\":
+            case UInt8(ascii: "["):
+                index = bracketEnd(bytes, from: index)
+            case UInt8(ascii: "\\"):
                 index += 2
             default:
                 index += 1
             }
-            if index < characters.count, characters[index] == "{", let close = characters[index...].firstIndex(of: "}") {
-                let bounds = String(characters[(index + 1)..<close]).split(separator: ",", omittingEmptySubsequences: false)
+            if index < bytes.count, bytes[index] == UInt8(ascii: "{"), let close = bytes[index...].firstIndex(of: UInt8(ascii: "}")) {
+                let bounds = String(decoding: bytes[(index + 1)..<close], as: UTF8.self).split(separator: ",", omittingEmptySubsequences: false)
                 let count = bounds.compactMap { Int($0) }.max() ?? 1
                 size = size.multipliedReportingOverflow(by: max(count, 1)).overflow ? Int.max : size * max(count, 1)
                 index = close + 1
@@ -260,29 +268,27 @@ public final class RegularExpression: @unchecked Sendable {
 
     /// POSIX syntax from the conveniences: `(?<name>` becomes `(` (remembering the name),
     /// `\d` and `\D` become bracket expressions. Bracket expressions are copied untouched.
-    static func translate(_ pattern: String) throws(Failure) -> (String, [String?]) {
-        let characters = Array(pattern)
-        var result = ""
+    static func translate(_ bytes: [UInt8]) throws(Failure) -> (String, [String?]) {
+        var result: [UInt8] = []
         var names: [String?] = []
         var index = 0
-        while index < characters.count {
-            let character = characters[index]
-            switch character {
-            case "\\":
-                guard index + 1 < characters.count else { throw .invalid("the pattern ends with a lone backslash") }
-                let next = characters[index + 1]
-                result += next == "d" ? "[0-9]" : next == "D" ? "[^0-9]" : "\\\(next)"
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "\\"):
+                guard index + 1 < bytes.count else { throw .invalid("the pattern ends with a lone backslash") }
+                let next = bytes[index + 1]
+                result += next == UInt8(ascii: "d") ? Array("[0-9]".utf8) : next == UInt8(ascii: "D") ? Array("[^0-9]".utf8) : [UInt8(ascii: "\\"), next]
                 index += 2
-            case "[":
-                let end = bracketEnd(characters, from: index)
-                result += String(characters[index..<end])
+            case UInt8(ascii: "["):
+                let end = bracketEnd(bytes, from: index)
+                result += bytes[index..<end]
                 index = end
-            case "(":
-                if index + 2 < characters.count, characters[index + 1] == "?" {
-                    guard characters[index + 2] == "<", let close = characters[(index + 3)...].firstIndex(of: ">") else {
+            case UInt8(ascii: "("):
+                if index + 2 < bytes.count, bytes[index + 1] == UInt8(ascii: "?") {
+                    guard bytes[index + 2] == UInt8(ascii: "<"), let close = bytes[(index + 3)...].firstIndex(of: UInt8(ascii: ">")) else {
                         throw .invalid("only named groups '(?<name>...)' are supported after '(?'")
                     }
-                    let name = String(characters[(index + 3)..<close])
+                    let name = String(decoding: bytes[(index + 3)..<close], as: UTF8.self)
                     guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
                         throw .invalid("'\(name)' is not a group name (letters, digits and '_')")
                     }
@@ -292,59 +298,58 @@ public final class RegularExpression: @unchecked Sendable {
                     names.append(nil)
                     index += 1
                 }
-                result += "("
+                result.append(UInt8(ascii: "("))
             default:
-                result.append(character)
+                result.append(bytes[index])
                 index += 1
             }
         }
-        return (result, names)
+        return (String(decoding: result, as: UTF8.self), names)
     }
 
-    /// The longest run of literal characters that every match must contain, read at the top
-    /// level only (not inside groups, which may be optional): none when the pattern has an
-    /// alternation; a character made optional or repeatable by the next one (`?`, `*`, `{`)
-    /// ends the run without joining it; escaped punctuation is literal; runs shorter than three
-    /// characters are not worth a search.
-    static func requiredLiteral(of pattern: String) -> String? {
-        let characters = Array(pattern)
-        guard !characters.contains("|") else { return nil }
-        var best = ""
-        var run = ""
+    /// The longest run of literal bytes that every match must contain, read at the top level
+    /// only (not inside groups, which may be optional): none when the pattern has an
+    /// alternation; a byte made optional or repeatable by the next one (`?`, `*`, `{`) ends the
+    /// run without joining it, as it does for the C library; escaped punctuation is literal;
+    /// runs shorter than three bytes are not worth a search.
+    static func requiredLiteral(of bytes: [UInt8]) -> [UInt8]? {
+        guard !bytes.contains(UInt8(ascii: "|")) else { return nil }
+        var best: [UInt8] = []
+        var run: [UInt8] = []
         var depth = 0
         var index = 0
         func endRun() {
             if run.count > best.count { best = run }
-            run = ""
+            run = []
         }
-        while index < characters.count {
-            var literal: Character?
+        while index < bytes.count {
+            var literal: UInt8?
             var width = 1
-            switch characters[index] {
-            case "\\":
-                if index + 1 < characters.count, !characters[index + 1].isLetter, !characters[index + 1].isNumber {
-                    literal = characters[index + 1]
+            switch bytes[index] {
+            case UInt8(ascii: "\\"):
+                if index + 1 < bytes.count, !bytes[index + 1].isASCIILetter, !bytes[index + 1].isASCIIDigit {
+                    literal = bytes[index + 1]
                 }
                 width = 2
-            case "[":
-                width = bracketEnd(characters, from: index) - index
-            case "(":
+            case UInt8(ascii: "["):
+                width = bracketEnd(bytes, from: index) - index
+            case UInt8(ascii: "("):
                 depth += 1
-                if index + 2 < characters.count, characters[index + 1] == "?", let close = characters[index...].firstIndex(of: ">") {
+                if index + 2 < bytes.count, bytes[index + 1] == UInt8(ascii: "?"), let close = bytes[index...].firstIndex(of: UInt8(ascii: ">")) {
                     width = close - index + 1
                 }
-            case ")":
+            case UInt8(ascii: ")"):
                 // One that closes nothing is a literal to the C library, as in `expandedSize`.
-                if depth == 0 { literal = ")" } else { depth -= 1 }
-            case ".", "^", "$", "+", "*", "?", "{", "}":
+                if depth == 0 { literal = UInt8(ascii: ")") } else { depth -= 1 }
+            case UInt8(ascii: "."), UInt8(ascii: "^"), UInt8(ascii: "$"), UInt8(ascii: "+"), UInt8(ascii: "*"), UInt8(ascii: "?"), UInt8(ascii: "{"), UInt8(ascii: "}"):
                 literal = nil
             default:
-                literal = characters[index]
+                literal = bytes[index]
             }
-            let next = index + width < characters.count ? characters[index + width] : nil
-            if depth == 0, let literal, next != "?", next != "*", next != "{" {
+            let next = index + width < bytes.count ? bytes[index + width] : nil
+            if depth == 0, let literal, next != UInt8(ascii: "?"), next != UInt8(ascii: "*"), next != UInt8(ascii: "{") {
                 run.append(literal)
-                if next == "+" { endRun() }
+                if next == UInt8(ascii: "+") { endRun() }
             } else {
                 endRun()
             }
@@ -356,21 +361,21 @@ public final class RegularExpression: @unchecked Sendable {
 
     /// The index just past a bracket expression starting at `start` (`[`), honouring `[]...]`,
     /// `[^]...]` and `[:class:]`.
-    private static func bracketEnd(_ characters: [Character], from start: Int) -> Int {
+    private static func bracketEnd(_ bytes: [UInt8], from start: Int) -> Int {
         var index = start + 1
-        if index < characters.count, characters[index] == "^" { index += 1 }
-        if index < characters.count, characters[index] == "]" { index += 1 }
-        while index < characters.count {
-            if characters[index] == "[", index + 1 < characters.count, [":", ".", "="].contains(characters[index + 1]) {
-                let terminator = characters[index + 1]
+        if index < bytes.count, bytes[index] == UInt8(ascii: "^") { index += 1 }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1 }
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "["), index + 1 < bytes.count, [UInt8(ascii: ":"), UInt8(ascii: "."), UInt8(ascii: "=")].contains(bytes[index + 1]) {
+                let terminator = bytes[index + 1]
                 var inner = index + 2
-                while inner + 1 < characters.count, !(characters[inner] == terminator && characters[inner + 1] == "]") { inner += 1 }
+                while inner + 1 < bytes.count, !(bytes[inner] == terminator && bytes[inner + 1] == UInt8(ascii: "]")) { inner += 1 }
                 index = inner + 2
                 continue
             }
-            if characters[index] == "]" { return index + 1 }
+            if bytes[index] == UInt8(ascii: "]") { return index + 1 }
             index += 1
         }
-        return characters.count
+        return bytes.count
     }
 }

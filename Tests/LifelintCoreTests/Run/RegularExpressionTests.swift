@@ -7,7 +7,7 @@ import Testing
 
 @Suite struct RegularExpressionTests {
     @Test func namedGroupsAndDigitsBecomePOSIXSyntax() throws {
-        let (translated, names) = try RegularExpression.translate(#"^flush (?<what>[a-z]+) in (\d+)ms \(ok\) [(]x[]]"#)
+        let (translated, names) = try RegularExpression.translate(Array(#"^flush (?<what>[a-z]+) in (\d+)ms \(ok\) [(]x[]]"#.utf8))
         #expect(translated == #"^flush ([a-z]+) in ([0-9]+)ms \(ok\) [(]x[]]"#)
         #expect(names == ["what", nil])
         #expect(throws: RegularExpression.Failure.self) { try RegularExpression("(?=lookahead)") }
@@ -37,6 +37,6 @@ import Testing
         (#"ab)cd"#, "ab)cd"),
     ] as [(String, String?)])
     func aRequiredLiteralGuardsTheExpression(_ pattern: String, _ literal: String?) {
-        #expect(RegularExpression.requiredLiteral(of: pattern) == literal)
+        #expect(RegularExpression.requiredLiteral(of: Array(pattern.utf8)) == literal.map { Array($0.utf8) })
     }
 }
