@@ -13,10 +13,10 @@ public struct VerdictBuilder {
         /// The app's number (`process(_:app:)`).
         let app: Int
         let background: Event
-        var unsavedInput: Event?
-        var stateSaved: Event?
+        var unsavedInput: Moment?
+        var stateSaved: Moment?
         /// The save begun in the background, or the one still running when the app left.
-        var saveBegin: Event?
+        var saveBegin: Moment?
         /// Whether a background task was held when the save's background time began (its
         /// start, or the background entry for a save already running): it sets its window.
         var saveUnderBackgroundTask = false
@@ -26,7 +26,7 @@ public struct VerdictBuilder {
         var restore: Event?
         var freshScreen: Event?
 
-        init(app: Int, background: Event, unsavedInput: Event?, stateSaved: Event?) {
+        init(app: Int, background: Event, unsavedInput: Moment?, stateSaved: Moment?) {
             self.app = app
             self.background = background
             self.unsavedInput = unsavedInput
@@ -55,16 +55,30 @@ public struct VerdictBuilder {
         func contains(_ app: Int) -> Bool { app < members.count && members[app] }
     }
 
+    /// What a verdict tells of an input, a save or saved state: when and where it was, and the
+    /// one attribute its claim names (a save's `key`, saved state's `bytes`). Kept instead of
+    /// the event, which the builder would otherwise copy, with its references, on every input.
+    private struct Moment {
+        let time: Timestamp
+        let source: SourceLocation
+        let detail: String?
+
+        init(_ event: Event, detail: String? = nil) {
+            time = event.time
+            source = event.source
+            self.detail = detail.flatMap { event.attributes[$0] }
+        }
+    }
+
     private struct AppState {
-        var unsavedInput: Event?
-        var stateSaved: Event?
+        var unsavedInput: Moment?
+        var stateSaved: Moment?
         /// A `persist.begin` not yet ended.
-        var runningSave: Event?
+        var runningSave: Moment?
         /// A `bgtask.begin` since the last `bgtask.end`, as the rules' guard reads it.
         var backgroundTaskHeld = false
         var episode: Episode?
 
-        /// Pattern matches, not `== nil`: that would compare copies of whole events.
         var isEmpty: Bool {
             guard case nil = unsavedInput, case nil = stateSaved, case nil = runningSave, case nil = episode else { return false }
             return !backgroundTaskHeld
@@ -187,14 +201,14 @@ public struct VerdictBuilder {
     private static func update(_ state: inout AppState, with event: Event, app: Int, finished: inout Episode?) {
         switch event.name.known {
         case .inputEdited?:
-            state.unsavedInput = event
+            state.unsavedInput = Moment(event)
         case .persistBegin?:
-            state.runningSave = event
+            state.runningSave = Moment(event, detail: "key")
         case .persistEnd?:
             state.runningSave = nil
             if event.attributes["ok"] != "false" { state.unsavedInput = nil }
         case .stateSaved?:
-            state.stateSaved = event
+            state.stateSaved = Moment(event, detail: "bytes")
         case .bgtaskBegin?:
             state.backgroundTaskHeld = true
         case .bgtaskEnd?:
@@ -215,12 +229,12 @@ public struct VerdictBuilder {
         }
         switch event.name.known {
         case .persistBegin? where !episode.isDead && !episode.hasSaveBegin:
-            episode.saveBegin = event
+            episode.saveBegin = Moment(event, detail: "key")
             episode.saveUnderBackgroundTask = state.backgroundTaskHeld
         case .persistEnd? where !episode.isDead && episode.hasSaveBegin && !episode.hasSaveEnd:
             episode.saveEnd = event
         case .stateSaved? where !episode.isDead:
-            episode.stateSaved = event
+            episode.stateSaved = Moment(event, detail: "bytes")
         case .phaseActive? where !episode.isDead, .phaseInactive? where !episode.isDead:
             state.episode = nil
             return
@@ -256,6 +270,7 @@ public struct VerdictBuilder {
         let background = episode.background
         var claims: [Verdict.Claim] = []
         func claim(_ text: String, _ event: Event?) { claims.append(Verdict.Claim(text: text, location: event?.source)) }
+        func claim(_ text: String, _ moment: Moment) { claims.append(Verdict.Claim(text: text, location: moment.source)) }
         let left = background.time.nanoseconds
         let when = DurationText.clock(background.time)
         let showsInput = appsReportingInput.contains(episode.app)
@@ -270,7 +285,7 @@ public struct VerdictBuilder {
         let grace = DurationText.describe(nanoseconds: window.grace)
         if let begin = episode.saveBegin {
             let start = begin.time.nanoseconds - left
-            let key = begin.attributes["key"].map { " of '\($0)'" } ?? ""
+            let key = begin.detail.map { " of '\($0)'" } ?? ""
             if start < 0 {
                 claim("A save\(key) begun \(DurationText.describe(nanoseconds: -start)) before it left was still running", begin)
             } else {
@@ -289,7 +304,7 @@ public struct VerdictBuilder {
             claim("No save began before the process died", nil)
         }
         if let stateSaved = episode.stateSaved, stateSaved.time.nanoseconds >= left - 1_000_000_000 {
-            claim("The platform saved instance state\(stateSaved.attributes["bytes"].map { ", \($0) bytes" } ?? "")", stateSaved)
+            claim("The platform saved instance state\(stateSaved.detail.map { ", \($0) bytes" } ?? "")", stateSaved)
         }
         if let death = episode.death {
             claim("\(DeathDescription(death).sentence) at \(DurationText.clock(death.time)), \(DurationText.describe(nanoseconds: death.time.nanoseconds - left)) after it left", death)
