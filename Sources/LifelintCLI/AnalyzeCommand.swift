@@ -165,8 +165,10 @@ struct AnalyzeCommand: Command {
             let configuration = try configuration.load()
             configurationFile = configuration.path
             settings = try makeSettings(configuration)
-            settings.collectsTimeline = ([format] + fileOutputs.map(\.format)).contains { $0.needsTimeline }
-            settings.identifiesTraces = ([format] + fileOutputs.map(\.format)).contains { $0 == .json || $0 == .jsonl }
+            let formats = [format] + fileOutputs.map(\.format)
+            settings.collectsTimeline = formats.contains { $0.needsTimeline }
+            settings.identifiesTraces = formats.contains { $0 == .json || $0 == .jsonl }
+            settings.collectsMetrics = formats.contains { $0.writesMetrics }
             baseline = try baselinePath.map { (path) throws(ConfigurationError) in try Baseline.load(path: path) }
             files = try fileOutputs.map { (file) throws(CommandError) in try OutputFile(path: file.path) }
             if let inputList {

@@ -62,6 +62,7 @@ struct TimelineCommand: Command {
             return .failure
         }
         settings.collectsTimeline = true
+        settings.collectsMetrics = false
         let renderer = TimelineTextRenderer(style: TerminalStyle(colors: colorChoice.resolve(for: output)))
         var status = ExitCode.success
         var summaries: [IngestionSummary] = []

@@ -1,23 +1,24 @@
 import LifelintModel
 
-/// What reads the phase deriver's stream, each event in turn: the rule engine, the metrics,
-/// the verdicts, and the timeline when asked for. The app comes numbered by the deriver, so the
+/// What reads the phase deriver's stream, each event in turn: the rule engine, the verdicts,
+/// and the metrics and the timeline when asked for. The app comes numbered by the deriver, so the
 /// consumers that keep per-app state find it without hashing the app's name.
 struct DerivedEventConsumers {
     var engine: RuleEngine
-    var metrics = MetricsCollector()
+    var metrics: MetricsCollector?
     var verdicts: VerdictBuilder
     var timeline: TimelineBuilder?
 
     init(settings: AnalysisSettings) {
         engine = RuleEngine(compiled: settings.compiledRules)
         verdicts = VerdictBuilder(thresholds: settings.thresholds)
+        metrics = settings.collectsMetrics ? MetricsCollector() : nil
         timeline = settings.collectsTimeline ? TimelineBuilder() : nil
     }
 
     /// The engine comes last and keeps the event: it moves it into what its monitors observe.
     mutating func consume(_ event: consuming Event, app: Int) {
-        metrics.process(event, app: app)
+        metrics?.process(event, app: app)
         verdicts.process(event, app: app)
         timeline?.process(event)
         engine.process(consume event, app: app)

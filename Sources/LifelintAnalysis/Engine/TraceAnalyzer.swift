@@ -7,6 +7,7 @@ public enum TraceAnalyzer {
     public struct Analysis: Sendable {
         public var summary: IngestionSummary
         public var findings: [Finding]
+        /// Empty unless the settings ask for it.
         public var metrics: AppMetricsList
         public var verdicts: [Verdict]
         /// Which rules could be evaluated on which apps (`RuleCoverage`).
@@ -33,7 +34,7 @@ public enum TraceAnalyzer {
         consumers.engine.finish(clockEnd: summary.clockEnd, appNames: phases.appNames)
         consumers.verdicts.finish()
         return Analysis(
-            summary: summary, findings: consumers.engine.findings, metrics: consumers.metrics.finish(clockEnd: summary.clockEnd, appNames: phases.appNames),
+            summary: summary, findings: consumers.engine.findings, metrics: consumers.metrics?.finish(clockEnd: summary.clockEnd, appNames: phases.appNames) ?? AppMetricsList(),
             verdicts: consumers.verdicts.verdicts, coverage: consumers.engine.coverage,
             timeline: consumers.timeline?.finish(findings: consumers.engine.findings), labels: summary.labels.merged(appInfo))
     }

@@ -18,13 +18,16 @@ public struct AnalysisSettings: Sendable {
     /// Whether to keep each trace's timeline (the timeline command and the HTML report need it;
     /// other reports do not pay for it).
     public var collectsTimeline: Bool
+    /// Whether to compute each app's lifecycle metrics (the JSON reports write them; the other
+    /// reports do not pay for them).
+    public var collectsMetrics: Bool
     /// Whether to give each trace its `sha256` (the JSON reports' trace identity; other reports
     /// do not pay for reading each file twice).
     public var identifiesTraces = false
 
     public init(
         rules: [Rule], thresholds: Thresholds = Thresholds(), readOptions: TraceReadOptions = TraceReadOptions(), apps: Set<String>? = nil,
-        collectsTimeline: Bool = false
+        collectsTimeline: Bool = false, collectsMetrics: Bool = true
     ) {
         self.rules = rules
         self.thresholds = thresholds
@@ -32,6 +35,7 @@ public struct AnalysisSettings: Sendable {
         self.readOptions = readOptions
         self.apps = apps
         self.collectsTimeline = collectsTimeline
+        self.collectsMetrics = collectsMetrics
     }
 
     /// The settings a command runs with: the built-in rules plus the configuration's and the

@@ -25,6 +25,23 @@ import Testing
         #expect(notes.backgroundMilliseconds == 1_571_826)
     }
 
+    /// Only the JSON reports write metrics, so only they pay for them: the text report's run
+    /// computes none, and a JSON file written beside it has them.
+    @Test func metricsAreComputedOnlyForTheReportsThatWriteThem() throws {
+        let settings = AnalysisSettings(rules: [], readOptions: TraceReadOptions(year: 2024), collectsMetrics: false)
+        let input = try TraceInput(path: RepositoryPaths.path("SampleLogs/android-lost-draft.log"))
+        #expect(try TraceAnalyzer.analyze(input, settings: settings).metrics.count == 0)
+        #expect(ReportFormat.allCases.filter(\.writesMetrics) == [.json, .jsonl])
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("metrics-\(UUID().uuidString).json").path
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let result = runLifelint(["--year", "2024", "--no-config", "--output", "json=\(file)", RepositoryPaths.path("SampleLogs/android-lost-draft.log")])
+        #expect(result.status == .findings)
+        let report = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any]
+        let traces = try #require(report?["traces"] as? [[String: Any]])
+        let apps = try #require(traces.first?["apps"] as? [[String: Any]])
+        #expect(apps.map { $0["app"] as? String } == ["com.android.camera2", "com.example.notes"])
+    }
+
     /// A Flutter app on Android: its findings and verdicts name it `flutter` (they point at its
     /// framework's events), and so do its metrics, though ActivityManager started it.
     @Test func aFrameworkAppIsNamedByItsFramework() throws {

@@ -28,6 +28,9 @@ public enum ReportFormat: String, Sendable, CaseIterable {
     /// Whether the format draws the timeline (which the analysis then keeps).
     public var needsTimeline: Bool { self == .html }
 
+    /// Whether the format writes each app's lifecycle metrics (which the analysis then computes).
+    public var writesMetrics: Bool { self == .json || self == .jsonl }
+
     public func makeReporter(output: ByteOutput, options: ReporterOptions = ReporterOptions()) -> any Reporter {
         switch self {
         case .text: TextReporter(output: output, colors: options.colors, quiet: options.quiet)
