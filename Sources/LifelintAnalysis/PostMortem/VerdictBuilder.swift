@@ -63,10 +63,10 @@ public struct VerdictBuilder {
         let source: SourceLocation
         let detail: String?
 
-        init(_ event: Event, detail: String? = nil) {
+        init(_ event: Event, keeping attribute: String? = nil) {
             time = event.time
             source = event.source
-            self.detail = detail.flatMap { event.attributes[$0] }
+            detail = attribute.flatMap { event.attributes[$0] }
         }
     }
 
@@ -203,12 +203,12 @@ public struct VerdictBuilder {
         case .inputEdited?:
             state.unsavedInput = Moment(event)
         case .persistBegin?:
-            state.runningSave = Moment(event, detail: "key")
+            state.runningSave = Moment(event, keeping: "key")
         case .persistEnd?:
             state.runningSave = nil
             if event.attributes["ok"] != "false" { state.unsavedInput = nil }
         case .stateSaved?:
-            state.stateSaved = Moment(event, detail: "bytes")
+            state.stateSaved = Moment(event, keeping: "bytes")
         case .bgtaskBegin?:
             state.backgroundTaskHeld = true
         case .bgtaskEnd?:
@@ -229,12 +229,12 @@ public struct VerdictBuilder {
         }
         switch event.name.known {
         case .persistBegin? where !episode.isDead && !episode.hasSaveBegin:
-            episode.saveBegin = Moment(event, detail: "key")
+            episode.saveBegin = Moment(event, keeping: "key")
             episode.saveUnderBackgroundTask = state.backgroundTaskHeld
         case .persistEnd? where !episode.isDead && episode.hasSaveBegin && !episode.hasSaveEnd:
             episode.saveEnd = event
         case .stateSaved? where !episode.isDead:
-            episode.stateSaved = Moment(event, detail: "bytes")
+            episode.stateSaved = Moment(event, keeping: "bytes")
         case .phaseActive? where !episode.isDead, .phaseInactive? where !episode.isDead:
             state.episode = nil
             return

@@ -164,7 +164,7 @@ public final class RegularExpression: @unchecked Sendable {
         case UInt8(ascii: "\\"):
             let escaped = index + 1 < bytes.count ? bytes[index + 1] : UInt8(ascii: "\\")
             index += 2
-            return Array("bB<>`'".utf8).contains(escaped)
+            return "bB<>`'".utf8.contains(escaped)
         case UInt8(ascii: "^"), UInt8(ascii: "$"):
             index += 1
             return true
