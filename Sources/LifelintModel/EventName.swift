@@ -26,6 +26,10 @@ public struct EventName: RawRepresentable, Hashable, Comparable, Sendable, Custo
 
     public init(_ rawValue: String) { self.init(rawValue: rawValue) }
 
+    /// Whether this is the known name. From another module, `known == name` compares through
+    /// `Equatable`'s witness table; consumers ask this on every event.
+    package func `is`(_ name: KnownEventName) -> Bool { known == name }
+
     public var description: String { rawValue }
 
     /// `persist` for `persist.begin`.

@@ -27,7 +27,7 @@ public enum TraceAnalyzer {
         var appInfo = TraceLabels()
         let summary = try EventNormalizer.read(input, options: settings.readOptions) { event in
             if let apps, !apps.contains(event.app) { return }
-            if event.name.known == .appInfo { appInfo.record(appInfo: event.attributes) }
+            if event.name.is(.appInfo) { appInfo.record(appInfo: event.attributes) }
             phases.process(consume event) { consumers.consume($0, app: $1) }
         }
         phases.finish { consumers.consume($0, app: $1) }

@@ -70,12 +70,12 @@ struct AppMetricsState: Sendable {
             restoreWatch = true
         default: break
         }
-        if event.name.known == .phaseTerminated { restoreWatch = false }
-        if restoreWatch, MetricsCollector.restoreEvents.contains(event.name) || (event.name.known == .screenShown && event.attributes["restored"] == "true") {
+        if event.name.is(.phaseTerminated) { restoreWatch = false }
+        if restoreWatch, MetricsCollector.restoreEvents.contains(event.name) || (event.name.is(.screenShown) && event.attributes["restored"] == "true") {
             Self.count(&coldStartsRestored)
             restoreWatch = false
         }
-        if event.name.known == .phaseBackground { restoreWatch = false }
+        if event.name.is(.phaseBackground) { restoreWatch = false }
     }
 
     /// The `Activity`'s part of an event.
@@ -119,7 +119,7 @@ struct AppMetricsState: Sendable {
     /// A return to the foreground after the background or a system kill, which a resync
     /// should follow.
     private static func isReturn(_ event: Event) -> Bool {
-        guard event.name.known == .phaseActive, let after = event.attributes["after"].flatMap(ResumeContext.init(rawValue:)) else { return false }
+        guard event.name.is(.phaseActive), let after = event.attributes["after"].flatMap(ResumeContext.init(rawValue:)) else { return false }
         return after == .background || after == .systemKill
     }
 

@@ -46,8 +46,8 @@ struct IncidentDeduplicator {
 
     /// Whether the event reports an incident already reported.
     mutating func isRepeat(_ event: Event) -> Bool {
-        if event.name.known == .processDied { return isRepeatedDeath(event) }
-        if event.name.known == .processStarted {
+        if event.name.is(.processDied) { return isRepeatedDeath(event) }
+        if event.name.is(.processStarted) {
             if !dead.isEmpty { dead[Key(name: EventName.processDied, subject: processKey(event))] = nil }
             return false
         }

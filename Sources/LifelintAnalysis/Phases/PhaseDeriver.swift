@@ -149,7 +149,7 @@ public struct PhaseDeriver {
             if app.phase != .foregroundActive { Self.transition(&app, to: .foregroundInactive, event, &effects.after) }
         case .activityResumed?, .activityTopGained?:
             // Top-resumed is about focus: it says nothing of which activities are visible.
-            if event.name.known == .activityResumed { app.showActivity(AppLifecycle.activityKey(event), implied: true) }
+            if event.name.is(.activityResumed) { app.showActivity(AppLifecycle.activityKey(event), implied: true) }
             Self.transition(&app, to: .foregroundActive, event, &effects.after)
         case .activityPaused?:
             app.showActivity(AppLifecycle.activityKey(event), implied: true)
@@ -172,9 +172,9 @@ public struct PhaseDeriver {
             // background (a fetch, a location event) never left the foreground.
             if app.phase?.isForeground == true { Self.transition(&app, to: .background, event, &effects.after) }
         case .appstateActive?, .appstateFocus?:
-            if event.name.known == .appstateActive || app.phase == .foregroundInactive { Self.transition(&app, to: .foregroundActive, event, &effects.after) }
+            if event.name.is(.appstateActive) || app.phase == .foregroundInactive { Self.transition(&app, to: .foregroundActive, event, &effects.after) }
         case .appstateInactive?, .appstateBlur?:
-            if event.name.known == .appstateInactive || app.phase == .foregroundActive { Self.transition(&app, to: .foregroundInactive, event, &effects.after) }
+            if event.name.is(.appstateInactive) || app.phase == .foregroundActive { Self.transition(&app, to: .foregroundInactive, event, &effects.after) }
         case .appstateBackground?:
             Self.transition(&app, to: .background, event, &effects.after)
         default:
@@ -237,9 +237,9 @@ public struct PhaseDeriver {
 
     private static func terminate(_ cause: Event, reason: String, app: inout AppLifecycle, into output: inout [Event]) {
         guard app.phase != .notRunning || app.awaitingLaunch else { return }
-        let initiator = AppLifecycle.initiator(of: cause.name.known == .processDied ? cause : nil, reason: reason)
+        let initiator = AppLifecycle.initiator(of: cause.name.is(.processDied) ? cause : nil, reason: reason)
         var attributes: Attributes = ["reason": reason, "initiator": initiator, "from": app.phase?.rawValue ?? "unknown"]
-        if cause.name.known == .processDied { attributes["detail"] = cause.attributes["detail"] }
+        if cause.name.is(.processDied) { attributes["detail"] = cause.attributes["detail"] }
         output.append(Self.synthetic(EventName.phaseTerminated, cause, attributes))
         app.lastDeath = AppLifecycle.Death(reason: reason, initiator: initiator, facts: app.incarnation)
         app.phase = .notRunning

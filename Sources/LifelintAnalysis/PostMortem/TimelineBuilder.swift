@@ -25,7 +25,7 @@ public struct TimelineBuilder {
     public mutating func process(_ event: Event) {
         // An event without a time (a `raw` logcat line) has no place on a time axis.
         guard event.time.clock != .unknown else { return }
-        if event.name.known == .phaseColdStart || current[event.app] == nil {
+        if event.name.is(.phaseColdStart) || current[event.app] == nil {
             if let previous = current[event.app] { close(previous, at: event.time) }
             current[event.app] = lanes.count
             lanes.append(Timeline.Lane(app: event.app, pid: event.pid, platform: event.platform))
@@ -70,7 +70,7 @@ public struct TimelineBuilder {
         case .bgtaskBegin?: pendingTasks[key] = event
         case .bgtaskEnd?, .bgtaskExpired?:
             guard let begin = pendingTasks.removeValue(forKey: key) else { return }
-            let how = event.name.known == .bgtaskExpired ? "expired after" : "held"
+            let how = event.name.is(.bgtaskExpired) ? "expired after" : "held"
             add(index, .backgroundTask, begin, "background task \(how) \(DurationText.describe(nanoseconds: event.time.nanoseconds - begin.time.nanoseconds))")
         case .phaseColdStart?:
             let after = event.attributes["after"].flatMap { $0 == "none" ? nil : " after \($0)" } ?? ""
@@ -78,7 +78,7 @@ public struct TimelineBuilder {
             if event.attributes["saved_state"] == "true" { left.append("state") }
             if event.attributes["unsaved_input"] == "true" { left.append("input") }
             add(index, .coldStart, event, "cold start\(after)" + (left.isEmpty ? "" : "; left " + left.joined(separator: " and ")))
-        case .stateRestored?, .navRestored?: add(index, .restore, event, event.name.known == .stateRestored ? "restored state" : "restored navigation")
+        case .stateRestored?, .navRestored?: add(index, .restore, event, event.name.is(.stateRestored) ? "restored state" : "restored navigation")
         case .screenShown? where event.attributes["restored"] == "true": add(index, .restore, event, "showed a restored screen")
         case .syncResync?, .authRefresh?, .syncCatchup?: add(index, .resync, event, event.name.rawValue)
         case .socketProbe?, .socketPong?, .socketProbeTimeout?: add(index, .probe, event, event.name.rawValue)

@@ -220,11 +220,11 @@ public struct VerdictBuilder {
         default: break
         }
         // Instance state counts when saved just before or after leaving; older saves are dropped.
-        if event.name.known == .phaseBackground, let savedAt = state.stateSaved?.time.nanoseconds, savedAt < event.time.nanoseconds - 1_000_000_000 {
+        if event.name.is(.phaseBackground), let savedAt = state.stateSaved?.time.nanoseconds, savedAt < event.time.nanoseconds - 1_000_000_000 {
             state.stateSaved = nil
         }
         guard let episode = state.episode else {
-            if event.name.known == .phaseBackground { state.episode = Self.episode(of: app, leavingAt: event, state) }
+            if event.name.is(.phaseBackground) { state.episode = Self.episode(of: app, leavingAt: event, state) }
             return
         }
         switch event.name.known {
@@ -250,7 +250,7 @@ public struct VerdictBuilder {
             if event.attributes["restored"] == "true" { episode.restore = event } else { episode.freshScreen = event }
         case .phaseBackground? where episode.hasColdStart, .phaseTerminated? where episode.hasColdStart:
             finished = episode
-            state.episode = event.name.known == .phaseBackground ? Self.episode(of: app, leavingAt: event, state) : nil
+            state.episode = event.name.is(.phaseBackground) ? Self.episode(of: app, leavingAt: event, state) : nil
             return
         default: break
         }

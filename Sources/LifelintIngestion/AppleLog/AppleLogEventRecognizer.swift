@@ -58,7 +58,7 @@ struct AppleLogEventRecognizer {
                 }
             }
         }
-        if let (event, named) = appEvent(entry), event.name.known != .bgtaskExpired || isNewExpiry(app: event.app, pid: event.pid) {
+        if let (event, named) = appEvent(entry), !event.name.is(.bgtaskExpired) || isNewExpiry(app: event.app, pid: event.pid) {
             count += 1
             deliver(event, provisional: entry.pid != nil && !named, emit: emit)
         }

@@ -198,7 +198,7 @@ struct ProcessAttribution {
     static func named(_ event: Event, process: String) -> Event {
         var event = event
         event.app = ProcessName.package(process)
-        if process != event.app, event.name.known == .processDied || event.name.known == .processStarted {
+        if process != event.app, event.name.is(.processDied) || event.name.is(.processStarted) {
             event.attributes["process"] = process
         }
         return event
