@@ -10,7 +10,7 @@ public struct CompiledRules: Sendable {
     let clauses: [CompiledClause]
     let requirements: EvidenceRequirements
     /// The facts of every name in `names`; an engine adds those of names its trace brings.
-    let facts: [RuleEngine.NameFacts]
+    let facts: NameFactsTable
 
     public init(rules: [Rule], thresholds: Thresholds = Thresholds()) {
         let pairs = rules.flatMap { rule in rule.match.map { (rule: rule, clause: $0) } }
@@ -21,6 +21,8 @@ public struct CompiledRules: Sendable {
         self.names = names
         self.clauses = clauses
         self.requirements = requirements
-        facts = (0..<names.count).map { RuleEngine.NameFacts(of: $0, in: names, clauses: clauses, requirements: requirements) }
+        var facts = NameFactsTable(clauseCount: clauses.count)
+        facts.learnNames(of: names, clauses: clauses, requirements: requirements)
+        self.facts = facts
     }
 }

@@ -24,9 +24,26 @@ struct EventNameTable {
         func contains(_ name: Int, in family: Int) -> Bool {
             isMember[name * familyCount + family]
         }
+
+        /// The table, leaving an empty one in its place (a move: nothing is retained).
+        static func take(_ membership: inout FamilyMembership) -> FamilyMembership {
+            var taken = FamilyMembership()
+            swap(&taken, &membership)
+            return taken
+        }
     }
 
     var count: Int { names.count }
+
+    /// The membership table, leaving an empty one in its place until `giveBack(_:)`: the rule
+    /// engine lends it to each event's observation by moving it, which takes no reference.
+    mutating func lendMembership() -> FamilyMembership {
+        FamilyMembership.take(&membership)
+    }
+
+    mutating func giveBack(_ lent: consuming FamilyMembership) {
+        membership = lent
+    }
 
     /// The index of the name with this code (`EventName.code`) when it has one already: a
     /// lookup that does not touch the name's text.

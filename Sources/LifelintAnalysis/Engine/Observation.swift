@@ -9,10 +9,15 @@ struct Observation {
     /// The engine's pool, moved in for the event (`takePool()` gives it back): a copy would
     /// retain its arrays, and the engine's next change to it would then copy them whole.
     private(set) var pool: HistoryPool
-    let families: EventNameTable.FamilyMembership
+    /// Lent by the engine's name table the same way (`takeFamilies()` gives it back).
+    private(set) var families: EventNameTable.FamilyMembership
 
     mutating func takePool() -> HistoryPool {
         HistoryPool.take(&pool)
+    }
+
+    mutating func takeFamilies() -> EventNameTable.FamilyMembership {
+        EventNameTable.FamilyMembership.take(&families)
     }
 
     func matches(_ pattern: CompiledPattern) -> Bool {

@@ -4,31 +4,6 @@ import LifelintModel
 /// deriver's synthetic ones) in a single streaming pass. Memory is bounded by open state per
 /// app (the last event of each name a guard reads, open waits and spans), not by trace length.
 public struct RuleEngine {
-    /// What depends only on an event's name, worked out once per interned name. A class: the
-    /// engine reads it on every event, and a copy of a struct would retain each of its arrays.
-    final class NameFacts: Sendable {
-        /// The clauses in which the name can open state, in clause order.
-        let openers: [Int]
-        /// Per clause, whether an open monitor of it reacts to the name.
-        let reacting: [Bool]
-        /// The requirement patterns it satisfies.
-        let evidence: UInt64
-        /// Some clause reads the name's last event from the app's history.
-        let isRemembered: Bool
-        let announcedPhase: AppPhase?
-        let isColdStart: Bool
-
-        init(of name: Int, in names: EventNameTable, clauses: [CompiledClause], requirements: EvidenceRequirements) {
-            let eventName = names.names[name]
-            openers = clauses.indices.filter { clauses[$0].opens(on: name, in: names.membership) }
-            reacting = clauses.map { $0.reacts(to: name, in: names.membership) }
-            evidence = requirements.mask(of: name, in: names.membership)
-            isRemembered = clauses.contains { $0.remembers(name, in: names.membership) }
-            announcedPhase = RuleEngine.phase(announcedBy: eventName)
-            isColdStart = eventName == EventName.phaseColdStart
-        }
-    }
-
     /// One app's state: its history for guards, the evidence it gave, and the monitors with
     /// something open, in clause order.
     private struct AppState {
@@ -48,7 +23,7 @@ public struct RuleEngine {
     private let clauses: [CompiledClause]
     private let rules: [Rule]
     private let requirements: EvidenceRequirements
-    private var facts: [NameFacts]
+    private var facts: NameFactsTable
     /// The engine's own app numbers and names, for events given without a number
     /// (`process(_:)`); the phase deriver numbers the apps of a trace (`process(_:app:)`) and
     /// gives their names at the end, and the engine keeps none of its own.
@@ -94,14 +69,18 @@ public struct RuleEngine {
         endTime = max(endTime, event.time.nanoseconds)
         // By code first: handing `intern` the name retained its text on every event.
         let name = names.id(ofCode: event.name.code) ?? names.intern(event.name)
-        if name >= facts.count { learnNames() }
+        if name >= facts.count { facts.learnNames(of: names, clauses: clauses, requirements: requirements) }
         if app >= apps.count || !apps[app].isSeen { see(app) }
         var violations: [(Violation, Int)] = []
         // A static function on the state in place (one lookup, no copy): its collections
-        // then stay uniquely referenced and change without being copied on every event.
+        // then stay uniquely referenced and change without being copied on every event. The
+        // family table leaves the name table for the call and comes back (moves): read in place,
+        // it would be retained for the observation and released after it, on every event.
+        var families = names.lendMembership()
         Self.observe(
-            consume event, name: name, facts: facts[name], sequence: sequence, in: &apps[app], pool: &histories, clauses: clauses, families: names.membership,
+            consume event, name: name, facts: facts, sequence: sequence, in: &apps[app], pool: &histories, clauses: clauses, families: &families,
             violations: &violations)
+        names.giveBack(families)
         for (violation, clause) in violations { record(violation, clause, app: app) }
     }
 
@@ -110,33 +89,28 @@ public struct RuleEngine {
         apps[app].isSeen = true
     }
 
-    /// Works out the facts of the names interned since the last call.
-    private mutating func learnNames() {
-        for name in facts.count ..< names.count {
-            facts.append(NameFacts(of: name, in: names, clauses: clauses, requirements: requirements))
-        }
-    }
-
     private static func observe(
-        _ event: consuming Event, name: Int, facts: NameFacts, sequence: Int, in state: inout AppState, pool: inout HistoryPool, clauses: [CompiledClause],
-        families: EventNameTable.FamilyMembership, violations: inout [(Violation, Int)]
+        _ event: consuming Event, name: Int, facts table: NameFactsTable, sequence: Int, in state: inout AppState, pool: inout HistoryPool, clauses: [CompiledClause],
+        families: inout EventNameTable.FamilyMembership, violations: inout [(Violation, Int)]
     ) {
+        let facts = table.facts[name]
         state.evidence |= facts.evidence
         if facts.isColdStart {
             pool.forget(&state.history)
             state.monitors = OpenMonitors()
         }
         if let phase = facts.announcedPhase { state.history.phase = phase }
-        if !facts.openers.isEmpty || !state.monitors.isEmpty {
+        if facts.openerCount > 0 || !state.monitors.isEmpty {
             // The monitors leave the state while they run, so they stay uniquely referenced;
             // the event and the history pool move into the observation and out again.
             var monitors = OpenMonitors()
             swap(&monitors, &state.monitors)
             var observation = Observation(
-                event: consume event, name: name, history: state.history, pool: HistoryPool.take(&pool), families: families)
-            run(&monitors, facts: facts, observation, clauses, violations: &violations)
+                event: consume event, name: name, history: state.history, pool: HistoryPool.take(&pool), families: EventNameTable.FamilyMembership.take(&families))
+            run(&monitors, facts: facts, in: table, observation, clauses, violations: &violations)
             swap(&monitors, &state.monitors)
             pool = observation.takePool()
+            families = observation.takeFamilies()
             if facts.isRemembered { pool.record(observation.event, name: name, sequence: sequence, in: &state.history) }
         } else if facts.isRemembered {
             pool.record(event, name: name, sequence: sequence, in: &state.history)
@@ -147,22 +121,21 @@ public struct RuleEngine {
     /// new monitor for each clause the name can open, merged in clause order; keeps the ones
     /// left with something open.
     private static func run(
-        _ monitors: inout OpenMonitors, facts: NameFacts, _ observation: Observation, _ clauses: [CompiledClause],
+        _ monitors: inout OpenMonitors, facts: NameFactsTable.Facts, in table: NameFactsTable, _ observation: Observation, _ clauses: [CompiledClause],
         violations: inout [(Violation, Int)]
     ) {
         let platform = CompiledClause.bit(observation.event.platform)
         let time = observation.event.time
-        let relevant = facts.openers
         var next = 0
         var open = 0
         var anyIdle = false
-        while next < relevant.count || open < monitors.schedules.count {
-            let clause = next < relevant.count ? relevant[next] : Int.max
+        while next < facts.openerCount || open < monitors.schedules.count {
+            let clause = next < facts.openerCount ? table.openerClause(next, of: facts) : Int.max
             if open < monitors.schedules.count, monitors.schedules[open].clause <= clause {
                 let schedule = monitors.schedules[open]
                 let index = schedule.clause
                 if index == clause { next += 1 }
-                let concerned = facts.reacting[index] || schedule.observesEveryEvent
+                let concerned = table.reacts(observation.name, clause: index) || schedule.observesEveryEvent
                     || time.clock != .unknown && time.nanoseconds > schedule.deadline ?? .max
                 if concerned, clauses[index].applies(to: platform) {
                     let idle = monitors.observe(at: open, observation) { violations.append(($0, index)) }
