@@ -30,16 +30,19 @@ struct JSONElementParser {
         nestedMembers.removeAll()
         skipWhitespace()
         guard peek() == UInt8(ascii: "{") else { return (try parseValue(depth: 0), false) }
-        return (try parseObjectMembers(into: members, nestedInto: nestedMembers), true)
+        return (try parseObjectMembers(into: members, nestedInto: nestedMembers, listsNested: true), true)
     }
 
-    /// Parses an object at the record's level, listing its members into `list`; with `nested`,
-    /// an object-valued member's own members are listed there (one level: their values are
-    /// parsed as values).
-    private mutating func parseObjectMembers(into list: JSONMemberList, nestedInto nested: JSONMemberList?) throws(JSONSyntaxError) -> JSONValue {
+    /// Parses an object at the record's level, listing its members into `list`; when
+    /// `listsNested`, an object-valued member's own members are listed into `nested` (one level:
+    /// their values are parsed as values). A flag, not an optional list: wrapping the list in an
+    /// optional retained it on every record.
+    private mutating func parseObjectMembers(
+        into list: JSONMemberList, nestedInto nested: JSONMemberList, listsNested: Bool
+    ) throws(JSONSyntaxError) -> JSONValue {
         let start = index
         // The members' values are one level below this object: 1 at the record's level.
-        let depth = nested == nil ? 2 : 1
+        let depth = listsNested ? 1 : 2
         index += 1
         skipWhitespace()
         if peek() == UInt8(ascii: "}") {
@@ -52,8 +55,8 @@ struct JSONElementParser {
                 skipWhitespace()
                 try expect(.colon)
                 skipWhitespace()
-                if let nested, peek() == UInt8(ascii: "{"), maximumDepth > 1 {
-                    list.append((key, try parseObjectMembers(into: nested, nestedInto: nil)))
+                if listsNested, peek() == UInt8(ascii: "{"), maximumDepth > 1 {
+                    list.append((key, try parseObjectMembers(into: nested, nestedInto: nested, listsNested: false)))
                 } else {
                     list.append((key, try parseValue(depth: depth)))
                 }

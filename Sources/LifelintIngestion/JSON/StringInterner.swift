@@ -46,19 +46,24 @@ struct StringInterner {
         return name
     }
 
+    /// Whether `eventName(_:)` made an event name of `bytes` that the table still holds: a
+    /// decoder that checks names before making them need not check this one again.
+    func holdsEventName(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count <= Self.maximumLength, let base = bytes.baseAddress else { return false }
+        let key = ByteWords(base, count: bytes.count)
+        let slot = Self.slot(for: key, count: bytes.count)
+        guard holds(key, count: bytes.count, at: slot), case .some = eventNames[slot] else { return false }
+        return true
+    }
+
     /// The slot holding `bytes`, filled with them if it held something else; nil past the
     /// maximum length.
     private mutating func slot(of bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         guard bytes.count <= Self.maximumLength, let base = bytes.baseAddress else { return nil }
         let key = ByteWords(base, count: bytes.count)
-        let hash = key.hash(count: bytes.count)
-        let slot = Int(truncatingIfNeeded: hash >> 55) & (Self.slotCount - 1)
+        let slot = Self.slot(for: key, count: bytes.count)
+        if holds(key, count: bytes.count, at: slot) { return slot }
         let first = slot * Self.wordsPerSlot
-        if lengths[slot] == Int8(bytes.count), words[first] == key.words.0, words[first + 1] == key.words.1,
-            words[first + 2] == key.words.2, words[first + 3] == key.words.3
-        {
-            return slot
-        }
         lengths[slot] = Int8(bytes.count)
         words[first] = key.words.0
         words[first + 1] = key.words.1
@@ -67,6 +72,16 @@ struct StringInterner {
         strings[slot] = String(decoding: bytes, as: UTF8.self)
         eventNames[slot] = nil
         return slot
+    }
+
+    private static func slot(for key: ByteWords, count: Int) -> Int {
+        Int(truncatingIfNeeded: key.hash(count: count) >> 55) & (slotCount - 1)
+    }
+
+    private func holds(_ key: ByteWords, count: Int, at slot: Int) -> Bool {
+        let first = slot * Self.wordsPerSlot
+        return lengths[slot] == Int8(count) && words[first] == key.words.0 && words[first + 1] == key.words.1
+            && words[first + 2] == key.words.2 && words[first + 3] == key.words.3
     }
 
     /// A JSON string decoded, through the table when it has no escapes.
