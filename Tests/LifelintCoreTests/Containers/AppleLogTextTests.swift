@@ -200,10 +200,9 @@ import Testing
             default\t23:59:58.500000+0100\tSpringBoard\t[application<com.x.app>:5] Setting process visibility to: Background
             default\t00:00:03.000000+0100\trunningboardd\t[application<com.x.app>:5] Suspending task.
             """.utf8))
-        var time = timespec(tv_sec: 1_704_067_200 + 3600, tv_nsec: 0)  // 2024-01-01T01:00Z
+        let time = timespec(tv_sec: 1_704_067_200 + 3600, tv_nsec: 0)  // 2024-01-01T01:00Z
         var times = [time, time]
-        _ = utimensat(AT_FDCWD, url.path, &times, 0)
-        _ = time
+        #expect(utimensat(AT_FDCWD, url.path, &times, 0) == 0)
         let read = try TraceReader.events(atPath: url.path)
         // Saved at 02:00 local time on 1 January: a capture that starts at 23:59 began the day before.
         #expect(read.events.map { $0.time.iso8601 ?? "-" } == ["2023-12-31T23:59:58.500000+01:00", "2024-01-01T00:00:03.000000+01:00"])
