@@ -52,6 +52,7 @@ struct StringInterner {
         guard bytes.count <= Self.maximumLength, let base = bytes.baseAddress else { return false }
         let key = ByteWords(base, count: bytes.count)
         let slot = Self.slot(for: key, count: bytes.count)
+        // A pattern, not `!= nil`, which copied the name out to compare it.
         guard holds(key, count: bytes.count, at: slot), case .some = eventNames[slot] else { return false }
         return true
     }
