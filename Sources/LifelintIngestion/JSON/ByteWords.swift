@@ -8,7 +8,8 @@ struct ByteWords: Equatable {
 
     let words: (UInt64, UInt64, UInt64, UInt64)
 
-    /// `count` must be at most `maximumCount`.
+    /// For `count` up to `maximumCount` the words are the bytes; past it they are the first and
+    /// last 16 bytes (read within the run), which callers must confirm by comparing the rest.
     @inline(__always)
     init(_ base: UnsafePointer<UInt8>, count: Int) {
         let raw = UnsafeRawPointer(base)

@@ -10,15 +10,21 @@ import LifelintModel
 /// comparison of four words, where making it again costs UTF-8 validation and, past 15 bytes,
 /// an allocation.
 ///
-/// A direct-mapped table: each string of up to 32 bytes has one slot, and a newcomer replaces
-/// whatever held it, so memory is fixed however many distinct strings a trace has.
+/// A direct-mapped table: each string of up to 127 bytes has one slot, and a newcomer replaces
+/// whatever held it, so memory is fixed however many distinct strings a trace has. A slot keeps
+/// a string's length and its `ByteWords` (the whole of a string of up to 32 bytes; the first and
+/// last 16 of a longer one, whose bytes are kept too and compared in full: an activity's
+/// component, `com.example.app/.EditorActivity`, is often longer).
 struct StringInterner {
-    static let maximumLength = ByteWords.maximumCount
+    static let maximumLength = 127
     private static let slotCount = 512
-    private static let wordsPerSlot = maximumLength / 8
+    private static let wordsPerSlot = ByteWords.maximumCount / 8
 
     private var words: [UInt64]
     private var lengths: [Int8]
+    /// The bytes of the slots' strings longer than `ByteWords.maximumCount`, `maximumLength`
+    /// bytes per slot.
+    private var longBytes: [UInt8]
     private var strings: [String]
     /// The slot's string as an event name, once it has been read as one: a name made again
     /// would take the process-wide numbering's lock.
@@ -27,6 +33,7 @@ struct StringInterner {
     init() {
         words = Array(repeating: 0, count: Self.slotCount * Self.wordsPerSlot)
         lengths = Array(repeating: -1, count: Self.slotCount)
+        longBytes = Array(repeating: 0, count: Self.slotCount * Self.maximumLength)
         strings = Array(repeating: "", count: Self.slotCount)
         eventNames = Array(repeating: nil, count: Self.slotCount)
     }
@@ -53,7 +60,7 @@ struct StringInterner {
         let key = ByteWords(base, count: bytes.count)
         let slot = Self.slot(for: key, count: bytes.count)
         // A pattern, not `!= nil`, which copied the name out to compare it.
-        guard holds(key, count: bytes.count, at: slot), case .some = eventNames[slot] else { return false }
+        guard holds(key, bytes, at: slot), case .some = eventNames[slot] else { return false }
         return true
     }
 
@@ -63,7 +70,12 @@ struct StringInterner {
         guard bytes.count <= Self.maximumLength, let base = bytes.baseAddress else { return nil }
         let key = ByteWords(base, count: bytes.count)
         let slot = Self.slot(for: key, count: bytes.count)
-        if holds(key, count: bytes.count, at: slot) { return slot }
+        if holds(key, bytes, at: slot) { return slot }
+        if bytes.count > ByteWords.maximumCount {
+            longBytes.withUnsafeMutableBufferPointer { stored in
+                (stored.baseAddress! + slot * Self.maximumLength).update(from: base, count: bytes.count)
+            }
+        }
         let first = slot * Self.wordsPerSlot
         lengths[slot] = Int8(bytes.count)
         words[first] = key.words.0
@@ -79,10 +91,15 @@ struct StringInterner {
         Int(truncatingIfNeeded: key.hash(count: count) >> 55) & (slotCount - 1)
     }
 
-    private func holds(_ key: ByteWords, count: Int, at slot: Int) -> Bool {
+    private func holds(_ key: ByteWords, _ bytes: UnsafeBufferPointer<UInt8>, at slot: Int) -> Bool {
         let first = slot * Self.wordsPerSlot
-        return lengths[slot] == Int8(count) && words[first] == key.words.0 && words[first + 1] == key.words.1
-            && words[first + 2] == key.words.2 && words[first + 3] == key.words.3
+        guard lengths[slot] == Int8(bytes.count), words[first] == key.words.0, words[first + 1] == key.words.1,
+            words[first + 2] == key.words.2, words[first + 3] == key.words.3
+        else { return false }
+        guard bytes.count > ByteWords.maximumCount else { return true }
+        return longBytes.withUnsafeBufferPointer { stored in
+            memcmp(stored.baseAddress! + slot * Self.maximumLength, bytes.baseAddress!, bytes.count) == 0
+        }
     }
 
     /// A JSON string decoded, through the table when it has no escapes.

@@ -19,6 +19,21 @@ import Testing
         }
     }
 
+    /// Past 32 bytes a slot's words see only the first and last 16: strings that differ only
+    /// in the middle are still told apart, up to the longest kept (127 bytes) and beyond it.
+    @Test func longStringsAreComparedWhole() {
+        var interner = StringInterner()
+        let middles = ["EditorActivity", "EditorActivitz", "MainActivity00", "Ö✓"]
+        let texts = middles.map { "com.example.app17/.\($0)/com.example.app17" }
+            + (0..<1_000).map { "com.example.app\($0)/.EditorActivity" }
+            + [126, 127, 128, 200].flatMap { count in
+                ["a", "b"].map { middle in String(repeating: "x", count: 40) + middle + String(repeating: "y", count: count - 41) }
+            }
+        for round in 0..<2 {
+            for text in texts { #expect(intern(text, &interner) == text, "round \(round)") }
+        }
+    }
+
     @Test func escapedJSONStringsAreDecoded() {
         var interner = StringInterner()
         let json = Array(#""a\"b\u00e9""#.utf8)
