@@ -78,6 +78,20 @@ public struct Attributes: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
         }
     }
 
+    /// Where the key's entry is, if any: with `subscript(valueAt:)`, for callers that test a
+    /// value where it lies instead of taking a copy, on every event.
+    @inlinable
+    public func position(ofKey key: String) -> Int? {
+        for index in entries.indices where entries[index].key == key { return index }
+        return nil
+    }
+
+    /// The value of the entry at a position `position(ofKey:)` gave, lent rather than copied.
+    @inlinable
+    public subscript(valueAt position: Int) -> String {
+        _read { yield entries[position].value }
+    }
+
     public func makeIterator() -> IndexingIterator<[Entry]> { entries.makeIterator() }
 
     /// The attributes as a dictionary, for callers that compare or look up many keys.

@@ -56,6 +56,11 @@ final class CompiledClause: Sendable {
         openers.covers(name, in: families)
     }
 
+    /// Whether an opener without attribute conditions covers the interned name.
+    func opensWithoutConditions(on name: Int, in families: EventNameTable.FamilyMembership) -> Bool {
+        openers.contains { $0.conditions.isEmpty && $0.covers(name, in: families) }
+    }
+
     /// Whether the rule applies to events of the platform `bit(_:)` gave.
     func applies(to platform: UInt8) -> Bool {
         platform == Self.unknownPlatform || platforms & platform != 0

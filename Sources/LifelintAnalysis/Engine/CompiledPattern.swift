@@ -18,7 +18,22 @@ struct CompiledPattern {
         } else {
             target = .name(names.intern(pattern.eventName))
         }
-        conditions = pattern.conditions.keys.sorted().map { ($0, pattern.conditions[$0]!.resolved(with: thresholds)) }
+        conditions = pattern.conditions.keys.sorted { lhs, rhs in
+            (Self.testOrder(of: pattern.conditions[lhs]!), lhs) < (Self.testOrder(of: pattern.conditions[rhs]!), rhs)
+        }.map { ($0, pattern.conditions[$0]!.resolved(with: thresholds)) }
+    }
+
+    /// Conditions are tested in this order, the ones most events fail first: a value that must
+    /// be one of a few fails on most events, a value that must not be one of a few on almost
+    /// none. All must hold, so the order changes only how soon a miss is known.
+    private static func testOrder(of condition: AttributeCondition) -> Int {
+        switch condition {
+        case .oneOf: 0
+        case .exists: 1
+        case .compare: 2
+        case .noneOf: 3
+        case .malformed: 4
+        }
     }
 
     /// Whether the pattern's name or family covers the interned name.
@@ -36,11 +51,15 @@ struct CompiledPattern {
     /// The same, for an event of which the attributes are kept.
     func matches(_ attributes: Attributes, name: Int, in families: EventNameTable.FamilyMembership) -> Bool {
         guard covers(name, in: families) else { return false }
-        // By index, and the value looked up before the condition is read: `allSatisfy` copied
-        // each condition it looked at, and so did a lookup made while the condition was read.
+        // By index, and the value tested where the event holds it: `allSatisfy` copied each
+        // condition it looked at, and a lookup that returned the value copied the value.
         for index in conditions.indices {
-            let value = attributes[conditions[index].key]
-            guard conditions[index].condition.holds(for: value) else { return false }
+            let holds = if let position = attributes.position(ofKey: conditions[index].key) {
+                conditions[index].condition.holds(forPresent: attributes[valueAt: position])
+            } else {
+                conditions[index].condition.holdsWhenAbsent
+            }
+            guard holds else { return false }
         }
         return true
     }

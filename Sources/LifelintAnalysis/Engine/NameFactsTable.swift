@@ -20,6 +20,9 @@ struct NameFactsTable: Sendable {
     private(set) var facts: [Facts] = []
     /// Per name, the clauses in which it can open state, in clause order.
     private var openerClauses: [Int] = []
+    /// Beside each of those: an opener of the clause covers the name with no conditions, so the
+    /// event opens state whatever its attributes (the engine then reads none of them).
+    private var opensWithoutConditions: [Bool] = []
     /// `reacting[name * clauseCount + clause]`: whether an open monitor of the clause reacts to
     /// the name.
     private var reacting: [Bool] = []
@@ -36,7 +39,9 @@ struct NameFactsTable: Sendable {
         for name in facts.count ..< names.count {
             let eventName = names.names[name]
             let firstOpener = openerClauses.count
-            openerClauses += clauses.indices.filter { clauses[$0].opens(on: name, in: names.membership) }
+            let opened = clauses.indices.filter { clauses[$0].opens(on: name, in: names.membership) }
+            openerClauses += opened
+            opensWithoutConditions += opened.map { clauses[$0].opensWithoutConditions(on: name, in: names.membership) }
             reacting += clauses.map { $0.reacts(to: name, in: names.membership) }
             facts.append(Facts(
                 evidence: requirements.mask(of: name, in: names.membership),
@@ -51,6 +56,11 @@ struct NameFactsTable: Sendable {
     /// The `index`th of the clauses in which a name with these facts can open state.
     func openerClause(_ index: Int, of facts: Facts) -> Int {
         openerClauses[facts.firstOpener + index]
+    }
+
+    /// Whether the `index`th of those clauses opens on the name whatever the event's attributes.
+    func opensWithoutConditions(_ index: Int, of facts: Facts) -> Bool {
+        opensWithoutConditions[facts.firstOpener + index]
     }
 
     /// Whether an open monitor of `clause` reacts to the interned name.

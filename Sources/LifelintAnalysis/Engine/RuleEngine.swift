@@ -144,10 +144,11 @@ public struct RuleEngine {
                 open += 1
                 continue
             }
+            let opensAnyway = table.opensWithoutConditions(next, of: facts)
             next += 1
             // The name can open the clause; unless the event meets an opener's conditions too,
             // a fresh monitor would stay idle.
-            guard clauses[clause].applies(to: platform), observation.matches(clauses[clause].openers) else { continue }
+            guard clauses[clause].applies(to: platform), opensAnyway || observation.matches(clauses[clause].openers) else { continue }
             if monitors.open(clauses[clause], number: clause, at: open, observation, report: { violations.append(($0, clause)) }) { open += 1 }
         }
         if anyIdle { monitors.removeIdle() }

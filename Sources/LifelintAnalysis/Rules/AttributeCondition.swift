@@ -80,17 +80,32 @@ public enum AttributeCondition: Sendable, Hashable, Decodable, CustomStringConve
 
     /// Whether the attribute's value meets the condition; comparisons need `resolved(with:)` first.
     public func holds(for value: String?) -> Bool {
+        guard let value else { return holdsWhenAbsent }
+        return holds(forPresent: value)
+    }
+
+    /// Whether an event without the attribute meets the condition.
+    public var holdsWhenAbsent: Bool {
+        switch self {
+        case .noneOf: true
+        case let .exists(expected): !expected
+        case .oneOf, .compare, .malformed: false
+        }
+    }
+
+    /// Whether a present value meets the condition.
+    public func holds(forPresent value: String) -> Bool {
         switch self {
         case let .oneOf(values):
-            return value.map(values.contains) ?? false
+            return values.contains(value)
         case let .noneOf(values):
-            return value.map { !values.contains($0) } ?? true
+            return !values.contains(value)
         case let .exists(expected):
-            return (value != nil) == expected
+            return expected
         case .malformed:
             return false
         case let .compare(comparisons):
-            guard let value, let number = Double(value.trimmingSuffix("ms")) else { return false }
+            guard let number = Double(value.trimmingSuffix("ms")) else { return false }
             return comparisons.allSatisfy { comparison in
                 guard let limit = comparison.limit else { return false }
                 switch comparison.op {
