@@ -3,7 +3,9 @@ import LifelintModel
 /// A read position in a line's bytes, for parsers that must not allocate per line.
 ///
 /// Every method either consumes what it matched and reports success, or leaves the cursor
-/// where it was; parsers can therefore try alternatives without saving and restoring.
+/// where it was; parsers can therefore try alternatives without saving and restoring. The
+/// small ones are always inlined: called a few times on every line, as calls they cost more
+/// than their work (docs/decisions/0021).
 struct ByteCursor {
     let bytes: UnsafeBufferPointer<UInt8>
     var index: Int
@@ -16,11 +18,13 @@ struct ByteCursor {
     var isAtEnd: Bool { index >= bytes.count }
     var remaining: Range<Int> { index..<bytes.count }
 
+    @inline(__always)
     func peek(_ offset: Int = 0) -> UInt8? {
         let position = index + offset
         return position < bytes.count ? bytes[position] : nil
     }
 
+    @inline(__always)
     mutating func skip(_ byte: UInt8) -> Bool {
         guard peek() == byte else { return false }
         index += 1
@@ -29,6 +33,7 @@ struct ByteCursor {
 
     /// Skips spaces and tabs; returns how many.
     @discardableResult
+    @inline(__always)
     mutating func skipBlanks() -> Int {
         let start = index
         while let byte = peek(), byte == .space || byte == .tab { index += 1 }
@@ -51,7 +56,8 @@ struct ByteCursor {
         return (value, digits)
     }
 
-    /// Reads exactly `count` digits.
+    /// Reads exactly `count` digits. Always inlined: callers pass a constant, and the loop unrolls.
+    @inline(__always)
     mutating func readDigits(_ count: Int) -> Int? {
         guard index + count <= bytes.count else { return nil }
         var value = 0
@@ -65,6 +71,7 @@ struct ByteCursor {
     }
 
     /// Reads up to (not including) the next space or tab; fails on an empty token.
+    @inline(__always)
     mutating func readToken() -> Range<Int>? {
         let start = index
         while let byte = peek(), byte != .space, byte != .tab { index += 1 }
@@ -73,11 +80,6 @@ struct ByteCursor {
 
     /// The index of the first occurrence of `first` followed by `second` at or after the cursor.
     func find(_ first: UInt8, _ second: UInt8) -> Int? {
-        var position = index
-        while position + 1 < bytes.count {
-            if bytes[position] == first && bytes[position + 1] == second { return position }
-            position += 1
-        }
-        return nil
+        ByteSearch.firstIndex(of: first, followedBy: second, in: bytes, from: index)
     }
 }

@@ -48,6 +48,19 @@ package enum ByteSearch {
         return nil
     }
 
+    /// Where `first` followed by `second` first occurs in `haystack` at or after `start`.
+    static func firstIndex(of first: UInt8, followedBy second: UInt8, in haystack: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard let base = haystack.baseAddress else { return nil }
+        var position = start
+        while position + 1 < haystack.count {
+            guard let found = memchr(base + position, Int32(first), haystack.count - 1 - position) else { return nil }
+            let index = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) - base
+            if base[index + 1] == second { return index }
+            position = index + 1
+        }
+        return nil
+    }
+
     static func firstIndex(of needle: String, in haystack: UnsafeBufferPointer<UInt8>) -> Int? {
         var needle = needle
         return needle.withUTF8 { firstIndex(of: $0, in: haystack, from: 0) }

@@ -217,7 +217,7 @@ enum LogcatLineParser {
         for position in range {
             let digit = bytes[position] &- .zero
             guard digit < 10 else { return nil }
-            value = value * 10 + Int64(digit)
+            value = value &* 10 &+ Int64(digit)
         }
         return value <= Int64(Int32.max) ? Int32(value) : nil
     }

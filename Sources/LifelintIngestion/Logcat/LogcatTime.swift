@@ -60,6 +60,48 @@ struct LogcatTime {
     static func parse(_ cursor: inout ByteCursor) -> LogcatTime? {
         var probe = cursor
         probe.skipBlanks()
+        var time: LogcatTime
+        if let fixed = parseMonthDayTime(&probe) {
+            time = fixed
+        } else {
+            guard let general = parseNumbers(&probe) else { return nil }
+            time = general
+        }
+        guard probe.skip(.dot), let (fraction, fractionDigits) = probe.readUnsigned(), fractionDigits <= 9 else { return nil }
+        time.fractionDigits = UInt8(fractionDigits)
+        time.nanosecond = Int32(fraction) * powersOfTen[9 - fractionDigits]
+        time.utcOffsetSeconds = parseZone(&probe)
+        cursor = probe
+        return time
+    }
+
+    /// `MM-DD HH:MM:SS` (logcat's default, nearly every line) read at fixed offsets, leaving the
+    /// cursor at the `.` after it; nil, and the cursor unmoved, for anything else, which
+    /// `parseNumbers` then reads. Where both succeed they agree.
+    private static func parseMonthDayTime(_ cursor: inout ByteCursor) -> LogcatTime? {
+        let bytes = cursor.bytes
+        let start = cursor.index
+        guard start + 15 <= bytes.count, bytes[start + 2] == .dash, bytes[start + 5] == .space, bytes[start + 8] == .colon,
+            bytes[start + 11] == .colon, bytes[start + 14] == .dot
+        else { return nil }
+        guard let month = twoDigits(bytes, at: start), let day = twoDigits(bytes, at: start + 3), let hour = twoDigits(bytes, at: start + 6),
+            let minute = twoDigits(bytes, at: start + 9), let second = twoDigits(bytes, at: start + 12),
+            month &- 1 < 12, day &- 1 < 31, hour < 24, minute < 60, second < 61
+        else { return nil }
+        cursor.index = start + 14
+        return LogcatTime(kind: .calendar, month: month, day: day, hour: hour, minute: minute, second: second)
+    }
+
+    @inline(__always)
+    private static func twoDigits(_ bytes: UnsafeBufferPointer<UInt8>, at position: Int) -> UInt8? {
+        let tens = bytes[position] &- .zero
+        let ones = bytes[position + 1] &- .zero
+        return tens < 10 && ones < 10 ? tens &* 10 &+ ones : nil
+    }
+
+    /// The general reader: a calendar time with or without a year, or seconds (`-v epoch`,
+    /// `-v monotonic`), up to the `.` before the fraction.
+    private static func parseNumbers(_ probe: inout ByteCursor) -> LogcatTime? {
         guard let (first, digits) = probe.readUnsigned() else { return nil }
         var time: LogcatTime
         if probe.skip(.dash) {
@@ -73,11 +115,6 @@ struct LogcatTime {
         } else {
             return nil
         }
-        guard probe.skip(.dot), let (fraction, fractionDigits) = probe.readUnsigned(), fractionDigits <= 9 else { return nil }
-        time.fractionDigits = UInt8(fractionDigits)
-        time.nanosecond = Int32(fraction) * powersOfTen[9 - fractionDigits]
-        time.utcOffsetSeconds = parseZone(&probe)
-        cursor = probe
         return time
     }
 

@@ -1,0 +1,32 @@
+import Testing
+@testable import LifelintIngestion
+
+struct ByteSearchTests {
+    private func pairIndex(_ text: String, from start: Int = 0) -> Int? {
+        let bytes = Array(text.utf8)
+        return bytes.withUnsafeBufferPointer { ByteSearch.firstIndex(of: .colon, followedBy: .space, in: $0, from: start) }
+    }
+
+    @Test func findsTheFirstByteOnlyWhereTheSecondFollowsIt() {
+        #expect(pairIndex("ActivityManager: Start proc") == 15)
+        #expect(pairIndex("a:b:c: d: e") == 5)
+        #expect(pairIndex("tag:value") == nil)
+    }
+
+    @Test func neverReadsPastTheEndOrBeforeTheStart() {
+        #expect(pairIndex("") == nil)
+        #expect(pairIndex(":") == nil)
+        #expect(pairIndex("tag:") == nil)
+        #expect(pairIndex(": ") == 0)
+        #expect(pairIndex("x: y: z", from: 2) == 4)
+        #expect(pairIndex("x: y", from: 3) == nil)
+    }
+
+    @Test func theLineCursorFindsTheSameSeparator() {
+        let bytes = Array("01-08 10:00:00.000  1610  1655 I ActivityManager: Start proc".utf8)
+        bytes.withUnsafeBufferPointer { buffer in
+            let cursor = ByteCursor(buffer, at: 33)
+            #expect(cursor.find(.colon, .space) == 48)
+        }
+    }
+}
