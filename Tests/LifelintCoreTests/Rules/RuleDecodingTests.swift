@@ -101,4 +101,18 @@ import Testing
         #expect(AttributeCondition.noneOf(["false"]).holds(for: nil))
         #expect(!AttributeCondition.noneOf(["false"]).holds(for: "false"))
     }
+
+    /// Whole numbers are read from their bytes, anything else by `Double`: both must give what
+    /// `Double` gives for the text without its `ms`.
+    @Test func attributeNumbersReadAsDoubleReadsThem() {
+        let cases: [(String, Double?)] = [
+            ("250", 250), ("250ms", 250), ("0012", 12), ("0", 0), ("1.5", 1.5), ("1.5ms", 1.5), ("-3", -3), ("+7", 7), ("1e3", 1000),
+            ("999999999999999", 999_999_999_999_999), ("12345678901234567", 12_345_678_901_234_567), ("", nil), ("ms", nil), ("12 ms", nil),
+            ("12m", nil), ("x12", nil), ("１２", nil),
+        ]
+        for (text, expected) in cases {
+            #expect(AttributeCondition.number(text) == expected, "\(text)")
+            #expect(AttributeCondition.number(text) == Double(text.trimmingSuffix("ms")), "\(text)")
+        }
+    }
 }
