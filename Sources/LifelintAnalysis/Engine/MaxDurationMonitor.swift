@@ -45,7 +45,7 @@ struct MaxDurationMonitor: ClauseMonitor {
     }
 
     let clause: Clause
-    private var spans: [String: Span] = [:]
+    private var spans = PairingKeyMap<Span>()
     /// Some span waits for its measuring to start.
     private(set) var observesEveryEvent = false
 
@@ -70,22 +70,18 @@ struct MaxDurationMonitor: ClauseMonitor {
             for span in spans.values.sorted(by: { $0.start.source < $1.start.source }) where !span.isWaitingToBeMeasured {
                 report(violation(span, endedAt: observation.event, elapsed: nil))
             }
-            spans = [:]
+            spans.removeAll()
         }
         if observation.matches(clause.start) {
-            spans[key] = Span(start: observation.event)
+            spans.set(Span(start: observation.event), forKey: key)
         }
         guard clause.during.isEmpty || observation.history.phase.map(clause.during.contains) == true else { return }
-        // In place, through the values: a lookup by key would move each span out and back, and
-        // `spans.indices` would hold a second reference to the storage, copying it on the first write.
-        lazy var limit = self.limit(observation)
-        var index = spans.startIndex
-        while index != spans.endIndex {
-            if spans.values[index].isWaitingToBeMeasured {
-                spans.values[index].measuredFrom = observation.event
-                spans.values[index].limit = limit
-            }
-            spans.formIndex(after: &index)
+        guard spans.values.contains(where: \.isWaitingToBeMeasured) else { return }
+        let limit = self.limit(observation)
+        spans.updateEach { span in
+            guard span.isWaitingToBeMeasured else { return }
+            span.measuredFrom = observation.event
+            span.limit = limit
         }
     }
 
@@ -94,7 +90,7 @@ struct MaxDurationMonitor: ClauseMonitor {
             guard let from = span.measuredFrom, let limit = span.limit, endTime - from.time.nanoseconds > limit else { continue }
             report(violation(span, endedAt: nil, elapsed: nil))
         }
-        spans = [:]
+        spans.removeAll()
     }
 
     /// The first limit whose guards hold.

@@ -25,7 +25,7 @@ struct UnpairedMonitor: ClauseMonitor {
     }
 
     let clause: Clause
-    private var open: [String: Event] = [:]
+    private var open = PairingKeyMap<Event>()
 
     init(_ clause: Clause) { self.clause = clause }
 
@@ -34,13 +34,13 @@ struct UnpairedMonitor: ClauseMonitor {
     mutating func observe(_ observation: Observation, report: (Violation) -> Void) {
         // Made only for the events that need it.
         lazy var key = observation.event.key(clause.sameAttributes)
-        if observation.matches(clause.end) { open[key] = nil }
+        if observation.matches(clause.end) { open.removeValue(forKey: key) }
         if observation.matches(clause.cutoff) {
-            let ended = !clause.sameAttributes.isEmpty && observation.event.has(clause.sameAttributes) ? [key] : Array(open.keys)
+            let ended = !clause.sameAttributes.isEmpty && observation.event.has(clause.sameAttributes) ? [key] : open.keys
             for key in ended.sorted() {
                 if let start = open.removeValue(forKey: key) { report(Violation(event: start, time: observation.event.time, related: [RelatedEvent(observation.event)])) }
             }
         }
-        if observation.matches(clause.start) { open[key] = observation.event }
+        if observation.matches(clause.start) { open.set(observation.event, forKey: key) }
     }
 }

@@ -1,3 +1,4 @@
+import LifelintIngestion
 import LifelintModel
 
 /// A test on one attribute's value. In rule files: `"value"` (equals), `["a", "b"]` (one of),
@@ -119,26 +120,11 @@ public enum AttributeCondition: Sendable, Hashable, Decodable, CustomStringConve
     }
 
     /// An attribute's value as a number, `ms` allowed after it. A whole number, what durations
-    /// and sizes almost always are, is read from its bytes; anything else as `Double` reads
-    /// it, which costs several times as much and is asked on every event a comparison tests.
+    /// and sizes almost always are, is read from its bytes; anything else as `Double` reads it,
+    /// which costs several times as much and is asked on every event a comparison tests.
     static func number(_ value: String) -> Double? {
-        if let whole = value.utf8.withContiguousStorageIfAvailable(wholeNumber), let whole { return Double(whole) }
+        if let whole = DecimalText.wholeNumber(value, unit: "ms") { return Double(whole) }
         return Double(value.trimmingSuffix("ms"))
-    }
-
-    /// Up to 15 decimal digits, then `ms` or nothing: exactly representable, so `Double` of it
-    /// equals `Double` of the text.
-    private static func wholeNumber(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
-        var count = bytes.count
-        if count >= 2, bytes[count - 2] == UInt8(ascii: "m"), bytes[count - 1] == UInt8(ascii: "s") { count -= 2 }
-        guard count > 0, count <= 15 else { return nil }
-        var value: Int64 = 0
-        for index in 0..<count {
-            let digit = bytes[index] &- UInt8(ascii: "0")
-            guard digit < 10 else { return nil }
-            value = value &* 10 &+ Int64(digit)
-        }
-        return value
     }
 
     public var description: String {

@@ -1,0 +1,30 @@
+import LifelintModel
+
+/// Numbers in text that events carry (attribute values), read from their UTF-8 bytes.
+package enum DecimalText {
+    /// Up to 15 decimal digits, then `unit` or nothing; nil for anything else (signs, fractions,
+    /// exponents, other units), which callers read the general way. Fifteen digits are exact in
+    /// a `Double`, so `Double` of the result equals `Double` of the digits' text.
+    package static func wholeNumber(_ text: String, unit: StaticString) -> Int64? {
+        var text = text
+        return text.withUTF8 { bytes in
+            var count = bytes.count
+            let unitCount = unit.utf8CodeUnitCount
+            if unitCount > 0, count >= unitCount, memcmp(bytes.baseAddress! + count - unitCount, unit.utf8Start, unitCount) == 0 { count -= unitCount }
+            guard count > 0, count <= 15 else { return nil }
+            var value: Int64 = 0
+            for index in 0..<count {
+                let digit = bytes[index] &- UInt8(ascii: "0")
+                guard digit < 10 else { return nil }
+                value = value &* 10 &+ Int64(digit)
+            }
+            return value
+        }
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
