@@ -7,15 +7,17 @@ import FuzzDriver
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzArchive(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = FuzzDriver.bytes(data, size)
-    let input: TraceInput?
     if bytes.starts(with: [0x50, 0x4B]) {
-        input = FuzzDriver.file(bytes, suffix: ".zip").flatMap { try? TraceInput(path: $0) }
+        FuzzDriver.withScratchFile(bytes, suffix: ".zip") { readToEnd(try? TraceInput(path: $0)) }
     } else {
-        input = try? TraceInput(bytes: bytes.starts(with: [0x1F, 0x8B]) ? bytes : [0x1F, 0x8B] + bytes, name: "fuzz.gz")
+        readToEnd(try? TraceInput(bytes: bytes.starts(with: [0x1F, 0x8B]) ? bytes : [0x1F, 0x8B] + bytes, name: "fuzz.gz"))
     }
-    guard let input else { return 0 }
-    while !input.isExhausted, (try? input.readHead()) != nil {}
     return 0
+}
+
+private func readToEnd(_ input: TraceInput?) {
+    guard let input else { return }
+    while !input.isExhausted, (try? input.readHead()) != nil {}
 }
 
 @_cdecl("ArchiveFuzzer_main")

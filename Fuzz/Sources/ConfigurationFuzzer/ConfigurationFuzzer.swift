@@ -5,9 +5,10 @@ import LifelintCore
 /// team's own files are.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzConfiguration(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    guard let path = FuzzDriver.file(FuzzDriver.bytes(data, size), suffix: ".json") else { return 0 }
-    if let configuration = try? Configuration.load(path: path) { _ = try? AnalysisSettings.make(configuration: configuration, readOptions: TraceReadOptions()) }
-    _ = try? RuleCatalog.decode(path: path)
+    FuzzDriver.withScratchFile(FuzzDriver.bytes(data, size), suffix: ".json") { path in
+        if let configuration = try? Configuration.load(path: path) { _ = try? AnalysisSettings.make(configuration: configuration, readOptions: TraceReadOptions()) }
+        _ = try? RuleCatalog.decode(path: path)
+    }
     return 0
 }
 

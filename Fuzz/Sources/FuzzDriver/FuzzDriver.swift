@@ -25,16 +25,19 @@ public enum FuzzDriver {
         _ = try? TraceReader.read(input, options: options) { _ in }
     }
 
-    /// Writes the input to this process's scratch file and returns its path (nil if it cannot).
-    /// The file lives in memory (`/dev/shm`) where there is one, and is written without the
-    /// `fsync` of Foundation's atomic write, which took more time than parsing the input.
-    public static func file(_ bytes: [UInt8], suffix: String) -> String? {
+    /// Writes the input to this process's scratch file, hands its path to `body`, and removes
+    /// the file after it (a fuzzer that stops leaves nothing behind). `body` is not called if the
+    /// file cannot be written. The file lives in memory (`/dev/shm`) where there is one, and is
+    /// written without the `fsync` of Foundation's atomic write, which took more time than
+    /// parsing the input.
+    public static func withScratchFile(_ bytes: [UInt8], suffix: String, _ body: (String) -> Void) {
         let path = scratchFolder + "lifelint-fuzz-\(getpid())\(suffix)"
+        defer { unlink(path) }
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
+        guard descriptor >= 0 else { return }
         let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        return written == bytes.count ? path : nil
+        close(descriptor)
+        if written == bytes.count { body(path) }
     }
 
     private static let scratchFolder = FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm/" : NSTemporaryDirectory()
