@@ -7,12 +7,17 @@ import LifelintModel
 /// input cannot show that nothing was at risk, one that reports no restores or screens cannot
 /// show that nothing was restored.
 public struct VerdictBuilder {
-    /// A reference: an episode holds up to nine events and changes a little at a time, so it
-    /// is updated in place rather than copied out of the app's state and back on every event.
+    /// A reference: an episode changes a little at a time, so it is updated in place rather
+    /// than copied out of the app's state and back on every event. It keeps what its verdict
+    /// reads of each event, not the events: an episode whose process died waits for the app's
+    /// next start or the end of the trace, and a trace may hold one for each of a million apps.
     private final class Episode {
         /// The app's number (`process(_:app:)`).
         let app: Int
-        let background: Event
+        let appName: String
+        let pid: Int32?
+        let platform: Platform
+        let background: Moment
         var unsavedInput: Moment?
         var stateSaved: Moment?
         /// The save begun in the background, or the one still running when the app left.
@@ -20,27 +25,30 @@ public struct VerdictBuilder {
         /// Whether a background task was held when the save's background time began (its
         /// start, or the background entry for a save already running): it sets its window.
         var saveUnderBackgroundTask = false
-        var saveEnd: Event?
-        var death: Event?
-        var coldStart: Event?
-        var restore: Event?
-        var freshScreen: Event?
+        var saveEnd: Moment?
+        var death: Moment?
+        var deathDescription: DeathDescription?
+        var coldStart: Moment?
+        /// Its `detail` is the restoring event's name.
+        var restore: Moment?
+        var freshScreen: Moment?
 
         init(app: Int, background: Event, unsavedInput: Moment?, stateSaved: Moment?) {
             self.app = app
-            self.background = background
+            appName = background.app
+            pid = background.pid
+            platform = background.platform
+            self.background = Moment(background)
             self.unsavedInput = unsavedInput
             self.stateSaved = stateSaved
         }
 
-        // Pattern matches, not `== nil`: that compared a copy of the whole event, read out of
-        // the episode, on every event of an app in the background.
-        var isDead: Bool { if case .some = death { true } else { false } }
-        var hasSaveBegin: Bool { if case .some = saveBegin { true } else { false } }
-        var hasSaveEnd: Bool { if case .some = saveEnd { true } else { false } }
-        var hasColdStart: Bool { if case .some = coldStart { true } else { false } }
-        var hasRestore: Bool { if case .some = restore { true } else { false } }
-        var hasFreshScreen: Bool { if case .some = freshScreen { true } else { false } }
+        var isDead: Bool { death != nil }
+        var hasSaveBegin: Bool { saveBegin != nil }
+        var hasSaveEnd: Bool { saveEnd != nil }
+        var hasColdStart: Bool { coldStart != nil }
+        var hasRestore: Bool { restore != nil }
+        var hasFreshScreen: Bool { freshScreen != nil }
     }
 
     /// Apps by number, a flag each: set on every input and restore event, so not hashed.
@@ -64,9 +72,13 @@ public struct VerdictBuilder {
         let detail: String?
 
         init(_ event: Event, keeping attribute: String? = nil) {
+            self.init(event, detail: attribute.flatMap { event.attributes[$0] })
+        }
+
+        init(_ event: Event, detail: String?) {
             time = event.time
             source = event.source
-            detail = attribute.flatMap { event.attributes[$0] }
+            self.detail = detail
         }
     }
 
@@ -186,7 +198,7 @@ public struct VerdictBuilder {
     /// Writes the verdicts, those of episodes still open when the trace ends included.
     public mutating func finish() {
         let open = apps.episodes.filter(\.isDead)
-        finished += open.sorted { $0.background.app < $1.background.app }
+        finished += open.sorted { $0.appName < $1.appName }
         apps = PendingApps()
         verdicts = (verdicts + finished.map(verdict)).sorted { $0.location < $1.location }
         finished = []
@@ -232,22 +244,23 @@ public struct VerdictBuilder {
             episode.saveBegin = Moment(event, keeping: "key")
             episode.saveUnderBackgroundTask = state.backgroundTaskHeld
         case .persistEnd? where !episode.isDead && episode.hasSaveBegin && !episode.hasSaveEnd:
-            episode.saveEnd = event
+            episode.saveEnd = Moment(event)
         case .stateSaved? where !episode.isDead:
             episode.stateSaved = Moment(event, keeping: "bytes")
         case .phaseActive? where !episode.isDead, .phaseInactive? where !episode.isDead:
             state.episode = nil
             return
         case .phaseTerminated? where !episode.isDead:
-            episode.death = event
+            episode.death = Moment(event)
+            episode.deathDescription = DeathDescription(event)
             state.unsavedInput = nil
             state.stateSaved = nil
         case .phaseColdStart? where episode.isDead && !episode.hasColdStart:
-            episode.coldStart = event
+            episode.coldStart = Moment(event)
         case .stateRestored? where episode.hasColdStart && !episode.hasRestore, .navRestored? where episode.hasColdStart && !episode.hasRestore:
-            episode.restore = event
+            episode.restore = Moment(event, detail: event.name.rawValue)
         case .screenShown? where episode.hasColdStart && !episode.hasRestore && !episode.hasFreshScreen:
-            if event.attributes["restored"] == "true" { episode.restore = event } else { episode.freshScreen = event }
+            if event.attributes["restored"] == "true" { episode.restore = Moment(event, detail: event.name.rawValue) } else { episode.freshScreen = Moment(event) }
         case .phaseBackground? where episode.hasColdStart, .phaseTerminated? where episode.hasColdStart:
             finished = episode
             state.episode = event.name.is(.phaseBackground) ? Self.episode(of: app, leavingAt: event, state) : nil
@@ -269,18 +282,17 @@ public struct VerdictBuilder {
     private func verdict(_ episode: Episode) -> Verdict {
         let background = episode.background
         var claims: [Verdict.Claim] = []
-        func claim(_ text: String, _ event: Event?) { claims.append(Verdict.Claim(text: text, location: event?.source)) }
-        func claim(_ text: String, _ moment: Moment) { claims.append(Verdict.Claim(text: text, location: moment.source)) }
+        func claim(_ text: String, _ moment: Moment?) { claims.append(Verdict.Claim(text: text, location: moment?.source)) }
         let left = background.time.nanoseconds
         let when = DurationText.clock(background.time)
         let showsInput = appsReportingInput.contains(episode.app)
         if let input = episode.unsavedInput {
-            claim("\(background.app) went to the background at \(when) with unsaved input", background)
+            claim("\(episode.appName) went to the background at \(when) with unsaved input", background)
             claim("The input was typed at \(DurationText.clock(input.time))", input)
         } else if showsInput {
-            claim("\(background.app) went to the background at \(when) with nothing left unsaved", background)
+            claim("\(episode.appName) went to the background at \(when) with nothing left unsaved", background)
         } else {
-            claim("\(background.app) went to the background at \(when); it reports no input in this trace, so what was unsaved cannot be told (instrument the app or add a mapping)", background)
+            claim("\(episode.appName) went to the background at \(when); it reports no input in this trace, so what was unsaved cannot be told (instrument the app or add a mapping)", background)
         }
         let grace = DurationText.describe(nanoseconds: window.grace)
         if let begin = episode.saveBegin {
@@ -306,12 +318,12 @@ public struct VerdictBuilder {
         if let stateSaved = episode.stateSaved, stateSaved.time.nanoseconds >= left - 1_000_000_000 {
             claim("The platform saved instance state\(stateSaved.detail.map { ", \($0) bytes" } ?? "")", stateSaved)
         }
-        if let death = episode.death {
-            claim("\(DeathDescription(death).sentence) at \(DurationText.clock(death.time)), \(DurationText.describe(nanoseconds: death.time.nanoseconds - left)) after it left", death)
+        if let death = episode.death, let description = episode.deathDescription {
+            claim("\(description.sentence) at \(DurationText.clock(death.time)), \(DurationText.describe(nanoseconds: death.time.nanoseconds - left)) after it left", death)
         }
         if let start = episode.coldStart {
             if let restore = episode.restore {
-                claim("The next cold start, at \(DurationText.clock(start.time)), restored state (\(restore.name))", restore)
+                claim("The next cold start, at \(DurationText.clock(start.time)), restored state (\(restore.detail ?? ""))", restore)
             } else if !appsReportingRestores.contains(episode.app) {
                 claim("The next cold start was at \(DurationText.clock(start.time)); the app reports no restores or screens, so what it restored cannot be told", start)
             } else {
@@ -321,7 +333,7 @@ public struct VerdictBuilder {
             claim("The trace ends before the app started again", nil)
         }
         return Verdict(
-            app: background.app, pid: background.pid, platform: background.platform, outcome: outcome(episode),
+            app: episode.appName, pid: episode.pid, platform: episode.platform, outcome: outcome(episode),
             time: background.time, location: background.source, claims: claims)
     }
 
