@@ -3,6 +3,10 @@ import LifelintModel
 /// The open state of one compiled clause for one app. Each primitive is a monitor type that
 /// owns its compiled clause; the engine keeps only busy monitors, so memory follows open
 /// state, not the number of apps times the number of clauses.
+///
+/// A monitor's `observe` reads its clause through a local (`let clause = self.clause`): the
+/// clause's patterns are then lent to `Observation.matches` as they are, where read through a
+/// `self` the method may change, each pattern was retained and released around the call.
 protocol ClauseMonitor {
     /// Nothing open: the engine drops the monitor.
     var isIdle: Bool { get }

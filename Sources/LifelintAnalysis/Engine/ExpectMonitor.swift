@@ -52,6 +52,7 @@ struct ExpectMonitor: ClauseMonitor {
     }
 
     mutating func observe(_ observation: Observation, report: (Violation) -> Void) {
+        let clause = self.clause
         if !waits.isEmpty { settleWaits(observation, report: report) }
         guard observation.matches(clause.after), let evidence = observation.evaluate(clause.when) else { return }
         let deadline = clause.within.map { observation.event.time.nanoseconds + $0 }
@@ -59,6 +60,7 @@ struct ExpectMonitor: ClauseMonitor {
     }
 
     private mutating func settleWaits(_ observation: Observation, report: (Violation) -> Void) {
+        let clause = self.clause
         let expected = observation.matches(clause.expect)
         let failing = observation.matches(clause.failOn)
         let cancelling = observation.matches(clause.cancelOn)

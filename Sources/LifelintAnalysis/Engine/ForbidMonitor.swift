@@ -49,6 +49,7 @@ struct ForbidMonitor: ClauseMonitor {
     var isIdle: Bool { candidate == nil }
 
     mutating func observe(_ observation: Observation, report: (Violation) -> Void) {
+        let clause = self.clause
         if observation.matches(clause.event) {
             guard let evidence = observation.evaluate(clause.when) else { return }
             guard let callbacks = clause.callbacks else {

@@ -59,6 +59,7 @@ struct MaxDurationMonitor: ClauseMonitor {
     }
 
     private mutating func measure(_ observation: Observation, report: (Violation) -> Void) {
+        let clause = self.clause
         // Made only for the events that start or end a span: phase events need none.
         lazy var key = observation.event.key(clause.sameAttributes)
         if observation.matches(clause.end), let span = spans.removeValue(forKey: key) {

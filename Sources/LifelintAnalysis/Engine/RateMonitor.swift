@@ -39,6 +39,7 @@ struct RateMonitor: ClauseMonitor {
     var isIdle: Bool { times.isEmpty && !episodeOpen }
 
     mutating func observe(_ observation: Observation, report: (Violation) -> Void) {
+        let clause = self.clause
         guard let limit = clause.limit else { return }
         if let episodeStart = clause.episodeStart {
             if observation.matches(clause.episodeEnd) { episodeOpen = false }

@@ -32,6 +32,7 @@ struct UnpairedMonitor: ClauseMonitor {
     var isIdle: Bool { open.isEmpty }
 
     mutating func observe(_ observation: Observation, report: (Violation) -> Void) {
+        let clause = self.clause
         // Made only for the events that need it.
         lazy var key = observation.event.key(clause.sameAttributes)
         if observation.matches(clause.end) { open.removeValue(forKey: key) }
