@@ -12,6 +12,9 @@ struct JSONElementParser {
     /// Set when parsing reached the end of `bytes`: an error then may only mean the value
     /// continues beyond them (the stream reader hands out what it has buffered).
     private(set) var ranOutOfInput = false
+    /// Whether a string of the last record parsed had an escape: when none had, every string's
+    /// raw bytes are its text, and decoders need not look for a backslash again.
+    private(set) var sawEscape = false
 
     init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int = Self.defaultMaximumDepth) {
         self.bytes = bytes
@@ -26,6 +29,7 @@ struct JSONElementParser {
     /// without parsing the record again.
     mutating func parseRecordPrefix(into members: JSONMemberList, nestedMembers: JSONMemberList) throws(JSONSyntaxError) -> (value: JSONValue, isObject: Bool) {
         index = 0
+        sawEscape = false
         members.removeAll()
         nestedMembers.removeAll()
         skipWhitespace()
@@ -157,6 +161,7 @@ struct JSONElementParser {
     }
 
     /// A string's range including its quotes, after checking escapes and UTF-8.
+    @inline(__always)
     private mutating func parseStringRange() throws(JSONSyntaxError) -> Range<Int> {
         let start = index
         try expect(.quote)
@@ -183,6 +188,7 @@ struct JSONElementParser {
     }
 
     private mutating func parseEscape() throws(JSONSyntaxError) {
+        sawEscape = true
         guard index + 1 < bytes.count else {
             ranOutOfInput = true
             throw JSONSyntaxError(offset: index, message: "unterminated escape")
@@ -224,6 +230,7 @@ struct JSONElementParser {
         index += length
     }
 
+    @inline(__always)
     private mutating func parseNumber() throws(JSONSyntaxError) {
         let start = index
         if peek() == .dash { index += 1 }

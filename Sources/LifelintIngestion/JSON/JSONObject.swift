@@ -11,6 +11,8 @@ struct JSONObject {
     private let nestedMembers: UnsafeBufferPointer<Member>?
     /// Members listed here (for an object the parser did not list): `listed` is empty then.
     private let owned: [Member]
+    /// The parser saw no escape in the record: its strings' raw bytes are their text.
+    let isEscapeFree: Bool
 
     init?(_ value: JSONValue?) {
         guard let value, value.kind == .object else { return nil }
@@ -18,14 +20,22 @@ struct JSONObject {
         listed = UnsafeBufferPointer(start: nil, count: 0)
         owned = value.children()
         nestedMembers = nil
+        isEscapeFree = false
     }
 
     /// A record whose members (and their objects' members) the parser already listed.
-    init(_ value: JSONValue, members: UnsafeBufferPointer<Member>, nestedMembers: UnsafeBufferPointer<Member>) {
+    init(_ value: JSONValue, members: UnsafeBufferPointer<Member>, nestedMembers: UnsafeBufferPointer<Member>, isEscapeFree: Bool) {
         self.value = value
         listed = members
         self.nestedMembers = nestedMembers
         owned = []
+        self.isEscapeFree = isEscapeFree
+    }
+
+    /// `value.rawStringBytes`, without looking for a backslash when the record has none.
+    @inline(__always)
+    func rawStringBytes(of value: JSONValue) -> UnsafeBufferPointer<UInt8>? {
+        isEscapeFree ? value.stringContentBytes : value.rawStringBytes
     }
 
     func withMembers<Result>(_ body: (UnsafeBufferPointer<Member>) -> Result) -> Result {

@@ -43,7 +43,8 @@ struct JSONTraceIngestor {
         do {
             let record = try parser.parseRecordPrefix(into: members, nestedMembers: nestedMembers)
             value = record.value
-            object = record.isObject ? JSONObject(record.value, members: members.elements, nestedMembers: nestedMembers.elements) : nil
+            object = record.isObject ? JSONObject(
+                record.value, members: members.elements, nestedMembers: nestedMembers.elements, isEscapeFree: !parser.sawEscape) : nil
         } catch {
             // Out of input: the reader reads more, or at the end of the input reports the truncation.
             if parser.ranOutOfInput { return .needsMoreInput }

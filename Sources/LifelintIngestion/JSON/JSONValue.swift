@@ -107,10 +107,17 @@ struct JSONValue {
     /// read the text without making a `String`.
     @inline(__always)
     var rawStringBytes: UnsafeBufferPointer<UInt8>? {
-        guard kind == .string else { return nil }
-        let inner = UnsafeBufferPointer(rebasing: bytes[(range.lowerBound + 1)..<(range.upperBound - 1)])
+        guard let inner = stringContentBytes else { return nil }
         guard inner.isEmpty || memchr(inner.baseAddress!, Int32(UInt8.backslash), inner.count) == nil else { return nil }
         return inner
+    }
+
+    /// A string's content as bytes, escapes and all: its text when the caller knows it has no
+    /// escapes (`JSONObject.isEscapeFree`).
+    @inline(__always)
+    var stringContentBytes: UnsafeBufferPointer<UInt8>? {
+        guard kind == .string else { return nil }
+        return UnsafeBufferPointer(rebasing: bytes[(range.lowerBound + 1)..<(range.upperBound - 1)])
     }
 
     /// The raw JSON text of the value.

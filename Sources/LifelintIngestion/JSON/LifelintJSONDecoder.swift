@@ -14,7 +14,7 @@ struct LifelintJSONDecoder: JSONRecordDecoder {
         let fields = object.values(keys)
         guard let nameValue = fields[0] else { return .problem("missing 'event' (the event name)") }
         // A name made before was checked before.
-        guard let nameBytes = nameValue.rawStringBytes, interner.holdsEventName(nameBytes) || InstrumentationMessage.isValidEventName(bytes: nameBytes) else {
+        guard let nameBytes = object.rawStringBytes(of: nameValue), interner.holdsEventName(nameBytes) || InstrumentationMessage.isValidEventName(bytes: nameBytes) else {
             return .problem("'event' must be an event name such as \"persist.begin\", found \(nameValue.text)")
         }
         guard let timeValue = fields[1] else { return .problem("missing 'time'") }
@@ -24,7 +24,7 @@ struct LifelintJSONDecoder: JSONRecordDecoder {
             guard let seconds = TimestampParser.seconds(timeValue.number ?? .nan) else { return .problem("'time' is out of range: \(timeValue.text)") }
             time = seconds
         case .string:
-            guard let parsed = timeValue.rawStringBytes.flatMap(TimestampParser.parse(bytes:)) ?? timeValue.string.flatMap(TimestampParser.parse) else {
+            guard let parsed = object.rawStringBytes(of: timeValue).flatMap(TimestampParser.parse(bytes:)) ?? timeValue.string.flatMap(TimestampParser.parse) else {
                 return .problem("'time' must be ISO 8601 (\"2024-01-08T09:15:42.305Z\") or seconds since 1970, found \(timeValue.text)")
             }
             time = parsed
@@ -41,13 +41,13 @@ struct LifelintJSONDecoder: JSONRecordDecoder {
         let app: String
         if let value = fields[4], value.kind != .null {
             guard value.kind == .string else { return .problem("'app' must be a string, found \(value.text)") }
-            app = interner.string(json: value)
+            app = interner.string(json: value, isEscapeFree: object.isEscapeFree)
         } else {
             app = pid.map(Event.appName(forUnknownPid:)) ?? "unknown"
         }
         var platform = Platform.unknown
         if let value = fields[5], value.kind != .null {
-            guard value.kind == .string, let parsed = value.rawStringBytes.flatMap(Platform.init(utf8:)) ?? value.string.flatMap(Platform.init(rawValue:)) else {
+            guard value.kind == .string, let parsed = object.rawStringBytes(of: value).flatMap(Platform.init(utf8:)) ?? value.string.flatMap(Platform.init(rawValue:)) else {
                 return .problem("'platform' must be one of \(Platform.allCases.map(\.rawValue).joined(separator: ", ")), found \(value.text)")
             }
             platform = parsed
@@ -58,8 +58,9 @@ struct LifelintJSONDecoder: JSONRecordDecoder {
             object.withMembers(of: value) { members in
                 attributes.reserveCapacity(members.count)
                 for member in members {
-                    guard let text = interner.scalarText(member.value) else { continue }
-                    attributes.appendUnique(key: interner.string(json: JSONValue(bytes: value.bytes, range: member.key, kind: .string)), value: text)
+                    guard let text = interner.scalarText(member.value, isEscapeFree: object.isEscapeFree) else { continue }
+                    let key = JSONValue(bytes: value.bytes, range: member.key, kind: .string)
+                    attributes.appendUnique(key: interner.string(json: key, isEscapeFree: object.isEscapeFree), value: text)
                 }
             }
             if let key = attributes.firstRepeatedKey { return .problem("'attrs' has the key '\(key)' twice; which value is meant cannot be told") }

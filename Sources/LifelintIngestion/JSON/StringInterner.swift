@@ -102,17 +102,18 @@ struct StringInterner {
         }
     }
 
-    /// A JSON string decoded, through the table when it has no escapes.
+    /// A JSON string decoded, through the table when it has no escapes; `isEscapeFree` when
+    /// the parser saw none in its record.
     @inline(__always)
-    mutating func string(json value: JSONValue) -> String {
-        guard let raw = value.rawStringBytes, raw.count <= Self.maximumLength else { return value.string ?? "" }
+    mutating func string(json value: JSONValue, isEscapeFree: Bool = false) -> String {
+        guard let raw = isEscapeFree ? value.stringContentBytes : value.rawStringBytes, raw.count <= Self.maximumLength else { return value.string ?? "" }
         return string(raw)
     }
 
     /// A scalar value as attribute text (see `JSONValue.scalarText`).
-    mutating func scalarText(_ value: JSONValue) -> String? {
+    mutating func scalarText(_ value: JSONValue, isEscapeFree: Bool = false) -> String? {
         switch value.kind {
-        case .string: return string(json: value)
+        case .string: return string(json: value, isEscapeFree: isEscapeFree)
         case .bool: return string(UnsafeBufferPointer(rebasing: value.bytes[value.range]))
         // Numbers rarely repeat (sizes, counters): a table slot would only be churned.
         case .number: return String(decoding: UnsafeBufferPointer(rebasing: value.bytes[value.range]), as: UTF8.self)

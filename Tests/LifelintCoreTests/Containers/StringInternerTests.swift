@@ -40,4 +40,22 @@ import Testing
         let text = json.withUnsafeBufferPointer { interner.string(json: JSONValue(bytes: $0, range: 0..<$0.count, kind: .string)) }
         #expect(text == "a\"bé")
     }
+
+    /// A record without a backslash has its strings read as their raw bytes; one with an escape
+    /// anywhere is read the careful way, each string on its own. The same text, escaped in one
+    /// record and plain in the next, is the same string either way.
+    @Test func recordsWithAndWithoutEscapesDecodeAlike() throws {
+        let trace = #"""
+            {"time":1704700800.5,"event":"persist.begin","app":"com.example.notes","pid":42,"platform":"android","attrs":{"key":"draft/1","note":"caf\u00e9"}}
+            {"time":1704700801.5,"event":"persist.begin","app":"com.example.notes","pid":42,"platform":"android","attrs":{"key":"draft/1","note":"café"}}
+            {"time":1704700802.5,"event":"persist.end","app":"com.ex\u0061mple.notes","pid":42,"platform":"android","attrs":{"k\u0065y":"draft\/1","ok":true}}
+            {"time":1704700803.5,"event":"persist.end","app":"com.example.notes","pid":42,"platform":"android","attrs":{"key":"draft/1","ok":true}}
+            """#
+        let events = try TraceFixture.ingest(trace, name: "escapes.jsonl").events
+        #expect(events.map(\.app) == Array(repeating: "com.example.notes", count: 4))
+        #expect(events.map(\.attributes) == [
+            ["key": "draft/1", "note": "café"], ["key": "draft/1", "note": "café"],
+            ["key": "draft/1", "ok": "true"], ["key": "draft/1", "ok": "true"],
+        ])
+    }
 }
