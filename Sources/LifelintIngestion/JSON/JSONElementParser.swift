@@ -62,7 +62,7 @@ struct JSONElementParser {
                 if listsNested, peek() == UInt8(ascii: "{"), maximumDepth > 1 {
                     list.append((key, try parseObjectMembers(into: nested, nestedInto: nested, listsNested: false)))
                 } else {
-                    list.append((key, try parseValue(depth: depth)))
+                    list.append((key, try parseMemberValue(depth: depth)))
                 }
                 skipWhitespace()
                 guard let byte = peek() else { throw JSONSyntaxError(offset: index, message: "unexpected end of input inside an object") }
@@ -104,6 +104,21 @@ struct JSONElementParser {
     }
 
     // MARK: Values
+
+    /// `parseValue`, with the strings and numbers that make up most members parsed here, in
+    /// line: `parseValue` calls itself for nested values, so it cannot be inlined.
+    @inline(__always)
+    private mutating func parseMemberValue(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+        let start = index
+        if index < bytes.count, bytes[index] == .quote {
+            return JSONValue(bytes: bytes, range: try parseStringRange(), kind: .string)
+        }
+        if index < bytes.count, bytes[index] == .dash || bytes[index].isASCIIDigit {
+            try parseNumber()
+            return JSONValue(bytes: bytes, range: start..<index, kind: .number)
+        }
+        return try parseValue(depth: depth)
+    }
 
     private mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONValue {
         guard let byte = peek() else { throw JSONSyntaxError(offset: index, message: "unexpected end of input, expected a value") }
