@@ -26,8 +26,7 @@ public struct VerdictBuilder {
         /// start, or the background entry for a save already running): it sets its window.
         var saveUnderBackgroundTask = false
         var saveEnd: Moment?
-        var death: Moment?
-        var deathDescription: DeathDescription?
+        var death: (moment: Moment, description: DeathDescription)?
         var coldStart: Moment?
         /// Its `detail` is the restoring event's name.
         var restore: Moment?
@@ -251,8 +250,7 @@ public struct VerdictBuilder {
             state.episode = nil
             return
         case .phaseTerminated? where !episode.isDead:
-            episode.death = Moment(event)
-            episode.deathDescription = DeathDescription(event)
+            episode.death = (Moment(event), DeathDescription(event))
             state.unsavedInput = nil
             state.stateSaved = nil
         case .phaseColdStart? where episode.isDead && !episode.hasColdStart:
@@ -318,7 +316,7 @@ public struct VerdictBuilder {
         if let stateSaved = episode.stateSaved, stateSaved.time.nanoseconds >= left - 1_000_000_000 {
             claim("The platform saved instance state\(stateSaved.detail.map { ", \($0) bytes" } ?? "")", stateSaved)
         }
-        if let death = episode.death, let description = episode.deathDescription {
+        if let (death, description) = episode.death {
             claim("\(description.sentence) at \(DurationText.clock(death.time)), \(DurationText.describe(nanoseconds: death.time.nanoseconds - left)) after it left", death)
         }
         if let start = episode.coldStart {
