@@ -109,15 +109,12 @@ struct JSONElementParser {
     /// line: `parseValue` calls itself for nested values, so it cannot be inlined.
     @inline(__always)
     private mutating func parseMemberValue(depth: Int) throws(JSONSyntaxError) -> JSONValue {
-        let start = index
-        if index < bytes.count, bytes[index] == .quote {
-            return JSONValue(bytes: bytes, range: try parseStringRange(), kind: .string)
+        guard index < bytes.count else { return try parseValue(depth: depth) }
+        switch bytes[index] {
+        case .quote: return try parseStringValue()
+        case .dash, UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumberValue()
+        default: return try parseValue(depth: depth)
         }
-        if index < bytes.count, bytes[index] == .dash || bytes[index].isASCIIDigit {
-            try parseNumber()
-            return JSONValue(bytes: bytes, range: start..<index, kind: .number)
-        }
-        return try parseValue(depth: depth)
     }
 
     private mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONValue {
@@ -129,7 +126,7 @@ struct JSONElementParser {
             try parseContainer(opening: byte, depth: depth)
             return JSONValue(bytes: bytes, range: start..<index, kind: byte == .openBracket ? .array : .object)
         case .quote:
-            return JSONValue(bytes: bytes, range: try parseStringRange(), kind: .string)
+            return try parseStringValue()
         case UInt8(ascii: "t"):
             try expectWord("true")
             return JSONValue(bytes: bytes, range: start..<index, kind: .bool)
@@ -140,9 +137,20 @@ struct JSONElementParser {
             try expectWord("null")
             return JSONValue(bytes: bytes, range: start..<index, kind: .null)
         default:
-            try parseNumber()
-            return JSONValue(bytes: bytes, range: start..<index, kind: .number)
+            return try parseNumberValue()
         }
+    }
+
+    @inline(__always)
+    private mutating func parseStringValue() throws(JSONSyntaxError) -> JSONValue {
+        JSONValue(bytes: bytes, range: try parseStringRange(), kind: .string)
+    }
+
+    @inline(__always)
+    private mutating func parseNumberValue() throws(JSONSyntaxError) -> JSONValue {
+        let start = index
+        try parseNumber()
+        return JSONValue(bytes: bytes, range: start..<index, kind: .number)
     }
 
     private mutating func parseContainer(opening: UInt8, depth: Int) throws(JSONSyntaxError) {

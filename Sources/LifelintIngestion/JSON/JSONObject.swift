@@ -35,7 +35,7 @@ struct JSONObject {
     /// `value.rawStringBytes`, without looking for a backslash when the record has none.
     @inline(__always)
     func rawStringBytes(of value: JSONValue) -> UnsafeBufferPointer<UInt8>? {
-        isEscapeFree ? value.stringContentBytes : value.rawStringBytes
+        value.rawStringBytes(escapeFree: isEscapeFree)
     }
 
     func withMembers<Result>(_ body: (UnsafeBufferPointer<Member>) -> Result) -> Result {

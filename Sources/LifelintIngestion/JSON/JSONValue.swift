@@ -112,10 +112,16 @@ struct JSONValue {
         return inner
     }
 
-    /// A string's content as bytes, escapes and all: its text when the caller knows it has no
-    /// escapes (`JSONObject.isEscapeFree`).
+    /// `rawStringBytes`, without looking for a backslash when the parser saw none in the record
+    /// (`JSONObject.isEscapeFree`).
     @inline(__always)
-    var stringContentBytes: UnsafeBufferPointer<UInt8>? {
+    func rawStringBytes(escapeFree: Bool) -> UnsafeBufferPointer<UInt8>? {
+        escapeFree ? stringContentBytes : rawStringBytes
+    }
+
+    /// A string's content as bytes, escapes and all.
+    @inline(__always)
+    private var stringContentBytes: UnsafeBufferPointer<UInt8>? {
         guard kind == .string else { return nil }
         return UnsafeBufferPointer(rebasing: bytes[(range.lowerBound + 1)..<(range.upperBound - 1)])
     }

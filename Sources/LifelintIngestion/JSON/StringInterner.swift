@@ -106,7 +106,7 @@ struct StringInterner {
     /// the parser saw none in its record.
     @inline(__always)
     mutating func string(json value: JSONValue, isEscapeFree: Bool = false) -> String {
-        guard let raw = isEscapeFree ? value.stringContentBytes : value.rawStringBytes, raw.count <= Self.maximumLength else { return value.string ?? "" }
+        guard let raw = value.rawStringBytes(escapeFree: isEscapeFree), raw.count <= Self.maximumLength else { return value.string ?? "" }
         return string(raw)
     }
 
