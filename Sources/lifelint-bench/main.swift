@@ -128,10 +128,15 @@ let lifecycleBytes = BenchmarkFile.ensure(path: lifecyclePath, megabytes: option
 var manyApps = SyntheticManyApps()
 let manyAppsPath = "\(options.directory)/lifelint-bench-many-apps-\(options.containerMegabytes)mb.log"
 let manyAppsBytes = BenchmarkFile.ensure(path: manyAppsPath, megabytes: options.containerMegabytes) { buffer, _ in manyApps.appendLine(to: &buffer) }
+// The same lines over ten apps: the difference is what the apps themselves cost.
+var fewApps = SyntheticManyApps(apps: 10)
+let fewAppsPath = "\(options.directory)/lifelint-bench-few-apps-\(options.containerMegabytes)mb.log"
+let fewAppsBytes = BenchmarkFile.ensure(path: fewAppsPath, megabytes: options.containerMegabytes) { buffer, _ in fewApps.appendLine(to: &buffer) }
 
 for (label, path, bytes, reference) in [
     ("Lifecycle JSON Lines", lifecyclePath, lifecycleBytes, ("jq -c .", "/usr/bin/jq", ["-c", ".", lifecyclePath])),
     ("Many apps (logcat)", manyAppsPath, manyAppsBytes, ("wc -l", "/usr/bin/wc", ["-l", manyAppsPath])),
+    ("Few apps (logcat)", fewAppsPath, fewAppsBytes, ("wc -l", "/usr/bin/wc", ["-l", fewAppsPath])),
     ("JSON Lines", jsonLinesPath, jsonLinesBytes, ("jq -c .", "/usr/bin/jq", ["-c", ".", jsonLinesPath])),
     ("Chrome trace", chromePath, chromeBytes, ("jq -c .", "/usr/bin/jq", ["-c", ".", chromePath])),
     ("XML plist", plistPath, plistBytes, ("xmllint --stream --noout", "/usr/bin/xmllint", ["--stream", "--noout", plistPath])),
@@ -146,7 +151,7 @@ for (label, path, bytes, reference) in [
     Report.row("parse to events: \(label)", seconds: parseOnly.seconds, megabytes: size, events: count)
     let run = ChildProcess.best(of: options.repeats, binary, ["events", "--quiet", path])
     Report.row("lifelint events: \(label)", seconds: run.seconds, megabytes: size, events: count, peakKilobytes: run.peakKilobytes)
-    if path == lifecyclePath || path == manyAppsPath {
+    if [lifecyclePath, manyAppsPath, fewAppsPath].contains(path) {
         let analysis = ChildProcess.best(of: options.repeats, binary, ["--no-config", "--year", "2024", path])
         Report.row("lifelint (all rules): \(label)", seconds: analysis.seconds, megabytes: size, events: count, peakKilobytes: analysis.peakKilobytes)
     }
