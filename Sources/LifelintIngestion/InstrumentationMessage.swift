@@ -9,13 +9,19 @@ public struct InstrumentationMessage: Sendable, Hashable {
     /// Parses the message; nil when it does not start with a valid event name
     /// (`[a-z0-9_-]` words joined by dots, at least two of them).
     public static func parse(_ message: some StringProtocol) -> InstrumentationMessage? {
-        var scanner = Substring(message).utf8[...]
-        skipSpaces(&scanner)
-        let name = takeWhile(&scanner) { $0 != .space && $0 != .tab }
-        guard isValidEventName(name) else { return nil }
+        var text = Substring(message)
+        return text.withUTF8(parse(bytes:))
+    }
+
+    /// The same, from the message's bytes (valid UTF-8), read by offset: a trace may hold a
+    /// line like this for every step the app takes.
+    static func parse(bytes: UnsafeBufferPointer<UInt8>) -> InstrumentationMessage? {
+        var cursor = ByteCursor(bytes)
+        cursor.skipBlanks()
+        guard let name = cursor.readToken(), isValidEventName(bytes: UnsafeBufferPointer(rebasing: bytes[name])) else { return nil }
         var attributes = Attributes()
-        add(keyValuePairsIn: scanner, to: &attributes)
-        return InstrumentationMessage(name: EventName(String(decoding: name, as: UTF8.self)), attributes: attributes)
+        add(keyValuePairsIn: UnsafeBufferPointer(rebasing: bytes[cursor.remaining]), to: &attributes)
+        return InstrumentationMessage(name: EventName(string(bytes, name)), attributes: attributes)
     }
 
     /// Where no tag or subsystem can say `lifelint` (a Flutter app's `print`, Xcode's console),
@@ -31,22 +37,22 @@ public struct InstrumentationMessage: Sendable, Hashable {
 
     /// Adds the `key=value` and `key="quoted value"` pairs of `text` to `attributes`; words
     /// that are not pairs become one `text` attribute.
-    static func add(keyValuePairsIn text: Substring.UTF8View.SubSequence, to attributes: inout Attributes) {
-        var scanner = text
+    static func add(keyValuePairsIn text: UnsafeBufferPointer<UInt8>, to attributes: inout Attributes) {
+        var cursor = ByteCursor(text)
         var leftover: [String] = []
         while true {
-            skipSpaces(&scanner)
-            guard !scanner.isEmpty else { break }
-            let key = takeWhile(&scanner) { $0 != .equals && $0 != .space && $0 != .tab }
-            if scanner.first == .equals, !key.isEmpty {
-                scanner.removeFirst()
-                attributes[String(decoding: key, as: UTF8.self)] = readValue(&scanner)
+            cursor.skipBlanks()
+            guard !cursor.isAtEnd else { break }
+            let keyStart = cursor.index
+            while let byte = cursor.peek(), byte != .equals, byte != .space, byte != .tab { cursor.index += 1 }
+            let key = keyStart..<cursor.index
+            if !key.isEmpty, cursor.skip(.equals) {
+                attributes[string(text, key)] = readValue(&cursor)
             } else if key.isEmpty {
                 // A word that starts with '=' ("=oops"): kept as text, never read as a key.
-                let word = takeWhile(&scanner) { $0 != .space && $0 != .tab }
-                leftover.append(String(decoding: word, as: UTF8.self))
+                leftover.append(string(text, cursor.readToken() ?? key))
             } else {
-                leftover.append(String(decoding: key, as: UTF8.self))
+                leftover.append(string(text, key))
             }
         }
         if !leftover.isEmpty { attributes["text"] = leftover.joined(separator: " ") }
@@ -95,15 +101,16 @@ public struct InstrumentationMessage: Sendable, Hashable {
         xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx
         """
 
-    private static func readValue(_ scanner: inout Substring.UTF8View.SubSequence) -> String {
-        guard scanner.first == .quote else {
-            return String(decoding: takeWhile(&scanner) { $0 != .space && $0 != .tab }, as: UTF8.self)
+    private static func readValue(_ cursor: inout ByteCursor) -> String {
+        guard cursor.skip(.quote) else {
+            return string(cursor.bytes, cursor.readToken() ?? cursor.index..<cursor.index)
         }
-        scanner.removeFirst()
         var value: [UInt8] = []
-        while let byte = scanner.popFirst() {
+        while let byte = cursor.peek() {
+            cursor.index += 1
             if byte == .quote { break }
-            if byte == .backslash, let escaped = scanner.popFirst() {
+            if byte == .backslash, let escaped = cursor.peek() {
+                cursor.index += 1
                 value.append(escaped == UInt8(ascii: "n") ? .newline : escaped)
             } else {
                 value.append(byte)
@@ -112,16 +119,7 @@ public struct InstrumentationMessage: Sendable, Hashable {
         return String(decoding: value, as: UTF8.self)
     }
 
-    private static func skipSpaces(_ scanner: inout Substring.UTF8View.SubSequence) {
-        while let byte = scanner.first, byte == .space || byte == .tab { scanner.removeFirst() }
-    }
-
-    private static func takeWhile(
-        _ scanner: inout Substring.UTF8View.SubSequence, _ predicate: (UInt8) -> Bool
-    ) -> Substring.UTF8View.SubSequence {
-        let end = scanner.firstIndex { !predicate($0) } ?? scanner.endIndex
-        let taken = scanner[..<end]
-        scanner = scanner[end...]
-        return taken
+    private static func string(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
     }
 }

@@ -65,7 +65,8 @@ struct MappingTable {
             if let expected = entry.tag, !Self.equal(expected, tag) { continue }
             guard let (rest, captures) = test(entry.test, message) else { continue }
             var attributes = Attributes()
-            InstrumentationMessage.add(keyValuePairsIn: Substring(decoding: rest, as: UTF8.self).utf8[...], to: &attributes)
+            var text = Substring(decoding: rest, as: UTF8.self)
+            text.withUTF8 { InstrumentationMessage.add(keyValuePairsIn: $0, to: &attributes) }
             for (name, value) in captures { attributes[name] = value }
             for item in entry.mapping.attributes { attributes[item.key] = item.value }
             return Match(event: entry.mapping.event, attributes: attributes, platform: entry.mapping.platform)
