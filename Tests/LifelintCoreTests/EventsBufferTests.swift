@@ -36,6 +36,31 @@ import Testing
         #expect(summary.logLines == 1)
     }
 
+    /// Keys are matched ignoring case, spaces and underscores; a duration is a whole number with
+    /// or without `ms` and after one space, and anything else is no duration.
+    @Test func keyedFieldsAndDurations() throws {
+        let text = """
+            01-08 08:00:00.001  4242  4242 I wm_on_stop_called: [token=7,component_name=com.example.notes.EditorActivity,REASON=STOP_ACTIVITY_ITEM,Time=4]
+            01-08 08:00:00.002  4242  4242 I wm_on_stop_called: [Token=7,ComponentName=com.example.notes.EditorActivity,Reason=r,time= 12ms]
+            01-08 08:00:00.003  4242  4242 I wm_on_stop_called: [Token=7,Component Name=com.example.notes.EditorActivity,Reason=r,time=-3ms]
+            01-08 08:00:00.004  4242  4242 I wm_on_stop_called: [Token=7,Component Name=com.example.notes.EditorActivity,Reason=r,time=  5ms]
+            01-08 08:00:00.005  4242  4242 I wm_on_stop_called: [Token=7,Component Name=com.example.notes.EditorActivity,Reason=r,time=ms]
+            01-08 08:00:00.006  4242  4242 I wm_on_stop_called: [Token=7,Component Name=com.example.notes.EditorActivity,Reason=r,time=99999999999999999999ms]
+            01-08 08:00:00.007  4242  4242 I wm_on_stop_called: [Token=7,Component Names=com.example.notes.EditorActivity,Reason=r,time=5 ms]
+            """
+        let (events, _) = try TraceFixture.ingest(text)
+        let component = "component=com.example.notes.EditorActivity"
+        #expect(events.map(\.summaryLine) == [
+            "activity.stopped pid 4242 4242 {\(component) token=7 reason=STOP_ACTIVITY_ITEM duration_ms=4}",
+            "activity.stopped pid 4242 4242 {\(component) token=7 reason=r duration_ms=12}",
+            "activity.stopped pid 4242 4242 {\(component) token=7 reason=r duration_ms=-3}",
+            "activity.stopped pid 4242 4242 {\(component) token=7 reason=r}",
+            "activity.stopped pid 4242 4242 {\(component) token=7 reason=r}",
+            "activity.stopped pid 4242 4242 {\(component) token=7 reason=r}",
+            "activity.stopped pid 4242 4242 {token=7 reason=r}",
+        ])
+    }
+
     @Test func systemServerTags() throws {
         let text = """
             01-08 08:00:00.000  1000  1100 I am_proc_start: [0,4242,10123,com.example.notes,activity,{com.example.notes/com.example.notes.EditorActivity}]

@@ -12,34 +12,22 @@ struct EventLogPayload {
     let isTruncated: Bool
 
     init?(_ message: Substring) {
+        var message = message
         // Bytes, not characters: every activity callback line of a trace comes through here.
-        var body = message.utf8[...]
-        while body.last == .space { body = body.dropLast() }
-        guard body.first == UInt8(ascii: "[") else { return nil }
-        body = body.dropFirst()
-        isTruncated = body.last == UInt8(ascii: "^")
-        if isTruncated { body = body.dropLast() }
-        if body.last == UInt8(ascii: "]") { body = body.dropLast() }
-        let text = Substring(body)
-        let bytes = Array(body)
-        let fields = Self.keyedFields(bytes)
+        guard let layout = message.withUTF8(Self.layout(of:)) else { return nil }
+        let utf8 = message.utf8
         func slice(_ range: Range<Int>) -> Substring {
-            let utf8 = text.utf8
-            return Substring(utf8[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)])
+            Substring(utf8[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)])
         }
-        if let fields {
-            keys = fields.map { slice($0.key) }
-            values = fields.map { slice($0.value) }
-        } else {
-            keys = nil
-            values = text.utf8.split(separator: .comma, omittingEmptySubsequences: false).map { Substring($0) }
-        }
+        keys = layout.keys?.map(slice)
+        values = layout.values.map(slice)
+        isTruncated = layout.isTruncated
     }
 
     var count: Int { values.count }
 
     /// The field by its key in `Key=value` form, else by position.
-    func value(_ index: Int, key: String) -> Substring? {
+    func value(_ index: Int, key: StaticString) -> Substring? {
         if let keys {
             return keys.firstIndex { Self.isSameKey($0, key) }.map { values[$0] }
         }
@@ -48,7 +36,7 @@ struct EventLogPayload {
 
     /// A string field that may contain commas: everything from `index` up to the last
     /// `trailing` fields, rejoined.
-    func rest(from index: Int, key: String, trailing: Int = 0) -> Substring? {
+    func rest(from index: Int, key: StaticString, trailing: Int = 0) -> Substring? {
         if keys != nil { return value(index, key: key) }
         let end = max(index + 1, values.count - trailing)
         guard index < values.count else { return nil }
@@ -56,7 +44,7 @@ struct EventLogPayload {
     }
 
     /// A whole number, with or without a unit of milliseconds (`time=1ms`).
-    func integer(_ index: Int, key: String) -> Int64? {
+    func integer(_ index: Int, key: StaticString) -> Int64? {
         guard let text = value(index, key: key) else { return nil }
         var bytes = text.utf8[...]
         if bytes.last == UInt8(ascii: "s"), bytes.dropLast().last == UInt8(ascii: "m") { bytes = bytes.dropLast(2) }
@@ -99,9 +87,42 @@ struct EventLogPayload {
         Int64(Substring(field.first == .space ? field.dropFirst() : field))
     }
 
+    /// Where a payload's fields are in the message, by byte offset.
+    private struct Layout {
+        var keys: [Range<Int>]?
+        var values: [Range<Int>]
+        var isTruncated: Bool
+    }
+
+    /// The fields of `[…]` (spaces after it allowed; a `^` before its end marks it truncated),
+    /// split at the commas that start a new `Key=` when every field has a key, else at every
+    /// comma; nil when the message is not such a list.
+    private static func layout(of message: UnsafeBufferPointer<UInt8>) -> Layout? {
+        var end = message.count
+        while end > 0, message[end - 1] == .space { end -= 1 }
+        guard end > 0, message[0] == UInt8(ascii: "[") else { return nil }
+        let start = 1
+        let isTruncated = end > start && message[end - 1] == UInt8(ascii: "^")
+        if isTruncated { end -= 1 }
+        if end > start, message[end - 1] == UInt8(ascii: "]") { end -= 1 }
+        let body = UnsafeBufferPointer(rebasing: message[start..<end])
+        func inMessage(_ range: Range<Int>) -> Range<Int> { range.lowerBound + start..<range.upperBound + start }
+        if let fields = keyedFields(body) {
+            return Layout(keys: fields.map { inMessage($0.key) }, values: fields.map { inMessage($0.value) }, isTruncated: isTruncated)
+        }
+        var values: [Range<Int>] = []
+        var fieldStart = 0
+        for index in body.indices where body[index] == .comma {
+            values.append(inMessage(fieldStart..<index))
+            fieldStart = index + 1
+        }
+        values.append(inMessage(fieldStart..<body.count))
+        return Layout(keys: nil, values: values, isTruncated: isTruncated)
+    }
+
     /// `Key=a,Other Key=b,c` as its keys and values (split at the commas that start a new
     /// `Key=`), by byte offsets; nil when the payload is not all in that form.
-    private static func keyedFields(_ bytes: [UInt8]) -> [(key: Range<Int>, value: Range<Int>)]? {
+    private static func keyedFields(_ bytes: UnsafeBufferPointer<UInt8>) -> [(key: Range<Int>, value: Range<Int>)]? {
         guard let firstEquals = keyEnd(in: bytes, from: 0) else { return nil }
         var fields: [(key: Range<Int>, value: Range<Int>)] = []
         var keyStart = 0
@@ -122,7 +143,7 @@ struct EventLogPayload {
 
     /// Where the `=` of a key starting at `start` is (`Component Name=`: an ASCII letter, then
     /// letters, spaces and underscores); nil when no key starts there.
-    private static func keyEnd(in bytes: [UInt8], from start: Int) -> Int? {
+    private static func keyEnd(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         guard start < bytes.count, bytes[start].isASCIILetter else { return nil }
         var index = start
         while index < bytes.count {
@@ -136,14 +157,21 @@ struct EventLogPayload {
 
     /// Whether two keys are the same but for case, spaces and underscores (`Component Name`,
     /// `component_name`); keys are ASCII letters, spaces and underscores (`keyEnd`).
-    private static func isSameKey(_ written: Substring, _ wanted: String) -> Bool {
-        var left = written.utf8.lazy.filter(isKeyLetter).makeIterator()
-        var right = wanted.utf8.lazy.filter(isKeyLetter).makeIterator()
-        while true {
-            switch (left.next(), right.next()) {
-            case (nil, nil): return true
-            case let (a?, b?) where a | 0x20 == b | 0x20: continue
-            default: return false
+    private static func isSameKey(_ written: Substring, _ wanted: StaticString) -> Bool {
+        var written = written
+        return written.withUTF8 { left in
+            let right = UnsafeBufferPointer(start: wanted.utf8Start, count: wanted.utf8CodeUnitCount)
+            var leftIndex = 0
+            var rightIndex = 0
+            while true {
+                while leftIndex < left.count, !isKeyLetter(left[leftIndex]) { leftIndex += 1 }
+                while rightIndex < right.count, !isKeyLetter(right[rightIndex]) { rightIndex += 1 }
+                guard leftIndex < left.count, rightIndex < right.count else {
+                    return leftIndex == left.count && rightIndex == right.count
+                }
+                guard left[leftIndex] | 0x20 == right[rightIndex] | 0x20 else { return false }
+                leftIndex += 1
+                rightIndex += 1
             }
         }
     }
