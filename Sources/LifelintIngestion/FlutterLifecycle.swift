@@ -24,7 +24,7 @@ enum FlutterLifecycle {
             while start < message.count, message[start] == .space || message[start] == .colon || message[start] == UInt8(ascii: "=") { start += 1 }
         }
         let end = message[start...].firstIndex { !$0.isASCIILetter } ?? message.count
-        let word = String(decoding: UnsafeBufferPointer(rebasing: message[start..<end]), as: UTF8.self)
+        let word = message.text(start..<end)
         return states.contains(word) ? word : nil
     }
 

@@ -21,7 +21,7 @@ public struct InstrumentationMessage: Sendable, Hashable {
         guard let name = cursor.readToken(), isValidEventName(bytes: UnsafeBufferPointer(rebasing: bytes[name])) else { return nil }
         var attributes = Attributes()
         add(keyValuePairsIn: UnsafeBufferPointer(rebasing: bytes[cursor.remaining]), to: &attributes)
-        return InstrumentationMessage(name: EventName(string(bytes, name)), attributes: attributes)
+        return InstrumentationMessage(name: EventName(bytes.text(name)), attributes: attributes)
     }
 
     /// Where no tag or subsystem can say `lifelint` (a Flutter app's `print`, Xcode's console),
@@ -35,10 +35,10 @@ public struct InstrumentationMessage: Sendable, Hashable {
 
     static let prefixes = ["lifelint: ", "[lifelint] "]
 
-    /// Adds the `key=value` and `key="quoted value"` pairs of `text` to `attributes`; words
+    /// Adds the `key=value` and `key="quoted value"` pairs of `pairs` to `attributes`; words
     /// that are not pairs become one `text` attribute.
-    static func add(keyValuePairsIn text: UnsafeBufferPointer<UInt8>, to attributes: inout Attributes) {
-        var cursor = ByteCursor(text)
+    static func add(keyValuePairsIn pairs: UnsafeBufferPointer<UInt8>, to attributes: inout Attributes) {
+        var cursor = ByteCursor(pairs)
         var leftover: [String] = []
         while true {
             cursor.skipBlanks()
@@ -47,12 +47,12 @@ public struct InstrumentationMessage: Sendable, Hashable {
             while let byte = cursor.peek(), byte != .equals, byte != .space, byte != .tab { cursor.index += 1 }
             let key = keyStart..<cursor.index
             if !key.isEmpty, cursor.skip(.equals) {
-                attributes[string(text, key)] = readValue(&cursor)
+                attributes[pairs.text(key)] = readValue(&cursor)
             } else if key.isEmpty {
                 // A word that starts with '=' ("=oops"): kept as text, never read as a key.
-                leftover.append(string(text, cursor.readToken() ?? key))
+                leftover.append(pairs.text(cursor.readToken() ?? key))
             } else {
-                leftover.append(string(text, key))
+                leftover.append(pairs.text(key))
             }
         }
         if !leftover.isEmpty { attributes["text"] = leftover.joined(separator: " ") }
@@ -103,7 +103,7 @@ public struct InstrumentationMessage: Sendable, Hashable {
 
     private static func readValue(_ cursor: inout ByteCursor) -> String {
         guard cursor.skip(.quote) else {
-            return string(cursor.bytes, cursor.readToken() ?? cursor.index..<cursor.index)
+            return cursor.bytes.text(cursor.readToken() ?? cursor.index..<cursor.index)
         }
         var value: [UInt8] = []
         while let byte = cursor.peek() {
@@ -117,9 +117,5 @@ public struct InstrumentationMessage: Sendable, Hashable {
             }
         }
         return String(decoding: value, as: UTF8.self)
-    }
-
-    private static func string(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
-        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
     }
 }

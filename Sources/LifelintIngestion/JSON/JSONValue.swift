@@ -127,7 +127,7 @@ struct JSONValue {
     }
 
     /// The raw JSON text of the value.
-    var text: String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
+    var text: String { bytes.text(range) }
 
     /// A scalar as attribute text: strings decoded, numbers and booleans as written; nil for
     /// objects, arrays and null.

@@ -116,7 +116,7 @@ struct StringInterner {
         case .string: return string(json: value, isEscapeFree: isEscapeFree)
         case .bool: return string(UnsafeBufferPointer(rebasing: value.bytes[value.range]))
         // Numbers rarely repeat (sizes, counters): a table slot would only be churned.
-        case .number: return String(decoding: UnsafeBufferPointer(rebasing: value.bytes[value.range]), as: UTF8.self)
+        case .number: return value.bytes.text(value.range)
         default: return nil
         }
     }

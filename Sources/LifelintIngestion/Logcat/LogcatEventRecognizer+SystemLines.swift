@@ -74,13 +74,12 @@ extension LogcatEventRecognizer {
 
     private mutating func recogniseStartProc(_ line: Line, _ message: UnsafeBufferPointer<UInt8>, _ out: inout Output) {
         guard let start = StartProcMessage(message) else { return }
-        func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: message[range]), as: UTF8.self) }
-        let package = text(start.package)
+        let package = message.text(start.package)
         var attributes = Attributes()
         attributes.appendUnique(key: "package", value: package)
-        if let hosting = start.hosting { attributes.appendUnique(key: "hosting", value: text(hosting)) }
-        if let component = start.component { attributes.appendUnique(key: "component", value: text(component)) }
-        started(pid: start.pid, process: start.process == start.package ? package : text(start.process), package: package, attributes: attributes, line, &out)
+        if let hosting = start.hosting { attributes.appendUnique(key: "hosting", value: message.text(hosting)) }
+        if let component = start.component { attributes.appendUnique(key: "component", value: message.text(component)) }
+        started(pid: start.pid, process: start.process == start.package ? package : message.text(start.process), package: package, attributes: attributes, line, &out)
     }
 
     /// `Force stopping com.app appid=10123 user=0: from pid 4321` ends every live process of

@@ -17,7 +17,7 @@ struct LogcatEventRecognizer {
         let source: SourceLocation
 
         var message: Substring { Substring(decoding: UnsafeBufferPointer(rebasing: bytes[record.message]), as: UTF8.self) }
-        var package: String? { record.package.map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self) } }
+        var package: String? { record.package.map(bytes.text) }
     }
 
     /// What one line sends on: its own new events (`produced` of them) and, before them, the

@@ -96,7 +96,7 @@ struct MappingTable {
             var captures: [(String, String)] = []
             for (name, range) in zip(expression.groupNames, found.groups) {
                 guard let name, let range else { continue }
-                captures.append((name, String(decoding: UnsafeBufferPointer(rebasing: message[range]), as: UTF8.self)))
+                captures.append((name, message.text(range)))
             }
             return (UnsafeBufferPointer(rebasing: message[found.whole.upperBound...]), captures)
         }
