@@ -21,6 +21,26 @@ package enum DecimalText {
             return value
         }
     }
+
+    /// The bytes in `range` read as `T(_: String)` reads text: an optional sign, then decimal
+    /// digits whose value fits; nil for anything else.
+    static func integer<T: FixedWidthInteger & SignedInteger>(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, as type: T.Type = T.self) -> T? {
+        var index = range.lowerBound
+        let negative = index < range.upperBound && bytes[index] == UInt8(ascii: "-")
+        if negative || (index < range.upperBound && bytes[index] == UInt8(ascii: "+")) { index += 1 }
+        guard index < range.upperBound else { return nil }
+        var value: T = 0
+        while index < range.upperBound {
+            let digit = bytes[index] &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            let (shifted, overflowed) = value.multipliedReportingOverflow(by: 10)
+            let (next, carried) = negative ? shifted.subtractingReportingOverflow(T(digit)) : shifted.addingReportingOverflow(T(digit))
+            guard !overflowed, !carried else { return nil }
+            value = next
+            index += 1
+        }
+        return value
+    }
 }
 
 #if canImport(Glibc)

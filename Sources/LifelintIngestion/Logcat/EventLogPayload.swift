@@ -3,24 +3,24 @@ import LifelintModel
 /// The payload of an events-buffer line (`logcat -b events`): `[v1,v2,...]`, or on newer
 /// builds `[Key=v1,Other Key=v2,...]`. Values are printed without quoting, so a string field
 /// can itself contain commas; callers that read such a field take "the rest" of the list.
+///
+/// Every activity callback of a trace comes through here, so the fields are byte ranges of the
+/// message, found once, and a field becomes a `Substring` only when a caller asks for it.
 struct EventLogPayload {
-    private let values: [Substring]
-    /// The keys as written when the payload is in `Key=value` form; compared ignoring case,
-    /// spaces and underscores, without making strings (these lines are many).
-    private let keys: [Substring]?
+    private let message: Substring
+    private let values: [Range<Int>]
+    /// The keys as written, beside `values`, when the payload is in `Key=value` form; compared
+    /// ignoring case, spaces and underscores.
+    private let keys: [Range<Int>]?
     /// A trailing `^` marks a payload the logger truncated.
     let isTruncated: Bool
 
     init?(_ message: Substring) {
         var message = message
-        // Bytes, not characters: every activity callback line of a trace comes through here.
         guard let layout = message.withUTF8(Self.layout(of:)) else { return nil }
-        let utf8 = message.utf8
-        func slice(_ range: Range<Int>) -> Substring {
-            Substring(utf8[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)])
-        }
-        keys = layout.keys?.map(slice)
-        values = layout.values.map(slice)
+        self.message = message
+        keys = layout.keys
+        values = layout.values
         isTruncated = layout.isTruncated
     }
 
@@ -28,27 +28,28 @@ struct EventLogPayload {
 
     /// The field by its key in `Key=value` form, else by position.
     func value(_ index: Int, key: StaticString) -> Substring? {
-        if let keys {
-            return keys.firstIndex { Self.isSameKey($0, key) }.map { values[$0] }
-        }
-        return index < values.count ? values[index] : nil
+        position(index, key: key).map { text(values[$0]) }
     }
 
     /// A string field that may contain commas: everything from `index` up to the last
-    /// `trailing` fields, rejoined.
+    /// `trailing` fields, as the line has it.
     func rest(from index: Int, key: StaticString, trailing: Int = 0) -> Substring? {
         if keys != nil { return value(index, key: key) }
-        let end = max(index + 1, values.count - trailing)
         guard index < values.count else { return nil }
-        return Substring(values[index..<min(end, values.count)].joined(separator: ","))
+        let last = min(max(index + 1, values.count - trailing), values.count) - 1
+        return text(values[index].lowerBound..<values[last].upperBound)
     }
 
     /// A whole number, with or without a unit of milliseconds (`time=1ms`).
     func integer(_ index: Int, key: StaticString) -> Int64? {
-        guard let text = value(index, key: key) else { return nil }
-        var bytes = text.utf8[...]
-        if bytes.last == UInt8(ascii: "s"), bytes.dropLast().last == UInt8(ascii: "m") { bytes = bytes.dropLast(2) }
-        return Self.integer(bytes)
+        guard let position = position(index, key: key) else { return nil }
+        var range = values[position]
+        return withBytes { bytes in
+            if range.count >= 2, bytes[range.upperBound - 1] == UInt8(ascii: "s"), bytes[range.upperBound - 2] == UInt8(ascii: "m") {
+                range = range.lowerBound..<range.upperBound - 2
+            }
+            return Self.number(bytes, range)
+        }
     }
 
     /// How many fields a positional payload lacks at its front: 1 when it has no user id
@@ -65,26 +66,40 @@ struct EventLogPayload {
     func token(followedByTaskID: Bool) -> Substring? {
         if keys != nil { return value(0, key: "Token") }
         let index = leadingIntegers - (followedByTaskID ? 2 : 1)
-        return index >= 0 ? values[index] : nil
+        return index >= 0 ? text(values[index]) : nil
     }
 
     /// The first field that reads as a component, `com.app/.Main`, as package and class.
     func firstComponent() -> (package: String, className: String)? {
         if keys != nil { return value(0, key: "Component Name").flatMap(ProcessName.component) }
-        for value in values where value.utf8.contains(UInt8(ascii: "/")) {
-            if let component = ProcessName.component(value) { return component }
-        }
-        return nil
+        let candidates = withBytes { bytes in values.filter { bytes[$0].contains(.slash) } }
+        return candidates.lazy.compactMap { ProcessName.component(text($0)) }.first
     }
 
     private var leadingIntegers: Int {
-        values.prefix { Self.integer($0.utf8[...]) != nil }.count
+        withBytes { bytes in values.prefix { Self.number(bytes, $0) != nil }.count }
     }
 
-    /// The field's number, after one leading space (`[0, 123]`). By its bytes: `trimmingPrefix`
-    /// compares characters through generic code, thousands of instructions a field.
-    private static func integer(_ field: Substring.UTF8View.SubSequence) -> Int64? {
-        Int64(Substring(field.first == .space ? field.dropFirst() : field))
+    /// The field's whole number, after one leading space (`[0, 123]`).
+    private static func number(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int64? {
+        let digits = range.first.map { bytes[$0] } == .space ? range.dropFirst() : range
+        return DecimalText.integer(bytes, digits)
+    }
+
+    /// Which field `value(_:key:)` means: by key in `Key=value` form, else by position.
+    private func position(_ index: Int, key: StaticString) -> Int? {
+        guard let keys else { return index < values.count ? index : nil }
+        return withBytes { bytes in keys.firstIndex { Self.isSameKey(bytes, $0, key) } }
+    }
+
+    private func text(_ range: Range<Int>) -> Substring {
+        let utf8 = message.utf8
+        return Substring(utf8[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)])
+    }
+
+    private func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        var message = message
+        return message.withUTF8(body)
     }
 
     /// Where a payload's fields are in the message, by byte offset.
@@ -101,52 +116,53 @@ struct EventLogPayload {
         var end = message.count
         while end > 0, message[end - 1] == .space { end -= 1 }
         guard end > 0, message[0] == UInt8(ascii: "[") else { return nil }
-        let start = 1
-        let isTruncated = end > start && message[end - 1] == UInt8(ascii: "^")
+        let isTruncated = end > 1 && message[end - 1] == UInt8(ascii: "^")
         if isTruncated { end -= 1 }
-        if end > start, message[end - 1] == UInt8(ascii: "]") { end -= 1 }
-        let body = UnsafeBufferPointer(rebasing: message[start..<end])
-        func inMessage(_ range: Range<Int>) -> Range<Int> { range.lowerBound + start..<range.upperBound + start }
-        if let fields = keyedFields(body) {
-            return Layout(keys: fields.map { inMessage($0.key) }, values: fields.map { inMessage($0.value) }, isTruncated: isTruncated)
+        if end > 1, message[end - 1] == UInt8(ascii: "]") { end -= 1 }
+        let body = 1..<end
+        if let (keys, values) = keyedFields(message, body) {
+            return Layout(keys: keys, values: values, isTruncated: isTruncated)
         }
         var values: [Range<Int>] = []
-        var fieldStart = 0
-        for index in body.indices where body[index] == .comma {
-            values.append(inMessage(fieldStart..<index))
+        var fieldStart = body.lowerBound
+        for index in body where message[index] == .comma {
+            values.append(fieldStart..<index)
             fieldStart = index + 1
         }
-        values.append(inMessage(fieldStart..<body.count))
+        values.append(fieldStart..<body.upperBound)
         return Layout(keys: nil, values: values, isTruncated: isTruncated)
     }
 
     /// `Key=a,Other Key=b,c` as its keys and values (split at the commas that start a new
-    /// `Key=`), by byte offsets; nil when the payload is not all in that form.
-    private static func keyedFields(_ bytes: UnsafeBufferPointer<UInt8>) -> [(key: Range<Int>, value: Range<Int>)]? {
-        guard let firstEquals = keyEnd(in: bytes, from: 0) else { return nil }
-        var fields: [(key: Range<Int>, value: Range<Int>)] = []
-        var keyStart = 0
+    /// `Key=`); nil when the payload is not all in that form.
+    private static func keyedFields(_ bytes: UnsafeBufferPointer<UInt8>, _ body: Range<Int>) -> (keys: [Range<Int>], values: [Range<Int>])? {
+        guard let firstEquals = keyEnd(in: bytes, from: body.lowerBound, before: body.upperBound) else { return nil }
+        var keys: [Range<Int>] = []
+        var values: [Range<Int>] = []
+        var keyStart = body.lowerBound
         var equals = firstEquals
         var index = firstEquals + 1
-        while index < bytes.count {
-            if bytes[index] == .comma, let next = keyEnd(in: bytes, from: index + 1) {
-                fields.append((keyStart..<equals, equals + 1..<index))
+        while index < body.upperBound {
+            if bytes[index] == .comma, let next = keyEnd(in: bytes, from: index + 1, before: body.upperBound) {
+                keys.append(keyStart..<equals)
+                values.append(equals + 1..<index)
                 keyStart = index + 1
                 equals = next
                 index = next
             }
             index += 1
         }
-        fields.append((keyStart..<equals, equals + 1..<bytes.count))
-        return fields
+        keys.append(keyStart..<equals)
+        values.append(equals + 1..<body.upperBound)
+        return (keys, values)
     }
 
     /// Where the `=` of a key starting at `start` is (`Component Name=`: an ASCII letter, then
     /// letters, spaces and underscores); nil when no key starts there.
-    private static func keyEnd(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-        guard start < bytes.count, bytes[start].isASCIILetter else { return nil }
+    private static func keyEnd(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, before end: Int) -> Int? {
+        guard start < end, bytes[start].isASCIILetter else { return nil }
         var index = start
-        while index < bytes.count {
+        while index < end {
             let byte = bytes[index]
             if byte == .equals { return index }
             guard byte.isASCIILetter || byte == .space || byte == UInt8(ascii: "_") else { return nil }
@@ -157,22 +173,19 @@ struct EventLogPayload {
 
     /// Whether two keys are the same but for case, spaces and underscores (`Component Name`,
     /// `component_name`); keys are ASCII letters, spaces and underscores (`keyEnd`).
-    private static func isSameKey(_ written: Substring, _ wanted: StaticString) -> Bool {
-        var written = written
-        return written.withUTF8 { left in
-            let right = UnsafeBufferPointer(start: wanted.utf8Start, count: wanted.utf8CodeUnitCount)
-            var leftIndex = 0
-            var rightIndex = 0
-            while true {
-                while leftIndex < left.count, !isKeyLetter(left[leftIndex]) { leftIndex += 1 }
-                while rightIndex < right.count, !isKeyLetter(right[rightIndex]) { rightIndex += 1 }
-                guard leftIndex < left.count, rightIndex < right.count else {
-                    return leftIndex == left.count && rightIndex == right.count
-                }
-                guard left[leftIndex] | 0x20 == right[rightIndex] | 0x20 else { return false }
-                leftIndex += 1
-                rightIndex += 1
+    private static func isSameKey(_ bytes: UnsafeBufferPointer<UInt8>, _ written: Range<Int>, _ wanted: StaticString) -> Bool {
+        let right = UnsafeBufferPointer(start: wanted.utf8Start, count: wanted.utf8CodeUnitCount)
+        var leftIndex = written.lowerBound
+        var rightIndex = 0
+        while true {
+            while leftIndex < written.upperBound, !isKeyLetter(bytes[leftIndex]) { leftIndex += 1 }
+            while rightIndex < right.count, !isKeyLetter(right[rightIndex]) { rightIndex += 1 }
+            guard leftIndex < written.upperBound, rightIndex < right.count else {
+                return leftIndex == written.upperBound && rightIndex == right.count
             }
+            guard bytes[leftIndex] | 0x20 == right[rightIndex] | 0x20 else { return false }
+            leftIndex += 1
+            rightIndex += 1
         }
     }
 

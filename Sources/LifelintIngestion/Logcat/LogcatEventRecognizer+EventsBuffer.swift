@@ -83,6 +83,8 @@ extension LogcatEventRecognizer {
         let token = leadsWithToken ? payload.value(0, key: "Token") : nil
         let className = payload.value(1, key: "Component Name")
         var attributes = Attributes()
+        // Room for all five at once: grown one at a time, the array was reallocated twice.
+        attributes.reserveCapacity(5)
         attributes["component"] = className.map(String.init)
         if let token { attributes["token"] = String(token) }
         attributes["reason"] = payload.value(2, key: "Reason").map(String.init)

@@ -30,7 +30,7 @@ struct StartProcMessage {
         let all = start..<message.count
         let headEnd = message[all].firstIndex { $0 == .space } ?? message.count
         if let colon = message[start..<headEnd].firstIndex(where: { $0 == UInt8(ascii: ":") }),
-            let number = Self.int32(message, start..<colon)
+            let number = DecimalText.integer(message, start..<colon, as: Int32.self)
         {
             pid = number
             process = colon + 1..<(message[colon + 1..<headEnd].firstIndex { $0 == .slash } ?? headEnd)
@@ -62,22 +62,6 @@ struct StartProcMessage {
         guard let marker = ByteSearch.firstIndex(of: " pid=", in: message, from: range.lowerBound) else { return nil }
         let digits = marker + 5..<range.upperBound
         let end = message[digits].firstIndex { !$0.isASCIIDigit } ?? range.upperBound
-        return int32(message, digits.lowerBound..<end)
-    }
-
-    /// Reads as `Int32(_: String)` does: an optional sign, then decimal digits that fit.
-    private static func int32(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int32? {
-        guard let sign = range.first.map({ bytes[$0] }) else { return nil }
-        let negative = sign == UInt8(ascii: "-")
-        let digits = negative || sign == UInt8(ascii: "+") ? range.dropFirst() : range
-        guard !digits.isEmpty else { return nil }
-        var value: Int64 = 0
-        for index in digits {
-            let digit = bytes[index] &- .zero
-            guard digit < 10 else { return nil }
-            value = value * 10 + (negative ? -Int64(digit) : Int64(digit))
-            guard value >= Int64(Int32.min), value <= Int64(Int32.max) else { return nil }
-        }
-        return Int32(value)
+        return DecimalText.integer(message, digits.lowerBound..<end)
     }
 }
