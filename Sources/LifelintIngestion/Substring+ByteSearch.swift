@@ -23,6 +23,11 @@ extension Substring {
         return utf8.withContiguousStorageIfAvailable { $0.starts(with: expected) } ?? utf8.starts(with: expected)
     }
 
+    /// What follows `prefix`, when the text starts with it (compared byte for byte).
+    func droppingBytePrefix(_ prefix: StaticString) -> Substring? {
+        hasBytePrefix(prefix) ? self[utf8.index(startIndex, offsetBy: prefix.utf8CodeUnitCount)...] : nil
+    }
+
     /// For a bridged string without contiguous UTF-8 (not made by lifelint's readers).
     private func fallbackOffset(of needle: StaticString) -> Int? {
         var copy = String(self)

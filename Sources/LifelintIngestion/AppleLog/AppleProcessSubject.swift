@@ -15,10 +15,7 @@ struct AppleProcessSubject {
 
     /// `application<…>` or `app<…>` at the start of `text`.
     static func at(_ text: Substring) -> AppleProcessSubject? {
-        for opening in ["application<", "app<"] where text.hasPrefix(opening) {
-            return after(text.dropFirst(opening.count))
-        }
-        return nil
+        (text.droppingBytePrefix("application<") ?? text.droppingBytePrefix("app<")).flatMap(after)
     }
 
     /// After `application<`: the bundle id up to `>` or `(`, then `:pid` if present.
@@ -28,7 +25,7 @@ struct AppleProcessSubject {
         let nameEnd = utf8[..<close].firstIndex { $0 == .openParen || $0 == .space } ?? close
         let name = text[text.startIndex..<nameEnd]
         guard isBundleID(name) else { return nil }
-        let isMacApp = name.hasPrefix("application.")
+        let isMacApp = name.hasBytePrefix("application.")
         var subject = AppleProcessSubject(bundleID: isMacApp ? macBundleID(name) : String(name), pid: nil, isMacApp: isMacApp, rest: text[utf8.index(after: close)...])
         guard subject.rest.utf8.first == .colon else { return subject }
         let digitsStart = utf8.index(after: subject.rest.startIndex)

@@ -52,17 +52,16 @@ struct AppleSystemLine {
     /// `[application<com.x.y>:4410] Resuming task.`, and `Removing assertions for terminated
     /// process: [application<com.x.y>:716]`.
     private static func readSubjectLine(_ message: Substring) -> AppleSystemLine? {
-        let terminated = "Removing assertions for terminated process: ["
-        if message.hasPrefix(terminated), let subject = AppleProcessSubject.at(message.dropFirst(terminated.count)) {
+        if let rest = message.droppingBytePrefix("Removing assertions for terminated process: ["), let subject = AppleProcessSubject.at(rest) {
             return AppleSystemLine(subject, facts: [.died(reason: "unknown", initiator: .unknown, attributes: ["detail": "terminated"])])
         }
-        guard message.hasPrefix("["), let subject = AppleProcessSubject.at(message.dropFirst()), subject.rest.first == "]" else { return nil }
+        guard let rest = message.droppingBytePrefix("["), let subject = AppleProcessSubject.at(rest), subject.rest.first == "]" else { return nil }
         return AppleSystemLine(subject, facts: facts(of: subject.rest.dropFirst().drop { $0 == " " }))
     }
 
     /// iOS 4–6 SpringBoard: `BT[4821] has active assertions beyond permitted time:`.
     private static func readExpiredAssertions(_ message: Substring) -> AppleSystemLine? {
-        guard !message.hasPrefix("["), let range = message.byteRange(of: " has active assertions beyond permitted time") else { return nil }
+        guard !message.hasBytePrefix("["), let range = message.byteRange(of: " has active assertions beyond permitted time") else { return nil }
         let name = message[..<range.lowerBound]
         guard name.last == "]", let open = name.lastIndex(of: "["), open > name.startIndex,
             let pid = Int32(name[name.index(after: open)..<name.index(before: name.endIndex)])
@@ -82,7 +81,7 @@ struct AppleSystemLine {
 
     /// iOS 4–6 launchd: `(UIKitApplication:jp.co.x.BT[0xc343][4821]) Exited: Killed`.
     private static func readLaunchdExit(_ message: Substring) -> AppleSystemLine? {
-        guard message.hasPrefix("(UIKitApplication:"), let (bundle, pid) = AppleProcessSubject.launchdJob(message),
+        guard message.hasBytePrefix("(UIKitApplication:"), let (bundle, pid) = AppleProcessSubject.launchdJob(message),
             let range = message.byteRange(of: ") Exited: ")
         else { return nil }
         let how = message[range.upperBound...].prefix { $0 != "\n" }
@@ -93,8 +92,8 @@ struct AppleSystemLine {
 
     /// What a message about the app itself says, after its `[application<…>:pid]`.
     private static func facts(of text: Substring) -> [Fact] {
-        if text.hasPrefix("Resuming task") { return [.resumed] }
-        if text.hasPrefix("Suspending task") { return [.suspended] }
+        if text.hasBytePrefix("Resuming task") { return [.resumed] }
+        if text.hasBytePrefix("Suspending task") { return [.suspended] }
         if let value = value(after: "Setting process task state to: ", in: text) {
             return value.hasPrefix("Suspended") ? [.suspended] : value.hasPrefix("Running") ? [.resumed] : []
         }
@@ -104,11 +103,11 @@ struct AppleSystemLine {
         if text.contains(bytes: "has active assertions beyond permitted time") {
             return [.backgroundTaskExpired(detail: "RunningBoard: active assertions beyond permitted time")]
         }
-        if text.hasPrefix("termination reported by launchd") {
+        if text.hasBytePrefix("termination reported by launchd") {
             return [.died(reason: "unknown", initiator: .unknown, attributes: ["detail": String(text.prefix { $0 != "\n" })])]
         }
-        if text.hasPrefix("Process exited") { return [exited(text)] }
-        if text.hasPrefix("Terminating with") { return [terminated(text)] }
+        if text.hasBytePrefix("Process exited") { return [exited(text)] }
+        if text.hasBytePrefix("Terminating with") { return [terminated(text)] }
         return []
     }
 
