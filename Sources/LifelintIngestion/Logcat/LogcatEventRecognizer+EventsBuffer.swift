@@ -83,7 +83,7 @@ extension LogcatEventRecognizer {
         let token = leadsWithToken ? payload.value(0, key: "Token") : nil
         let className = payload.value(1, key: "Component Name")
         var attributes = Attributes()
-        // Room for all five at once: grown one at a time, the array was reallocated twice.
+        // Room for all five at once: grown one at a time, the array is reallocated twice a line.
         attributes.reserveCapacity(5)
         attributes["component"] = className.map(String.init)
         if let token { attributes["token"] = String(token) }
