@@ -27,6 +27,24 @@ import Testing
         return (process.terminationStatus == 0, messages)
     }
 
+    /// Every sample and every real capture of the review set, in one run: each rule's descriptor
+    /// and every kind of result the samples produce must satisfy the official schema, which
+    /// code-scanning uploads are validated against (tags, for one, must not repeat).
+    @Test func sarifOfEverySampleValidatesAgainstTheOfficialSchema() throws {
+        let folders = ["SampleLogs", "Tests/LifelintCoreTests/Fixtures/review"].map(RepositoryPaths.path)
+        let report = runLifelint(["--no-config", "--year", "2024", "--format", "sarif"] + folders)
+        #expect(report.output.contains(#""ruleId" : "data-loss-verdict""#))
+        #expect(SARIFSchema.violations(report.output) == [])
+    }
+
+    @Test func sarifRuleTagsAreDistinct() throws {
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(runLifelint(["--no-config", "--format", "sarif", lostDraft]).output.utf8)) as? [String: Any])
+        let driver = try #require(((document["runs"] as? [[String: Any]])?.first?["tool"] as? [String: Any])?["driver"] as? [String: Any])
+        let descriptors = try #require(driver["rules"] as? [[String: Any]])
+        let inactive = try #require(descriptors.first { $0["id"] as? String == "inactive-treated-as-background" })
+        #expect((inactive["properties"] as? [String: Any])?["tags"] as? [String] == ["lifecycle", "android", "ios", "react-native", "flutter"], "its area is lifecycle too")
+    }
+
     @Test(.enabled(if: xmllint != nil, "xmllint (libxml2-utils) is not installed"))
     func junitValidatesAgainstJenkinsSchema() throws {
         for extra in [[], ["--junit-only-failures"]] {

@@ -35,6 +35,7 @@ import Testing
     @Test func sarifKeepsTheErrorsAndAtMost25000ResultsAndSaysHowManyMore() throws {
         let result = runLifelint(["--year", "2024", "--no-config", "--format", "sarif", Self.trace])
         #expect(result.status == .findings)
+        #expect(SARIFSchema.violations(result.output) == [])
         let document = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
         let run = try #require((document["runs"] as? [[String: Any]])?.first)
         let results = try #require(run["results"] as? [[String: Any]])

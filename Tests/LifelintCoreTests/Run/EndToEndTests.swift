@@ -112,7 +112,9 @@ import Testing
             in: folder)
         #expect(written.status == 1)
         #expect(written.output.split(separator: "\n").count == 4, "three findings and the data-loss verdict")
-        let sarif = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("lifelint.sarif"))) as? [String: Any]
+        let sarifText = try String(contentsOf: folder.appendingPathComponent("lifelint.sarif"), encoding: .utf8)
+        #expect(SARIFSchema.violations(sarifText) == [])
+        let sarif = try JSONSerialization.jsonObject(with: Data(sarifText.utf8)) as? [String: Any]
         #expect(sarif?["version"] as? String == "2.1.0")
         let junit = try String(contentsOf: folder.appendingPathComponent("reports/junit.xml"), encoding: .utf8)
         #expect(junit.contains(#"<testsuites name="lifelint" tests="24" failures="4" errors="0" time=""#))

@@ -91,13 +91,15 @@ public struct SARIFReporter: Reporter {
     /// are not security alerts, and `precision` to rank them. Every rule claims only what an
     /// engineer reading the trace would accept, and the real-capture review set holds them to
     /// it (decision 0016): `high`.
+    /// Tags are a set in SARIF (`uniqueItems`): a rule whose area is `lifecycle` names it once.
     private static func properties(tags: [String], severity: Severity) -> [String: Any] {
         let problemSeverity = switch severity {
         case .error: "error"
         case .warning: "warning"
         case .info: "recommendation"
         }
-        return ["tags": tags, "precision": "high", "problem.severity": problemSeverity]
+        var seen: Set<String> = []
+        return ["tags": tags.filter { seen.insert($0).inserted }, "precision": "high", "problem.severity": problemSeverity]
     }
 
     private static func result(_ finding: Finding, ruleIndex: Int?, artifacts: inout SARIFArtifacts) -> [String: Any] {
