@@ -54,6 +54,36 @@ import Testing
         }
     }
 
+    /// A rule no app gave the evidence for did not run: it is skipped with the reason, not
+    /// passed; one evaluated only in part passes and says so.
+    @Test func junitSkipsRulesThatWereNotEvaluated() {
+        let report = runLifelint(["--year", "2024", "--no-config", "--format", "junit", lostDraft]).output
+        let cases = report.split(separator: "\n").map(String.init)
+        #expect(report.contains(#"tests="24" failures="4" errors="0" skipped="11" "#), "the 11 rules the text report's note says were not evaluated")
+        #expect(cases.filter { $0.contains("<skipped ") }.count == 11)
+        #expect(cases.contains(#"      <skipped message="not evaluated: no app reported launch.deeplink: instrument the app or add a mapping"/>"#))
+        let taskCase = cases.drop { !$0.contains(#"<testcase name="background-task-not-ended""#) }.dropFirst().first
+        #expect(taskCase == "      <system-out>evaluated only on the platform's own evidence: no app reported bgtask.*: instrument the app or add a mapping</system-out>")
+        let flushCase = cases.drop { !$0.contains(#"<testcase name="flush-overruns-grace-window""#) }.dropFirst().first
+        #expect(flushCase == "      <system-out>evaluated in full on 1 of 2 apps; not on com.android.camera2, which reports no persist.*</system-out>")
+        #expect(cases.contains(#"    <testcase name="killed-holding-lock-at-suspension" classname="\#(JUnitReporter.className(lostDraft))"/>"#), "evaluated on every app, nothing found")
+    }
+
+    /// A real capture whose only verdict cannot tell what was at risk: the data-loss check did not happen.
+    @Test func junitSkipsTheVerdictCheckWhenNoVerdictCouldTell() {
+        let capture = RepositoryPaths.path("Tests/LifelintCoreTests/Fixtures/review/logcat-events-threadtime-kill9-state-not-saved-byd-kachi-c5a.txt")
+        let lines = runLifelint(["--year", "2024", "--no-config", "--format", "junit", capture]).output.split(separator: "\n").map(String.init)
+        let verdictCase = lines.drop { !$0.contains(#"<testcase name="data-loss-verdict""#) }.dropFirst().first
+        #expect(verdictCase == #"      <skipped message="not evaluated: no app reports its input (input.edited), so what was at risk at each death cannot be told"/>"#)
+    }
+
+    @Test func junitSkipsEveryRuleOnATraceWithoutApps() {
+        let trace = TraceFixture.temporaryFile(name: "quiet.log", contents: Data("01-08 09:00:00.000  100  100 I Zygote: preloading\n".utf8)).path
+        let report = runLifelint(["--year", "2024", "--no-config", "--format", "junit", trace]).output
+        #expect(report.contains(#"tests="24" failures="0" errors="0" skipped="24" "#))
+        #expect(report.split(separator: "\n").filter { $0.contains(#"<skipped message="not evaluated: the trace shows no app&apos;s lifecycle"/>"#) }.count == 24)
+    }
+
     @Test func junitOnlyFailuresLeavesOutPassingCases() {
         let report = runLifelint(["--year", "2024", "--no-config", "--format", "junit", "--junit-only-failures", lostDraft]).output
         let cases = report.split(separator: "\n").filter { $0.contains("<testcase ") }

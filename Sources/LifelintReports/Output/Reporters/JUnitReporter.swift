@@ -10,7 +10,9 @@ import LifelintAnalysis
 /// JUnit XML (`--format junit`), which every CI system displays: one `testsuite` per trace and
 /// in it one `testcase` per rule that ran. A rule fails on a trace when it found something at or
 /// above `--fail-on` there; findings below that level are listed in the test case's
-/// `system-out`. The data-loss verdicts are the test case `data-loss-verdict`. A trace that could
+/// `system-out`. A rule that no app of the trace gave the evidence for is `skipped`, with the
+/// reason, and one evaluated on only some apps says so in `system-out`: a green test is a
+/// check that happened. The data-loss verdicts are the test case `data-loss-verdict`. A trace that could
 /// not be read is a suite with one `error`.
 ///
 /// Suites carry `file` (the trace), `timestamp` (when the run began), `hostname` and `time`
@@ -49,7 +51,19 @@ public struct JUnitReporter: Reporter {
         var tests = 0
         var failures = 0
         var errors = 0
+        var skipped = 0
         var xml = ""
+    }
+
+    /// What one test case says of a rule on a trace.
+    enum CaseOutcome: Equatable {
+        /// The rule ran and found nothing at or above `--fail-on`; the text says what it
+        /// could not look at (apps lacking its evidence) or found below that level.
+        case passed(note: String?)
+        case failed
+        /// The rule could not be evaluated on any app of the trace: a pass would claim a
+        /// check that never happened.
+        case skipped(reason: String)
     }
 
     private func suite(_ trace: TraceReport, _ run: RunReport, _ context: Context) -> Suite {
@@ -67,34 +81,62 @@ public struct JUnitReporter: Reporter {
         }
         if trace.summary != nil {
             let results = trace.results
+            let coverage = Dictionary(trace.coverage.map { ($0.rule, $0) }, uniquingKeysWith: { first, _ in first })
             for ruleID in run.rules.map(\.id) + [DataLossVerdictRule.id] {
                 let findings = results.filter { $0.ruleID == ruleID }
                 let failing = findings.filter { $0.severity >= run.failOn }
                 if onlyFailures, failing.isEmpty { continue }
                 suite.tests += 1
+                let outcome = Self.outcome(failing: !failing.isEmpty, coverage: coverage[ruleID], ruleID: ruleID, trace: trace)
                 let name = XMLText.escapedAttribute(ruleID)
-                guard !findings.isEmpty else {
-                    cases += "    <testcase name=\"\(name)\" \(attributes)/>\n"
-                    continue
-                }
-                cases += "    <testcase name=\"\(name)\" \(attributes)>\n"
-                if !failing.isEmpty {
+                var body = ""
+                switch outcome {
+                case .failed:
                     suite.failures += 1
                     let message = failing.count == 1 ? failing[0].message : "\(failing.count) findings: \(failing[0].message)"
-                    cases += "      <failure message=\"\(XMLText.escapedAttribute(message))\" type=\"\(failing[0].severity.rawValue)\">"
-                    cases += XMLText.escapedText(failing.map(Self.describe).joined(separator: "\n")) + "</failure>\n"
+                    body += "      <failure message=\"\(XMLText.escapedAttribute(message))\" type=\"\(failing[0].severity.rawValue)\">"
+                    body += XMLText.escapedText(failing.map(Self.describe).joined(separator: "\n")) + "</failure>\n"
+                case .skipped(let reason):
+                    suite.skipped += 1
+                    body += "      <skipped message=\"\(XMLText.escapedAttribute(reason))\"/>\n"
+                case .passed(let note):
+                    if let note { body += "      <system-out>" + XMLText.escapedText(note) + "</system-out>\n" }
                 }
                 let quiet = findings.filter { $0.severity < run.failOn }
                 if !quiet.isEmpty {
-                    cases += "      <system-out>" + XMLText.escapedText(quiet.map(Self.describe).joined(separator: "\n")) + "</system-out>\n"
+                    body += "      <system-out>" + XMLText.escapedText(quiet.map(Self.describe).joined(separator: "\n")) + "</system-out>\n"
                 }
-                cases += "    </testcase>\n"
+                cases += body.isEmpty ? "    <testcase name=\"\(name)\" \(attributes)/>\n" : "    <testcase name=\"\(name)\" \(attributes)>\n" + body + "    </testcase>\n"
             }
         }
         suite.xml = "  <testsuite name=\"\(file)\" file=\"\(file)\" tests=\"\(suite.tests)\" failures=\"\(suite.failures)\" errors=\"\(suite.errors)\""
-            + " time=\"\(Self.seconds(trace.seconds))\" timestamp=\"\(context.timestamp)\" hostname=\"\(context.hostname)\">\n"
+            + " skipped=\"\(suite.skipped)\" time=\"\(Self.seconds(trace.seconds))\" timestamp=\"\(context.timestamp)\" hostname=\"\(context.hostname)\">\n"
             + cases + "  </testsuite>\n"
         return suite
+    }
+
+    /// A rule's test case on a trace: failed when it found something at or above `--fail-on`;
+    /// otherwise skipped when it could be evaluated on no app (`RuleCoverage`), and passed with
+    /// a note when only in part. The data-loss verdicts are skipped when every verdict of the
+    /// trace is that what was at risk cannot be told.
+    static func outcome(failing: Bool, coverage: RuleCoverage?, ruleID: String, trace: TraceReport) -> CaseOutcome {
+        if failing { return .failed }
+        if coverage.map({ $0.apps.names.isEmpty }) ?? trace.coverage.allSatisfy({ $0.apps.names.isEmpty }) {
+            return .skipped(reason: "not evaluated: the trace shows no app's lifecycle")
+        }
+        guard let coverage else {
+            let untold = !trace.verdicts.isEmpty && trace.verdicts.allSatisfy { $0.outcome == .noEvidence }
+            return untold ? .skipped(reason: "not evaluated: no app reports its input (input.edited), so what was at risk at each death cannot be told") : .passed(note: nil)
+        }
+        if !coverage.contains(.evaluated) {
+            if coverage.contains(.partial) { return .passed(note: "evaluated only on the platform's own evidence: \(coverage.reason)") }
+            return .skipped(reason: "not evaluated: \(coverage.reason)")
+        }
+        let missing = coverage.partial + coverage.notEvaluated
+        guard !missing.isEmpty else { return .passed(note: nil) }
+        let named = missing.prefix(3).joined(separator: ", ") + (missing.count > 3 ? " and \(missing.count - 3) more" : "")
+        let which = missing.count == 1 ? "which reports" : "which report"
+        return .passed(note: "evaluated in full on \(coverage.evaluated.count) of \(coverage.apps.names.count) apps; not on \(named), \(which) no \(RuleCoverage.describe(coverage.needs))")
     }
 
     /// The finding as the text report shows it.
