@@ -87,10 +87,18 @@ struct RulesCommand: Command {
         output.writeLine("")
         output.writeLine("Needs: \(Self.needs(rule))")
         output.writeLine("")
-        output.writeLine("Matched by:")
-        for clause in rule.match {
-            let own = clause.requires.map { $0.isEmpty ? " (needs nothing from the app)" : " (needs \(RuleCoverage.describe($0.map(\.description))))" }
-            output.writeLine("  - \(clause)\(own ?? "")")
+        if rule.isVerdictRule {
+            output.writeLine("Reports the post-mortem's verdicts:")
+            for outcome in Verdict.Outcome.allCases {
+                guard let severity = rule.verdicts[outcome] else { continue }
+                output.writeLine("  - \(outcome.rawValue) (\(min(severity, rule.severity).rawValue)): \(outcome.headline)")
+            }
+        } else {
+            output.writeLine("Matched by:")
+            for clause in rule.match {
+                let own = clause.requires.map { $0.isEmpty ? " (needs nothing from the app)" : " (needs \(RuleCoverage.describe($0.map(\.description))))" }
+                output.writeLine("  - \(clause)\(own ?? "")")
+            }
         }
         output.writeLine("")
         output.writeLine("Examples: triggering \(rule.examples.triggering.map(\.description).joined(separator: ", ")); clean \(rule.examples.clean.joined(separator: ", "))")

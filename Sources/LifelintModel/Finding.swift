@@ -13,13 +13,16 @@ public struct Finding: Sendable, Hashable {
     /// Stable across runs and edits of unrelated lines: rule, app and event content, never line
     /// numbers or times. Baselines and dashboards key on it.
     public var fingerprint: String
+    /// A post-mortem verdict reported as a result of its rule (`data-loss-verdict`), not a
+    /// rule's finding: reports rank and label the two apart.
+    public var isVerdict: Bool
 
     public init(
         ruleID: String, severity: Severity, message: String, app: String, platform: Platform, time: Timestamp, location: SourceLocation,
-        related: [RelatedLocation], fingerprint: String
+        related: [RelatedLocation], fingerprint: String, isVerdict: Bool = false
     ) {
         (self.ruleID, self.severity, self.message, self.app, self.platform) = (ruleID, severity, message, app, platform)
-        (self.time, self.location, self.related, self.fingerprint) = (time, location, related, fingerprint)
+        (self.time, self.location, self.related, self.fingerprint, self.isVerdict) = (time, location, related, fingerprint, isVerdict)
     }
 
     public struct RelatedLocation: Sendable, Hashable {

@@ -9,6 +9,8 @@ public struct CompiledRules: Sendable {
     let names: EventNameTable
     let clauses: [CompiledClause]
     let requirements: EvidenceRequirements
+    /// Each rule without clauses (a verdict rule), by id: its index among the requirements.
+    let clauselessRequirement: [String: Int]
     /// The facts of every name in `names`; an engine adds those of names its trace brings.
     let facts: NameFactsTable
 
@@ -16,7 +18,9 @@ public struct CompiledRules: Sendable {
         let pairs = rules.flatMap { rule in rule.match.map { (rule: rule, clause: $0) } }
         var names = EventNameTable()
         let clauses = pairs.map { CompiledClause(rule: $0.rule, clause: $0.clause, thresholds: thresholds, names: &names) }
-        let requirements = EvidenceRequirements(pairs, names: &names)
+        let clauseless = rules.filter(\.match.isEmpty)
+        let requirements = EvidenceRequirements(pairs.map { $0.rule.requirement(of: $0.clause) } + clauseless.map(\.requires), names: &names)
+        clauselessRequirement = Dictionary(clauseless.enumerated().map { ($1.id, pairs.count + $0) }, uniquingKeysWith: { first, _ in first })
         self.rules = rules
         self.names = names
         self.clauses = clauses

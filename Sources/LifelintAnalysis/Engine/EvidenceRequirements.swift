@@ -3,7 +3,8 @@ import LifelintModel
 /// The `requires` of every clause, resolved once: each distinct pattern gets a bit, each
 /// clause the mask of the patterns any one of which satisfies it, and each interned event name
 /// the mask of the patterns it matches. An app's evidence is then one integer that an event
-/// ORs into, and a clause is evaluable when its mask meets it.
+/// ORs into, and a clause is evaluable when its mask meets it. A rule without clauses (a
+/// verdict rule) has a mask of its own after the clauses'.
 struct EvidenceRequirements {
     /// At most this many distinct patterns across the loaded rules (one bit each; the catalogue
     /// refuses more). A pattern past it gets the last bit, which no event sets: its clause is
@@ -13,13 +14,15 @@ struct EvidenceRequirements {
 
     /// Requirements name events or families, never conditions (the catalogue refuses them).
     private let patterns: [CompiledPattern]
-    /// Per clause, in clause order; 0 for a clause that needs nothing.
+    /// Per clause, in clause order, then per rule without clauses; 0 for one that needs nothing.
     let clauseMasks: [UInt64]
 
-    init(_ rules: [(rule: Rule, clause: RuleClause)], names: inout EventNameTable) {
+    /// `requirements`: what each clause needs, in clause order, then what each rule without
+    /// clauses needs.
+    init(_ requirements: [[EventPattern]], names: inout EventNameTable) {
         var patterns: [EventPattern] = []
-        clauseMasks = rules.map { rule, clause in
-            rule.requirement(of: clause).reduce(UInt64(0)) { mask, pattern in
+        clauseMasks = requirements.map { requirement in
+            requirement.reduce(UInt64(0)) { mask, pattern in
                 var index = patterns.firstIndex(of: pattern)
                 if index == nil, patterns.count < Self.capacity {
                     patterns.append(pattern)

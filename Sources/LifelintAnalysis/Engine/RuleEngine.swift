@@ -23,6 +23,7 @@ public struct RuleEngine {
     private let clauses: [CompiledClause]
     private let rules: [Rule]
     private let requirements: EvidenceRequirements
+    private let clauselessRequirement: [String: Int]
     private var facts: NameFactsTable
     /// The engine's own app numbers and names, for events given without a number
     /// (`process(_:)`); the phase deriver numbers the apps of a trace (`process(_:app:)`) and
@@ -44,6 +45,7 @@ public struct RuleEngine {
         names = compiled.names
         clauses = compiled.clauses
         requirements = compiled.requirements
+        clauselessRequirement = compiled.clauselessRequirement
         rules = compiled.rules
         facts = compiled.facts
     }
@@ -215,7 +217,8 @@ public struct RuleEngine {
     /// How far the rule could be evaluated on each kind of evidence: all its clauses, some
     /// (those needing nothing of the app), or none.
     private func coverageStates(of rule: Rule, evidence: EvidenceKinds) -> [RuleCoverage.State] {
-        let indices = clauses.indices.filter { clauses[$0].rule.id == rule.id }
+        var indices = clauses.indices.filter { clauses[$0].rule.id == rule.id }
+        if indices.isEmpty, let own = clauselessRequirement[rule.id] { indices = [own] }
         return evidence.distinct.map { evidence -> RuleCoverage.State in
             let evaluable = indices.reduce(0) { $0 + (requirements.isSatisfied(clause: $1, by: evidence) ? 1 : 0) }
             return evaluable == indices.count ? .evaluated : evaluable > 0 ? .partial : .notEvaluated

@@ -9,7 +9,10 @@ public enum TraceAnalyzer {
         public var findings: [Finding]
         /// Empty unless the settings ask for it.
         public var metrics: AppMetricsList
+        /// Every verdict, whichever rules run: the post-mortem of the trace.
         public var verdicts: [Verdict]
+        /// The verdicts as results of the verdict rules that report their outcomes.
+        public var verdictResults: [Finding]
         /// Which rules could be evaluated on which apps (`RuleCoverage`).
         public var coverage: [RuleCoverage]
         /// Present when the settings ask for it.
@@ -33,9 +36,11 @@ public enum TraceAnalyzer {
         phases.finish { consumers.consume($0, app: $1) }
         consumers.engine.finish(clockEnd: summary.clockEnd, appNames: phases.appNames)
         consumers.verdicts.finish()
+        let verdicts = consumers.verdicts.verdicts
+        let verdictRules = settings.rules.filter(\.isVerdictRule)
         return Analysis(
             summary: summary, findings: consumers.engine.findings, metrics: consumers.metrics?.finish(clockEnd: summary.clockEnd, appNames: phases.appNames) ?? AppMetricsList(),
-            verdicts: consumers.verdicts.verdicts, coverage: consumers.engine.coverage,
+            verdicts: verdicts, verdictResults: verdictRules.flatMap { rule in verdicts.compactMap(rule.result) }, coverage: consumers.engine.coverage,
             timeline: consumers.timeline?.finish(findings: consumers.engine.findings), labels: summary.labels.merged(appInfo))
     }
 
@@ -70,11 +75,14 @@ public enum TraceAnalyzer {
             let analysis = try analyze(TraceInput(path: given, standardInputName: standardInputName), settings: settings)
             let summary = analysis.summary
             let diagnostics = summary.problemLines
+            // A run's reports carry verdicts when a verdict rule (`data-loss-verdict`) runs: they are its results.
+            let reportsVerdicts = settings.rules.contains(where: \.isVerdictRule)
             var report = TraceReport(
                 path: path, summary: summary, error: summary.problemCount > 0 ? Self.problemText(summary) : nil,
-                diagnostics: diagnostics, findings: analysis.findings, metrics: analysis.metrics, verdicts: analysis.verdicts,
+                diagnostics: diagnostics, findings: analysis.findings, metrics: analysis.metrics, verdicts: reportsVerdicts ? analysis.verdicts : [],
                 timeline: analysis.timeline)
             report.coverage = analysis.coverage
+            report.verdictResults = analysis.verdictResults
             report.labels = analysis.labels
             report.fileSystemPath = given
             return report

@@ -14,9 +14,14 @@ public struct Rule: Sendable, Hashable, Decodable, Identifiable {
     public var fix: String
     public var references: [String]
     /// The finding's text; `{app}`, threshold names (`{graceWindow}`) and the attributes of the
-    /// finding's event (`{attr.key}`) are filled in.
+    /// finding's event (`{attr.key}`) are filled in. Empty for a verdict rule, whose results
+    /// say the verdict's subject and outcome.
     public var message: String
     public var match: [RuleClause]
+    /// A verdict rule (such as `data-loss-verdict`) has no clauses: its results are the
+    /// post-mortem's verdicts with these outcomes, each at the severity given here (capped
+    /// by the rule's configured severity). Empty for every other rule.
+    public var verdicts: [Verdict.Outcome: Severity]
     /// The rule's own evidence: event names or families, one of which the app must report
     /// somewhere in the trace for the rule to be evaluated on it. A platform-only log cannot
     /// show a resync, so it cannot show a missing one. Empty: the platform's events suffice.
@@ -61,7 +66,7 @@ public struct Rule: Sendable, Hashable, Decodable, Identifiable {
     }
 
     private enum CodingKeys: String, CodingKey, CaseIterable {
-        case id, severity, area, platforms, summary, rationale, fix, references, message, match, requires, examples, optIn, events
+        case id, severity, area, platforms, summary, rationale, fix, references, message, match, verdicts, requires, examples, optIn, events
     }
 
     public init(from decoder: any Decoder) throws {
@@ -78,8 +83,14 @@ public struct Rule: Sendable, Hashable, Decodable, Identifiable {
         rationale = try container.decode(String.self, forKey: .rationale)
         fix = try container.decode(String.self, forKey: .fix)
         references = try container.decodeIfPresent([String].self, forKey: .references) ?? []
-        message = try container.decode(String.self, forKey: .message)
-        match = try container.decodeList(RuleClause.self, forKey: .match)
+        verdicts = try Self.decodeVerdicts(container)
+        // A verdict rule's results are the verdicts: it has no clauses and no message of its own.
+        message = verdicts.isEmpty ? try container.decode(String.self, forKey: .message) : try container.decodeIfPresent(String.self, forKey: .message) ?? ""
+        match = verdicts.isEmpty ? try container.decodeList(RuleClause.self, forKey: .match) : try container.decodeListIfPresent(RuleClause.self, forKey: .match)
+        if !verdicts.isEmpty, !match.isEmpty {
+            throw DecodingError.dataCorrupted(.init(
+                codingPath: [CodingKeys.match], debugDescription: "a rule has either 'match' clauses or 'verdicts', not both"))
+        }
         guard container.contains(.requires) else {
             throw DecodingError.keyNotFound(CodingKeys.requires, .init(
                 codingPath: decoder.codingPath,
@@ -93,6 +104,42 @@ public struct Rule: Sendable, Hashable, Decodable, Identifiable {
         examples = try container.decode(Examples.self, forKey: .examples)
         optIn = try container.decodeIfPresent(Bool.self, forKey: .optIn) ?? false
         events = try container.decodeIfPresent([String].self, forKey: .events) ?? []
+    }
+
+    /// `{"lost": "error", "saved-late": "warning"}`: outcomes by their names, each with a severity.
+    private static func decodeVerdicts(_ container: KeyedDecodingContainer<CodingKeys>) throws -> [Verdict.Outcome: Severity] {
+        guard container.contains(.verdicts) else { return [:] }
+        var verdicts: [Verdict.Outcome: Severity] = [:]
+        for (name, severity) in try container.decode([String: Severity].self, forKey: .verdicts) {
+            guard let outcome = Verdict.Outcome(rawValue: name) else {
+                let names = Verdict.Outcome.allCases.map(\.rawValue)
+                throw DecodingError.dataCorrupted(.init(
+                    codingPath: [CodingKeys.verdicts, AnyCodingKey(stringValue: name)],
+                    debugDescription: "unknown verdict outcome '\(name)'\(DidYouMean.suggestion(for: name, among: names)); outcomes: \(names.joined(separator: ", "))"))
+            }
+            verdicts[outcome] = severity
+        }
+        guard !verdicts.isEmpty else {
+            throw DecodingError.dataCorrupted(.init(codingPath: [CodingKeys.verdicts], debugDescription: "name at least one verdict outcome"))
+        }
+        return verdicts
+    }
+
+    /// Whether the rule's results are verdicts rather than findings of clauses.
+    public var isVerdictRule: Bool { !verdicts.isEmpty }
+
+    /// The verdict as a result of this rule, or nil when the rule does not report its outcome.
+    /// Its severity is the outcome's, at most the rule's (a configuration that lowers the
+    /// rule's severity lowers every outcome's).
+    public func result(_ verdict: Verdict) -> Finding? {
+        guard let outcomeSeverity = verdicts[verdict.outcome] else { return nil }
+        let related = verdict.claims.compactMap { claim in
+            claim.location.map { Finding.RelatedLocation(location: $0, message: claim.text) }
+        }
+        return Finding(
+            ruleID: id, severity: min(outcomeSeverity, severity), message: "\(verdict.subject): \(verdict.outcome.headline)", app: verdict.app,
+            platform: verdict.platform, time: verdict.time, location: verdict.location, related: related,
+            fingerprint: Fingerprint.make([id, verdict.app, verdict.outcome.rawValue, verdict.location.description]), isVerdict: true)
     }
 
     /// What a clause needs the app to have reported: its own `requires`, else the rule's.

@@ -26,6 +26,8 @@ public struct TraceReport: Sendable {
     public var metrics: AppMetricsList
     /// What happened to the user's data at each background entry a process death followed.
     public var verdicts: [Verdict]
+    /// The verdicts as results of their rule (`data-loss-verdict`), for the CI formats.
+    public var verdictResults: [Finding] = []
     /// Kept when the run asked for it (timeline command, HTML report).
     public var timeline: Timeline?
     /// Per rule, the apps it was evaluated on and those that lacked its evidence.

@@ -66,5 +66,5 @@ public struct RunReport: Sendable {
 
 extension TraceReport {
     /// The trace's findings, then its data-loss verdicts as results of `data-loss-verdict`.
-    public var results: [Finding] { findings + verdicts.compactMap(DataLossVerdictRule.result) }
+    public var results: [Finding] { findings + verdictResults }
 }

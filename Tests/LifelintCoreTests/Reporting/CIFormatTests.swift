@@ -59,7 +59,7 @@ import Testing
     @Test func junitSkipsRulesThatWereNotEvaluated() {
         let report = runLifelint(["--year", "2024", "--no-config", "--format", "junit", lostDraft]).output
         let cases = report.split(separator: "\n").map(String.init)
-        #expect(report.contains(#"tests="24" failures="4" errors="0" skipped="11" "#), "the 11 rules the text report's note says were not evaluated")
+        #expect(report.contains(#"tests="\#(RuleExamplesTests.catalog.rules.count)" failures="4" errors="0" skipped="11" "#), "the 11 rules the text report's note says were not evaluated")
         #expect(cases.filter { $0.contains("<skipped ") }.count == 11)
         #expect(cases.contains(#"      <skipped message="not evaluated: no app reported launch.deeplink: instrument the app or add a mapping"/>"#))
         let taskCase = cases.drop { !$0.contains(#"<testcase name="background-task-not-ended""#) }.dropFirst().first
@@ -69,19 +69,21 @@ import Testing
         #expect(cases.contains(#"    <testcase name="killed-holding-lock-at-suspension" classname="\#(JUnitReporter.className(lostDraft))"/>"#), "evaluated on every app, nothing found")
     }
 
-    /// A real capture whose only verdict cannot tell what was at risk: the data-loss check did not happen.
+    /// A real capture whose app reports no input, so its verdict cannot tell what was at risk:
+    /// the data-loss check did not happen.
     @Test func junitSkipsTheVerdictCheckWhenNoVerdictCouldTell() {
         let capture = RepositoryPaths.path("Tests/LifelintCoreTests/Fixtures/review/logcat-events-threadtime-kill9-state-not-saved-byd-kachi-c5a.txt")
         let lines = runLifelint(["--year", "2024", "--no-config", "--format", "junit", capture]).output.split(separator: "\n").map(String.init)
         let verdictCase = lines.drop { !$0.contains(#"<testcase name="data-loss-verdict""#) }.dropFirst().first
-        #expect(verdictCase == #"      <skipped message="not evaluated: no app reports its input (input.edited), so what was at risk at each death cannot be told"/>"#)
+        #expect(verdictCase == #"      <skipped message="not evaluated: no app reported input.edited: instrument the app or add a mapping"/>"#)
     }
 
     @Test func junitSkipsEveryRuleOnATraceWithoutApps() {
         let trace = TraceFixture.temporaryFile(name: "quiet.log", contents: Data("01-08 09:00:00.000  100  100 I Zygote: preloading\n".utf8)).path
         let report = runLifelint(["--year", "2024", "--no-config", "--format", "junit", trace]).output
-        #expect(report.contains(#"tests="24" failures="0" errors="0" skipped="24" "#))
-        #expect(report.split(separator: "\n").filter { $0.contains(#"<skipped message="not evaluated: the trace shows no app&apos;s lifecycle"/>"#) }.count == 24)
+        let rules = RuleExamplesTests.catalog.rules.count
+        #expect(report.contains(#"tests="\#(rules)" failures="0" errors="0" skipped="\#(rules)" "#))
+        #expect(report.split(separator: "\n").filter { $0.contains(#"<skipped message="not evaluated: the trace shows no app&apos;s lifecycle"/>"#) }.count == rules)
     }
 
     @Test func junitOnlyFailuresLeavesOutPassingCases() {

@@ -41,7 +41,7 @@ import Testing
         let results = try #require(run["results"] as? [[String: Any]])
         #expect(results.count == PlatformLimits.sarifResultsPerRun)
         #expect(results.filter { $0["level"] as? String == "error" }.count == Self.errors)
-        #expect(results.contains { $0["ruleId"] as? String == DataLossVerdictRule.id })
+        #expect(results.contains { $0["ruleId"] as? String == "data-loss-verdict" })
         let notifications = try #require((run["invocations"] as? [[String: Any]])?.first?["toolExecutionNotifications"] as? [[String: Any]])
         let omitted = Self.slowCallbacks + Self.errors - PlatformLimits.sarifResultsPerRun
         #expect(notifications.count == 1)

@@ -11,8 +11,10 @@ import Testing
 @Suite struct RuleExamplesTests {
     static let catalog = try! RuleCatalog.builtIn()
 
+    /// The example's findings and, for verdict rules, its verdicts as their results.
     static func findings(_ example: String) throws -> [Finding] {
-        try TraceAnalyzer.analyze(path: RepositoryPaths.path(example), rules: catalog.rules, options: TraceReadOptions(year: 2024)).findings
+        let analysis = try TraceAnalyzer.analyze(path: RepositoryPaths.path(example), rules: catalog.rules, options: TraceReadOptions(year: 2024))
+        return analysis.findings + analysis.verdictResults
     }
 
     @Test(arguments: catalog.rules.map(\.id))
@@ -32,7 +34,7 @@ import Testing
 
     @Test func theCatalogueIsTheIssuesList() {
         #expect(Self.catalog.rules.map(\.id) == [
-            "background-task-not-ended", "deep-link-overridden-by-restore", "flush-overruns-grace-window",
+            "background-task-not-ended", "data-loss-verdict", "deep-link-overridden-by-restore", "flush-overruns-grace-window",
             "foreground-service-from-background", "inactive-treated-as-background", "killed-holding-lock-at-suspension", "missing-resync-after-foreground",
             "no-save-at-background", "oversized-saved-state", "probe-without-deadline", "reconnect-storm",
             "reconnect-without-catch-up", "request-started-in-background", "restored-after-user-dismissal",

@@ -17,7 +17,7 @@ public struct CheckstyleReporter: Reporter {
     public mutating func finish(_ run: RunReport) {
         output.writeLine(#"<?xml version="1.0" encoding="UTF-8"?>"#)
         output.writeLine(#"<checkstyle version="4.3">"#)
-        let areas = Dictionary(run.rules.map { ($0.id, $0.area.rawValue) } + [(DataLossVerdictRule.id, DataLossVerdictRule.area.rawValue)]) { first, _ in first }
+        let areas = Dictionary(run.rules.map { ($0.id, $0.area.rawValue) }) { first, _ in first }
         for trace in run.traces {
             output.writeLine("  <file name=\"\(XMLText.escapedAttribute(trace.path))\">")
             if let error = trace.error {

@@ -31,7 +31,7 @@ public struct GitHubAnnotationsReporter: Reporter {
     }
 
     public mutating func finish(_ run: RunReport) {
-        let results = run.results.sorted(by: ResultPriority.isBefore)
+        let results = ResultPriority.ranked(run.results)
         let annotations = run.traces.compactMap(Self.unreadable) + results.map(Self.annotation)
         let levels = ["error", "warning", "notice"]
         let total = Dictionary(grouping: annotations, by: \.level)

@@ -20,7 +20,7 @@ public struct GitLabCodeQualityReporter: Reporter {
 
     private static func issue(_ finding: Finding) -> [String: Any] {
         let severity = switch finding.severity {
-        case .error: finding.ruleID == DataLossVerdictRule.id ? "blocker" : "critical"
+        case .error: finding.isVerdict ? "blocker" : "critical"
         case .warning: "major"
         case .info: "info"
         }

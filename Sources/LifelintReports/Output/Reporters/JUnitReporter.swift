@@ -82,12 +82,12 @@ public struct JUnitReporter: Reporter {
         if trace.summary != nil {
             let results = trace.results
             let coverage = Dictionary(trace.coverage.map { ($0.rule, $0) }, uniquingKeysWith: { first, _ in first })
-            for ruleID in run.rules.map(\.id) + [DataLossVerdictRule.id] {
+            for ruleID in run.rules.map(\.id) {
                 let findings = results.filter { $0.ruleID == ruleID }
                 let failing = findings.filter { $0.severity >= run.failOn }
                 if onlyFailures, failing.isEmpty { continue }
                 suite.tests += 1
-                let outcome = Self.outcome(failing: !failing.isEmpty, coverage: coverage[ruleID], ruleID: ruleID, trace: trace)
+                let outcome = Self.outcome(failing: !failing.isEmpty, coverage: coverage[ruleID])
                 let name = XMLText.escapedAttribute(ruleID)
                 var body = ""
                 switch outcome {
@@ -117,17 +117,11 @@ public struct JUnitReporter: Reporter {
 
     /// A rule's test case on a trace: failed when it found something at or above `--fail-on`;
     /// otherwise skipped when it could be evaluated on no app (`RuleCoverage`), and passed with
-    /// a note when only in part. The data-loss verdicts are skipped when every verdict of the
-    /// trace is that what was at risk cannot be told.
-    static func outcome(failing: Bool, coverage: RuleCoverage?, ruleID: String, trace: TraceReport) -> CaseOutcome {
+    /// a note when only in part.
+    static func outcome(failing: Bool, coverage: RuleCoverage?) -> CaseOutcome {
         if failing { return .failed }
-        if coverage.map({ $0.apps.names.isEmpty }) ?? trace.coverage.allSatisfy({ $0.apps.names.isEmpty }) {
-            return .skipped(reason: "not evaluated: the trace shows no app's lifecycle")
-        }
-        guard let coverage else {
-            let untold = !trace.verdicts.isEmpty && trace.verdicts.allSatisfy { $0.outcome == .noEvidence }
-            return untold ? .skipped(reason: "not evaluated: no app reports its input (input.edited), so what was at risk at each death cannot be told") : .passed(note: nil)
-        }
+        guard let coverage else { return .passed(note: nil) }
+        if coverage.apps.names.isEmpty { return .skipped(reason: "not evaluated: the trace shows no app's lifecycle") }
         if !coverage.contains(.evaluated) {
             if coverage.contains(.partial) { return .passed(note: "evaluated only on the platform's own evidence: \(coverage.reason)") }
             return .skipped(reason: "not evaluated: \(coverage.reason)")

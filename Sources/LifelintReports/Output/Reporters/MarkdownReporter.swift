@@ -86,11 +86,11 @@ public struct MarkdownReporter: Reporter {
 
     /// The table per rule, then the results, most important first; how many results did not fit.
     private func addResults(_ run: RunReport, to page: inout Page) -> Int {
-        let results = run.results.sorted(by: ResultPriority.isBefore)
+        let results = ResultPriority.ranked(run.results)
         guard !results.isEmpty else { return 0 }
         _ = page.add("| severity | rule | results | summary |")
         _ = page.add("| --- | --- | ---: | --- |")
-        let summaries = Dictionary(run.rules.map { ($0.id, $0.summary) } + [(DataLossVerdictRule.id, DataLossVerdictRule.summary)]) { first, _ in first }
+        let summaries = Dictionary(run.rules.map { ($0.id, $0.summary) }) { first, _ in first }
         // `results` is in priority order, so each rule's first result is its worst.
         var rows: [(id: String, worst: Severity, count: Int)] = []
         for result in results {

@@ -27,8 +27,8 @@ public struct SARIFReporter: Reporter {
     public static func document(
         _ run: RunReport, resultLimit: Int = PlatformLimits.sarifResultsPerRun, base: String = FileManager.default.currentDirectoryPath
     ) -> [String: Any] {
-        let descriptors = run.rules.map(descriptor) + [verdictDescriptor]
-        let ruleIndex = Dictionary(uniqueKeysWithValues: (run.rules.map(\.id) + [DataLossVerdictRule.id]).enumerated().map { ($1, $0) })
+        let descriptors = run.rules.map(descriptor)
+        let ruleIndex = Dictionary(run.rules.map(\.id).enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         let driver: [String: Any] = [
             "name": "lifelint",
             "version": LifelintVersion.current,
@@ -63,16 +63,6 @@ public struct SARIFReporter: Reporter {
             + "rejects more), the most severe first. 'lifelint --format json' or '--format text' lists them all."
     }
 
-    private static var verdictDescriptor: [String: Any] { [
-        "id": DataLossVerdictRule.id,
-        "name": "DataLossVerdict",
-        "shortDescription": ["text": DataLossVerdictRule.summary],
-        "fullDescription": ["text": DataLossVerdictRule.rationale],
-        "help": ["text": DataLossVerdictRule.fix, "markdown": "**Why:** \(DataLossVerdictRule.rationale)\n\n**Fix:** \(DataLossVerdictRule.fix)"],
-        "defaultConfiguration": ["level": "error"],
-        "properties": properties(tags: ["lifecycle", DataLossVerdictRule.area.rawValue, "post-mortem"], severity: .error),
-    ] }
-
     private static func descriptor(_ rule: Rule) -> [String: Any] {
         var descriptor: [String: Any] = [
             "id": rule.id,
@@ -81,7 +71,8 @@ public struct SARIFReporter: Reporter {
             "fullDescription": ["text": rule.rationale],
             "help": ["text": rule.fix, "markdown": "**Why:** \(rule.rationale)\n\n**Fix:** \(rule.fix)"],
             "defaultConfiguration": ["level": level(rule.severity)],
-            "properties": properties(tags: ["lifecycle", rule.area.rawValue] + rule.platforms.map(\.rawValue), severity: rule.severity),
+            "properties": properties(
+                tags: ["lifecycle", rule.area.rawValue] + (rule.isVerdictRule ? ["post-mortem"] : []) + rule.platforms.map(\.rawValue), severity: rule.severity),
         ]
         if let reference = rule.references.first { descriptor["helpUri"] = reference }
         return descriptor
