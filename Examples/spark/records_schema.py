@@ -80,7 +80,7 @@ TRACE = _struct(
         ("structuralLines", L), ("continuationLines", L), ("unrecognisedLines", L),
         ("unnamedProcesses", L),
     )),
-    ("type", S), ("yearSource", S), ("labels", LABELS), ("sha256", S),
+    ("type", S), ("yearSource", S), ("notes", ArrayType(S, True)), ("labels", LABELS), ("sha256", S),
 )
 
 SUMMARY = _struct(

@@ -22,6 +22,7 @@ struct AnalyzeCommand: Command {
         .init("--output", value: "<format>=<path>", repeatable: true, "Also write that format to a file; repeatable."),
         .init("--fail-on", value: "<severity>", choices: Severity.allCases.reversed().map(\.rawValue), "Exit 1 when a finding is at least this severe: error (default), warning or info."),
         .init("--exit-zero", "Exit 0 even with findings (errors reading or writing still exit 2)."),
+        .init("--fail-on-empty", "A trace with no events is an error (exit 2), not a note: for jobs whose traces must hold a run."),
         .init("--max-annotations", value: "<n>", """
             GitHub annotations of each level (error, warning, notice) to write with --format github \
             (default: \(PlatformLimits.annotationsPerLevel), what GitHub shows per step); the rest are listed in the log.
@@ -80,6 +81,7 @@ struct AnalyzeCommand: Command {
     let failOn: Severity
     let labels: [String: String]
     let exitZero: Bool
+    let failsOnEmpty: Bool
     let annotationsPerLevel: Int
     let quiet: Bool
     let junitOnlyFailures: Bool
@@ -110,6 +112,7 @@ struct AnalyzeCommand: Command {
         failOn = try arguments.choice("--fail-on", of: Severity.self) ?? .error
         labels = try Self.labels(arguments.values["--label"] ?? [])
         exitZero = arguments.flags.contains("--exit-zero")
+        failsOnEmpty = arguments.flags.contains("--fail-on-empty")
         annotationsPerLevel = try arguments.integer("--max-annotations", in: 1...1_000_000) ?? PlatformLimits.annotationsPerLevel
         quiet = arguments.flags.contains("--quiet")
         junitOnlyFailures = arguments.flags.contains("--junit-only-failures")
@@ -169,6 +172,7 @@ struct AnalyzeCommand: Command {
             settings.collectsTimeline = formats.contains { $0.needsTimeline }
             settings.identifiesTraces = formats.contains { $0 == .json || $0 == .jsonl }
             settings.collectsMetrics = formats.contains { $0.writesMetrics }
+            settings.failsOnEmpty = failsOnEmpty
             baseline = try baselinePath.map { (path) throws(ConfigurationError) in try Baseline.load(path: path) }
             files = try fileOutputs.map { (file) throws(CommandError) in try OutputFile(path: file.path) }
             if let inputList {
@@ -208,6 +212,7 @@ struct AnalyzeCommand: Command {
             matcher?.apply(to: &report)
             progress?.clear()
             report.diagnostics.forEach(diagnostics.writeLine)
+            if !quiet { diagnostics.writeNotes(of: report) }
             diagnostics.flush()
             for index in reporters.indices {
                 if let bytes = rendered[index] { reporters[index].traceCompleted(report, rendered: bytes) } else { reporters[index].traceCompleted(report) }

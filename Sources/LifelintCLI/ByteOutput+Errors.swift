@@ -7,4 +7,9 @@ extension ByteOutput {
             writeLine("lifelint: error: \(TerminalText.sanitized(String(line)))")
         }
     }
+
+    /// `lifelint: note: trace.log: …` for each of the trace's notes (`TraceNote`).
+    func writeNotes(of trace: TraceReport) {
+        for note in trace.notes { writeLine("lifelint: note: \(TerminalText.sanitized(trace.path)): \(TerminalText.sanitized(note.description))") }
+    }
 }

@@ -71,6 +71,7 @@ struct TimelineCommand: Command {
         expansion.notes.forEach { diagnostics.writeLine("lifelint: note: " + TerminalText.sanitized($0)) }
         BatchAnalyzer(settings: settings, jobs: 1).run(expansion.inputs) { trace in
             trace.diagnostics.forEach(diagnostics.writeLine)
+            diagnostics.writeNotes(of: trace)
             if trace.error != nil { status = .failure }
             guard let summary = trace.summary else { return }
             summaries.append(summary)

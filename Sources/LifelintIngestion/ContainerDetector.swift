@@ -104,12 +104,22 @@ enum ContainerDetector {
         bytes.firstIndex { $0 != .space && $0 != .tab && $0 != .newline && $0 != .carriageReturn } ?? bytes.count
     }
 
-    /// A line that opens a JSON value, after a text preamble.
+    /// The most lines `log show` writes before its JSON (`Filtering the log data using …`,
+    /// `Skipping info and debug messages…`). A document that opens JSON only further down
+    /// (Markdown or prose quoting a record) is not a JSON log.
+    static let jsonPreambleLines = 8
+
+    /// A line that opens a JSON value, after a text preamble of at most `jsonPreambleLines`.
     private static func containsJSONLine(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var lineStart = true
+        var lines = 0
         for byte in bytes {
             if lineStart && (byte == UInt8(ascii: "{") || byte == .openBracket) { return true }
             lineStart = byte == .newline
+            if lineStart {
+                lines += 1
+                if lines > jsonPreambleLines { return false }
+            }
         }
         return false
     }

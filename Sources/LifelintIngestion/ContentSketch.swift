@@ -46,10 +46,24 @@ enum ContentSketch {
         for shape in textShapes where shape.needles.contains(where: { ByteSearch.firstIndex(of: $0, in: head) != nil }) {
             return shape.name + "; " + readable
         }
+        if looksLikeMarkdown(head) { return "a Markdown document, not a log; " + readable }
         if looksLikeLogcat(head) {
             return "lines that look like logcat in a layout lifelint did not recognise; use --input-format to force one (lifelint events --help lists them)"
         }
         return "text, but no line reads as any format lifelint knows; " + readable
+    }
+
+    /// Headings (`# `, `## `), code fences and list or table lines opening at least three lines.
+    private static func looksLikeMarkdown(_ head: UnsafeBufferPointer<UInt8>) -> Bool {
+        var marks = 0
+        ByteSearch.forEachLine(in: UnsafeBufferPointer(rebasing: head[..<min(head.count, 65_536)])) { line in
+            if line.starts(with: "```".utf8) || line.starts(with: "# ".utf8) || line.starts(with: "## ".utf8) || line.starts(with: "### ".utf8)
+                || line.starts(with: "| ".utf8) || line.starts(with: "- ".utf8)
+            {
+                marks += 1
+            }
+        }
+        return marks >= 3
     }
 
     /// A priority and a tag (`I/ActivityManager`, ` I ActivityManager:`) on some line.

@@ -6,6 +6,9 @@ public struct IngestionSummary: Sendable, Hashable {
     public var path: String
     /// The container and format detected (or forced), e.g. `logcat threadtime+uid`.
     public var format: String
+    /// A report of deaths alone (a crash or termination report, exit-info, MetricKit's exits):
+    /// it never holds lifecycle callbacks, so their absence says nothing of the capture.
+    public var reportsDeathsOnly = false
     /// What `lines` counts: text lines, or the records of a JSON or plist container.
     public var unit = "lines"
     public var bytes: Int = 0
@@ -49,6 +52,16 @@ public struct IngestionSummary: Sendable, Hashable {
     public init(path: String, format: String) {
         self.path = path
         self.format = format
+    }
+
+    /// Lines that are neither blank nor structural.
+    public var contentLines: Int { lines - structuralLines }
+
+    /// No event, and fewer than one line in twenty read as a log line of the layout: a document
+    /// (Markdown, prose) that quotes a log line or two, not a log. A real log without events
+    /// still reads line by line as its layout.
+    public var isMostlyNotLog: Bool {
+        events == 0 && contentLines >= 20 && logLines * 20 < contentLines
     }
 
     static let unrecognisedSampleSize = 5

@@ -58,7 +58,9 @@ public enum TraceReader {
             return readJSON(input, head: head, chunkSize: chunkSize, format: "json apple-log", options: options, decoder: &decoder, emit: emit)
         case .metricKit:
             var decoder = MetricKitDecoder()
-            return readJSON(input, head: head, chunkSize: chunkSize, format: "json metrickit", options: JSONStreamReader.Options(), decoder: &decoder, emit: emit)
+            var summary = readJSON(input, head: head, chunkSize: chunkSize, format: "json metrickit", options: JSONStreamReader.Options(), decoder: &decoder, emit: emit)
+            summary.reportsDeathsOnly = true
+            return summary
         case .unknownJSON:
             let examined = head.count < Self.jsonDetectionLimit ? "the whole document" : "its first \(Self.jsonDetectionLimit >> 20) MiB"
             throw .unrecognisedFormat(

@@ -8,6 +8,7 @@ struct DerivedEventConsumers {
     var metrics: MetricsCollector?
     var verdicts: VerdictBuilder
     var timeline: TimelineBuilder?
+    var evidence = LifecycleEvidence()
 
     init(settings: AnalysisSettings) {
         engine = RuleEngine(compiled: settings.compiledRules)
@@ -18,6 +19,7 @@ struct DerivedEventConsumers {
 
     /// The engine comes last and keeps the event: it moves it into what its monitors observe.
     mutating func consume(_ event: consuming Event, app: Int) {
+        evidence.record(event, app: app)
         metrics?.process(event, app: app)
         verdicts.process(event, app: app)
         timeline?.process(event)

@@ -19,6 +19,8 @@ public enum TraceAnalyzer {
         public var timeline: Timeline?
         /// What the trace says of its run: the container's header, then the apps' `app.info`.
         public var labels: TraceLabels
+        /// What kept the trace from showing a lifecycle, when it showed none (`TraceNote`).
+        public var notes: [TraceNote]
     }
 
     public static func analyze(_ input: TraceInput, settings: AnalysisSettings) throws(IngestionError) -> Analysis {
@@ -41,7 +43,9 @@ public enum TraceAnalyzer {
         return Analysis(
             summary: summary, findings: consumers.engine.findings, metrics: consumers.metrics?.finish(clockEnd: summary.clockEnd, appNames: phases.appNames) ?? AppMetricsList(),
             verdicts: verdicts, verdictResults: verdictRules.flatMap { rule in verdicts.compactMap(rule.result) }, coverage: consumers.engine.coverage,
-            timeline: consumers.timeline?.finish(findings: consumers.engine.findings), labels: summary.labels.merged(appInfo))
+            timeline: consumers.timeline?.finish(findings: consumers.engine.findings), labels: summary.labels.merged(appInfo),
+            notes: summary.events == 0 ? [.noEvents(lines: summary.lines, unit: summary.unit)]
+                : summary.reportsDeathsOnly ? [] : consumers.evidence.notes(appNames: phases.appNames))
     }
 
     public static func analyze(
@@ -83,6 +87,12 @@ public enum TraceAnalyzer {
                 timeline: analysis.timeline)
             report.coverage = analysis.coverage
             report.verdictResults = analysis.verdictResults
+            report.notes = analysis.notes
+            if settings.failsOnEmpty, let empty = analysis.notes.first(where: \.isNoEvents) {
+                report.error = "\(path): \(empty) (--fail-on-empty)"
+                report.diagnostics.append("lifelint: error: \(report.error!)")
+                report.notes.removeAll(where: \.isNoEvents)
+            }
             report.labels = analysis.labels
             report.fileSystemPath = given
             return report

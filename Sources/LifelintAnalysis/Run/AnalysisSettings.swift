@@ -24,6 +24,8 @@ public struct AnalysisSettings: Sendable {
     /// Whether to give each trace its `sha256` (the JSON reports' trace identity; other reports
     /// do not pay for reading each file twice).
     public var identifiesTraces = false
+    /// Whether a trace with no events is an error (`--fail-on-empty`) rather than a note.
+    public var failsOnEmpty = false
 
     public init(
         rules: [Rule], thresholds: Thresholds = Thresholds(), readOptions: TraceReadOptions = TraceReadOptions(), apps: Set<String>? = nil,

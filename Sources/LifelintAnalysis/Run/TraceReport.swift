@@ -30,6 +30,8 @@ public struct TraceReport: Sendable {
     public var verdictResults: [Finding] = []
     /// Kept when the run asked for it (timeline command, HTML report).
     public var timeline: Timeline?
+    /// What kept the trace from showing a lifecycle, when it showed none.
+    public var notes: [TraceNote] = []
     /// Per rule, the apps it was evaluated on and those that lacked its evidence.
     public var coverage: [RuleCoverage] = []
     /// How long reading and analysing the trace took, in seconds (JUnit's `time`).

@@ -22,6 +22,7 @@ enum AppleReportReader {
     static func read(_ input: TraceInput, head: [UInt8], emit: EventSink) throws(IngestionError) -> IngestionSummary {
         let (bytes, unread) = input.readRest(after: head, limit: maximumSize)
         var summary = IngestionSummary(path: input.path, format: "apple report")
+        summary.reportsDeathsOnly = true
         // A report that states no termination, exception or kill (a resource report whose
         // action was `none`) ended nothing.
         let parsed = bytes.withUnsafeBufferPointer { buffer in parse(buffer, summary: &summary) }

@@ -7,6 +7,7 @@ import LifelintModel
 enum ExitInfoReader {
     static func read(_ input: TraceInput, head: [UInt8], emit: EventSink) throws(IngestionError) -> IngestionSummary {
         var summary = IngestionSummary(path: input.path, format: "android exit-info")
+        summary.reportsDeathsOnly = true
         var parser = ExitInfoParser()
         var recordLines = 0
         let reader = ByteLineReader(source: input.byteSource, initial: head, chunkSize: input.chunkSize(after: head))

@@ -73,6 +73,7 @@ struct LogcatIngestor {
         format = detected
         hasLineNumbers = detection.hasLineNumbers
         summary.format = detection.description
+        let opening = Array(head.prefix(Self.sketchBytes))
         if isDumpstate {
             // Each app's latest event time, for the exit-info deaths added at the end.
             var lastSeen: [String: Int64] = [:]
@@ -89,7 +90,16 @@ struct LogcatIngestor {
             readLines(input, emit: emit)
         }
         finishSummary(input)
+        if forcedFormat == nil, summary.isMostlyNotLog, let firstLine = opening.withUnsafeBufferPointer(Self.firstNonBlankLine) {
+            let sketch = opening.withUnsafeBufferPointer(ContentSketch.text)
+            throw .unrecognisedFormat(
+                path: path, line: firstLine,
+                reason: "\(summary.logLines) of \(summary.contentLines) lines read as \(summary.format) and none as an event: \(sketch)")
+        }
     }
+
+    /// How much of a file's opening describes it when it turns out not to be a log.
+    private static let sketchBytes = 16_384
 
     private mutating func finishSummary(_ input: ByteLineReader) {
         summary.unnamedProcesses = recognizer.attribution.unnamedProcesses

@@ -58,6 +58,7 @@ enum ReportJSON {
             ]
             object["yearSource"] = summary.yearSource?.rawValue ?? NSNull()
         }
+        if !trace.notes.isEmpty { object["notes"] = trace.notes.map(\.description) }
         return object
     }
 
