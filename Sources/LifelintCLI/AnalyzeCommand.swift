@@ -104,7 +104,7 @@ struct AnalyzeCommand: Command {
             throw .invalidValue(option: "--files-from", value: "-", expected: "a file when '-' also names a trace (standard input is read once)")
         }
         if arguments.flags.contains("--null"), inputList == nil {
-            throw .invalidValue(option: "--null", value: "without --files-from", expected: "--files-from <file>")
+            throw .needsOption("--null", needed: "--files-from <file>")
         }
         inputs = arguments.inputs
         format = try arguments.choice("--format", of: ReportFormat.self) ?? .text
@@ -117,7 +117,7 @@ struct AnalyzeCommand: Command {
         quiet = arguments.flags.contains("--quiet")
         junitOnlyFailures = arguments.flags.contains("--junit-only-failures")
         verbose = arguments.flags.contains("--verbose")
-        guard !(quiet && verbose) else { throw .invalidValue(option: "--verbose", value: "with --quiet", expected: "one of --quiet and --verbose") }
+        guard !(quiet && verbose) else { throw .conflictingOptions("--quiet", "--verbose") }
         colorChoice = try SharedOptions.colorChoice(arguments)
         ruleSelection = RuleSelection(select: arguments.values["--select"] ?? [], ignore: arguments.values["--ignore"] ?? [])
         configuration = SharedOptions.ConfigurationChoice(arguments)

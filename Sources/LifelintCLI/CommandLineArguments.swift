@@ -34,6 +34,8 @@ struct CommandLineArguments {
             case file
             case directory
             case choice([String])
+            /// The ids of the rules the configuration loads (`lifelint rules --ids`).
+            case rule
             case text
         }
 
@@ -43,6 +45,7 @@ struct CommandLineArguments {
             switch value {
             case "<file>", "<path>": return .file
             case "<dir>": return .directory
+            case "<rule>": return .rule
             default: return .text
             }
         }
@@ -100,7 +103,10 @@ struct CommandLineArguments {
         guard let text = value(name) else { return nil }
         guard let choice = Choice(rawValue: text) else {
             let names = Choice.allCases.map(\.rawValue)
-            throw .invalidValue(option: name, value: text, expected: names.joined(separator: ", ") + DidYouMean.suggestion(for: text, among: names))
+            let meant = (Choice.self as? any ChoiceSynonyms.Type)?.choices(meant: text.lowercased()) ?? []
+            let suggestion = meant.isEmpty
+                ? DidYouMean.suggestion(for: text, among: names) : " (did you mean \(meant.map { "'\($0)'" }.joined(separator: " or "))?)"
+            throw .invalidValue(option: name, value: text, expected: names.joined(separator: ", ") + suggestion)
         }
         return choice
     }

@@ -72,6 +72,9 @@ package enum LifelintCommand {
             if let type = CommandCatalog.command(named: command) {
                 return run(type, Array(arguments.dropFirst()), output: output, diagnostics: diagnostics)
             }
+            if let (type, reordered) = commandAfterOptions(arguments) {
+                return run(type, reordered, output: output, diagnostics: diagnostics)
+            }
             if looksLikeCommand(command) { return usageFailure(.unknownCommand(command), diagnostics: diagnostics) }
             return run(AnalyzeCommand.self, arguments, output: output, diagnostics: diagnostics)
         }
@@ -86,6 +89,37 @@ package enum LifelintCommand {
         guard let type = CommandCatalog.command(named: name) else { return usageFailure(.unknownCommand(name), diagnostics: diagnostics) }
         output.writeLine(type.help)
         return .success
+    }
+
+    /// `lifelint --no-config events x.log`: options before a command's name are that command's.
+    /// The command and its arguments, the options moved after its name; nil when the first word
+    /// after the leading options is not a command (a trace, for `analyze`).
+    private static func commandAfterOptions(_ arguments: [String]) -> (any Command.Type, [String])? {
+        let known = CommandCatalog.commands.flatMap { $0.options }
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            guard argument.hasPrefix("-"), argument != "-" else {
+                guard let type = CommandCatalog.command(named: argument) else { return nil }
+                return (type, Array(arguments[..<index]) + arguments[(index + 1)...])
+            }
+            if argument == "--" { return nil }
+            let name = String(argument.prefix { $0 != "=" })
+            let takesValue = known.first { $0.name == name || $0.alias == name }?.takesValue ?? false
+            index += takesValue && !argument.contains("=") ? 2 : 1
+        }
+        return nil
+    }
+
+    /// An option this command does not take, but others do, is named with its owners (and, for
+    /// the timeline, how to get it as a page).
+    private static func explain(_ error: UsageError, command: any Command.Type) -> UsageError {
+        guard case let .unknownOption(option, _) = error else { return error }
+        let owners = CommandCatalog.commands.filter { $0.name != command.name && $0.options.contains { $0.name == option || $0.alias == option } }.map { $0.name }
+        guard !owners.isEmpty else { return error }
+        let hint: String? = command.name == TimelineCommand.name && option == "--format"
+            ? "the timeline as a page is 'lifelint --format html <trace>'" : nil
+        return .optionOfOtherCommands(option, command: command.name, owners: owners, hint: hint)
     }
 
     /// A bare word that names no file is a mistyped command, not a trace.
@@ -103,13 +137,14 @@ package enum LifelintCommand {
             }
             return try C(arguments: parsed).run(output: output, diagnostics: diagnostics)
         } catch {
-            return usageFailure(error, diagnostics: diagnostics)
+            return usageFailure(explain(error, command: C.self), diagnostics: diagnostics, command: C.name)
         }
     }
 
-    private static func usageFailure(_ error: UsageError, diagnostics: ByteOutput) -> ExitCode {
+    private static func usageFailure(_ error: UsageError, diagnostics: ByteOutput, command: String? = nil) -> ExitCode {
         diagnostics.writeErrors(error)
-        diagnostics.writeLine("Run 'lifelint --help' for usage.")
+        let help = command.map { $0 == AnalyzeCommand.name ? "lifelint --help" : "lifelint \($0) --help" } ?? "lifelint --help"
+        diagnostics.writeLine("Run '\(help)' for usage.")
         return .failure
     }
 }

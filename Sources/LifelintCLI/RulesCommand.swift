@@ -6,6 +6,7 @@ struct RulesCommand: Command {
 
     static let options: [CommandLineArguments.Option] = [
         .init("--rules", value: "<dir>", "Also list the rule files (*.json) in this folder; repeatable."),
+        .init("--ids", "Print only the rule ids, one per line (for scripts and shell completion)."),
     ] + SharedOptions.configuration + [.help]
 
     static let help = HelpText.make(
@@ -26,11 +27,13 @@ struct RulesCommand: Command {
     let ids: [String]
     let ruleDirectories: [String]
     let configuration: SharedOptions.ConfigurationChoice
+    let idsOnly: Bool
 
     init(arguments: CommandLineArguments) {
         ids = arguments.inputs
         ruleDirectories = arguments.values["--rules"] ?? []
         configuration = SharedOptions.ConfigurationChoice(arguments)
+        idsOnly = arguments.flags.contains("--ids")
     }
 
     func run(output: ByteOutput, diagnostics: ByteOutput) -> ExitCode {
@@ -39,7 +42,9 @@ struct RulesCommand: Command {
             let catalog = try RuleCatalog.load(adding: configuration.ruleFolders + ruleDirectories, mappedEvents: configuration.mappedEvents)
             var thresholds = Thresholds()
             try configuration.apply(to: &thresholds)
-            if ids.isEmpty {
+            if idsOnly {
+                catalog.rules.forEach { output.writeLine($0.id) }
+            } else if ids.isEmpty {
                 list(catalog, thresholds: thresholds, to: output)
             } else {
                 for id in ids {

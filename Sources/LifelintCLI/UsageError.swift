@@ -2,6 +2,12 @@ import LifelintCore
 /// A command line lifelint cannot act on. The message says what was wrong and what to type.
 package enum UsageError: Error, Sendable, Equatable, CustomStringConvertible {
     case unknownOption(String, suggestion: String)
+    /// An option of other commands, given to one that does not take it: `hint` says what to type.
+    case optionOfOtherCommands(String, command: String, owners: [String], hint: String?)
+    /// Two options that cannot be used together.
+    case conflictingOptions(String, String)
+    /// An option that only means something beside another.
+    case needsOption(String, needed: String)
     case repeatedOption(String)
     case sameOutputTwice(path: String)
     case missingValue(option: String)
@@ -12,6 +18,11 @@ package enum UsageError: Error, Sendable, Equatable, CustomStringConvertible {
     package var description: String {
         switch self {
         case let .unknownOption(option, suggestion): return "unknown option '\(Self.shortened(option))'\(suggestion)"
+        case let .optionOfOtherCommands(option, command, owners, hint):
+            let owned = owners.map { "'lifelint \($0)'" }.joined(separator: " and ")
+            return "'\(option)' is not an option of 'lifelint \(command)' but of \(owned)" + (hint.map { ": \($0)" } ?? "")
+        case let .conflictingOptions(first, second): return "'\(first)' and '\(second)' cannot be used together: choose one"
+        case let .needsOption(option, needed): return "'\(option)' only applies with '\(needed)'"
         case let .sameOutputTwice(path): return "'\(Self.shortened(path))' is given for two outputs; each needs a file of its own"
         case let .repeatedOption(option): return "option '\(option)' is given more than once; it takes one value"
         case let .missingValue(option): return "option '\(option)' needs a value"

@@ -15,6 +15,14 @@ public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConver
         (lhs.path, lhs.line, lhs.column ?? 0) < (rhs.path, rhs.line, rhs.column ?? 0)
     }
 
+    /// `line 28`, or `line 1, column 336` in a document of long lines (one-line JSON): the place
+    /// as a sentence names it, within the file being read. A record that starts its line (JSON
+    /// Lines) is named by the line alone.
+    public var lineText: String {
+        guard let column, column > 1 else { return "line \(line)" }
+        return "line \(line), column \(column)"
+    }
+
     /// `path:line` or `path:line:column`, the form compilers and editors understand.
     public var description: String {
         if let column { return "\(path):\(line):\(column)" }

@@ -77,6 +77,17 @@ public struct Timestamp: Sendable, Hashable, Comparable {
         }
     }
 
+    /// The time as a person reads it: ISO 8601 for wall-clock time; seconds on the trace's own
+    /// clock for monotonic time (`12345.678901 s on the trace's clock`); "an unknown time" when
+    /// the trace had none.
+    public var readable: String {
+        switch clock {
+        case .unknown: "an unknown time"
+        case .monotonic: Self.secondsWithFraction(nanoseconds, digits: fractionDigits) + " s on the trace's clock"
+        case .wall: iso8601 ?? "an unknown time"
+        }
+    }
+
     private static func secondsWithFraction(_ nanoseconds: Int64, digits: UInt8) -> String {
         let seconds = nanoseconds / 1_000_000_000
         let fraction = nanoseconds % 1_000_000_000

@@ -59,7 +59,10 @@ import Testing
                 #expect(page.output.contains(".TP\n\\fB" + ManualPage.escaped(option.name) + "\\fR"), "\(command.name) \(option.name)")
             }
         }
-        #expect(!page.output.split(separator: "\n").contains { $0.hasPrefix(".") && !$0.hasPrefix(".TH") && !$0.hasPrefix(".SH") && !$0.hasPrefix(".SS") && !$0.hasPrefix(".TP") && !$0.hasPrefix(".B") && $0 != ".br" })
+        let requests = [".TH", ".SH", ".SS", ".TP", ".B", ".PP", ".RS"]
+        #expect(!page.output.split(separator: "\n").contains { line in
+            line.hasPrefix(".") && !requests.contains { line.hasPrefix($0) } && ![".br", ".nf", ".fi", ".RE"].contains(line)
+        })
     }
 
     @Test func completionsNameEveryOptionAndRefuseAnUnknownShell() {

@@ -26,6 +26,35 @@ import Testing
         #expect(error(["timeline", "--year", "2024", "--app", "com.example.note", lostDraft]) == "lifelint: error: --app: no app 'com.example.note' in the traces (did you mean 'com.example.notes'?)")
     }
 
+    /// Suggestions by meaning as well as by spelling: `xml` is a JUnit or Checkstyle report.
+    @Test func formatsAreSuggestedByMeaning() {
+        #expect(error(["--format", "xml", lostDraft]).hasSuffix("html (did you mean 'junit' or 'checkstyle'?)"))
+        #expect(error(["--format", "ndjson", lostDraft]).hasSuffix("(did you mean 'jsonl'?)"))
+        #expect(error(["--format", "codeclimate", lostDraft]).hasSuffix("(did you mean 'gitlab'?)"))
+    }
+
+    /// `lifelint --no-config events x.log` is `lifelint events --no-config x.log`.
+    @Test func optionsBeforeTheCommandAreTheCommands() {
+        let before = runLifelint(["--no-config", "--year", "2024", "events", lostDraft])
+        let after = runLifelint(["events", "--no-config", "--year", "2024", lostDraft])
+        #expect(before.status == .success)
+        #expect(before.output == after.output && before.diagnostics == after.diagnostics)
+        #expect(before.output.hasPrefix(#"{"time":"2024-01-08T09:13:58.231","clock":"wall","event":"process.started""#))
+        #expect(runLifelint(["--no-config", "--year=2024", "timeline", lostDraft]).output.hasPrefix("\(lostDraft)\ncom.example.notes (android)\n"))
+    }
+
+    @Test func anOptionOfAnotherCommandSaysWhose() {
+        #expect(error(["timeline", "--format", "html", lostDraft])
+            == "lifelint: error: '--format' is not an option of 'lifelint timeline' but of 'lifelint analyze': the timeline as a page is 'lifelint --format html <trace>'")
+        #expect(error(["--format", "json", "events", lostDraft]) == "lifelint: error: '--format' is not an option of 'lifelint events' but of 'lifelint analyze'")
+        #expect(runLifelint(["events", "--app", "x", lostDraft]).diagnostics.hasSuffix("Run 'lifelint events --help' for usage.\n"))
+    }
+
+    @Test func optionsThatGoTogetherOrNotSaySo() {
+        #expect(error(["--verbose", "--quiet", lostDraft]) == "lifelint: error: '--quiet' and '--verbose' cannot be used together: choose one")
+        #expect(error(["--null", lostDraft]) == "lifelint: error: '--null' only applies with '--files-from <file>'")
+    }
+
     @Test func anOptionWithOneValueIsGivenOnce() {
         #expect(error(["--format", "json", "--format", "text", lostDraft]) == "lifelint: error: option '--format' is given more than once; it takes one value")
         #expect(runLifelint(["--year", "2024", "--set", "graceWindow=3s", "--set", "resyncDeadline=2s", lostDraft]).status == .findings, "--set repeats")

@@ -29,4 +29,28 @@ import Testing
         let london = Timestamp.wall(CivilDateTime(year: 2024, month: 1, day: 8, hour: 8), utcOffsetSeconds: 0)
         #expect(paris.nanoseconds == london.nanoseconds)
     }
+
+    /// Times people read: a trace clock's seconds are not an ISO 8601 duration (`PT…S`).
+    @Test func readableTimesNameTheirClock() {
+        #expect(Timestamp(clock: .monotonic, nanoseconds: 12_345_678_901_000, fractionDigits: 6).readable == "12345.678901 s on the trace's clock")
+        #expect(Timestamp.wall(CivilDateTime(year: 2024, month: 1, day: 8, hour: 9), utcOffsetSeconds: 0, fractionDigits: 3).readable == "2024-01-08T09:00:00.000Z")
+        #expect(Timestamp.unknown.readable == "an unknown time")
+    }
+
+    /// A Chrome trace whose `ts` is an epoch time in microseconds stamps wall time, to the
+    /// microsecond; one counted from its own start stays on the trace's clock.
+    @Test func chromeTraceTimesInTheEpochAreWallTime() {
+        let epoch = FrameworkSlices.time(1_704_705_342_305_000)
+        #expect(epoch.clock == .wall)
+        #expect(epoch.iso8601 == "2024-01-08T09:15:42.305000Z")
+        let sinceStart = FrameworkSlices.time(12_345_678.5)
+        #expect(sinceStart.clock == .monotonic)
+        #expect(sinceStart.readable == "12.345678 s on the trace's clock")
+    }
+
+    @Test func placesInLongLinesNameTheirColumn() {
+        #expect(SourceLocation(path: "a.json", line: 1, column: 336).lineText == "line 1, column 336")
+        #expect(SourceLocation(path: "a.jsonl", line: 6, column: 1).lineText == "line 6")
+        #expect(SourceLocation(path: "a.log", line: 28).lineText == "line 28")
+    }
 }

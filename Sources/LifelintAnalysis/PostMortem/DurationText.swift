@@ -13,7 +13,6 @@ package enum DurationText {
         return minutes % 60 == 0 ? "\(minutes / 60) h" : "\(minutes / 60) h \(minutes % 60) min"
     }
 
-    /// The time of day of a timestamp, `09:15:42.305`, or its full text for other clocks.
     /// The time of day of a wall-clock timestamp, `09:15:42.305`; seconds on the trace's own
     /// clock for monotonic time, `1704705342.305 s`.
     package static func clock(_ time: Timestamp) -> String {

@@ -82,8 +82,7 @@ public struct Verdict: Sendable, Hashable {
     public var paragraph: String {
         claims.map { claim in
             guard let location = claim.location else { return claim.text + "." }
-            let column = location.column.map { ", column \($0)" } ?? ""
-            return "\(claim.text) (line \(location.line)\(column)\(location.path == self.location.path ? "" : " of \(location.path)"))."
+            return "\(claim.text) (\(location.lineText)\(location.path == self.location.path ? "" : " of \(location.path)"))."
         }.joined(separator: " ")
     }
 }

@@ -58,9 +58,18 @@ struct FrameworkSlices {
         return Int64(number.rounded())
     }
 
-    /// Microseconds (possibly fractional) to a monotonic timestamp.
+    /// Microseconds since 2000-01-01 and 2100-01-01 UTC: a trace clock this far from its start
+    /// is no clock since boot (that would be 30 years of uptime) but the epoch, as tracers that
+    /// stamp wall time write it.
+    static let epochMicroseconds = 946_684_800e6...4_102_444_800e6
+
+    /// Microseconds (possibly fractional) to a timestamp: monotonic on the trace's clock, or UTC
+    /// wall time when the value is an epoch time (`epochMicroseconds`), read to the microsecond.
     /// Out-of-range or non-finite times (a damaged trace) are read as the clock's start.
     static func time(_ microseconds: Double) -> Timestamp {
-        Timestamp(clock: .monotonic, nanoseconds: Timestamp.nanoseconds(microseconds, unit: 1000) ?? 0, fractionDigits: 6)
+        if epochMicroseconds.contains(microseconds), let nanoseconds = Timestamp.nanoseconds(microseconds, unit: 1000, resolution: 1000) {
+            return Timestamp(clock: .wall, nanoseconds: nanoseconds, utcOffsetSeconds: 0, fractionDigits: 6)
+        }
+        return Timestamp(clock: .monotonic, nanoseconds: Timestamp.nanoseconds(microseconds, unit: 1000) ?? 0, fractionDigits: 6)
     }
 }

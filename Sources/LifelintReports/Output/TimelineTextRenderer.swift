@@ -50,7 +50,7 @@ package struct TimelineTextRenderer {
             for lane in lanes { lines += render(lane, filter: filter) }
             for verdict in trace.verdicts where verdict.app == app && filter.includes(verdict.time) {
                 let color = verdict.outcome.isLoss ? "31" : "32"
-                lines.append("  " + paint("verdict", color, bold: true) + " (line \(verdict.location.line)): \(verdict.outcome.headline)")
+                lines.append("  " + paint("verdict", color, bold: true) + " (\(verdict.location.lineText)): \(verdict.outcome.headline)")
                 lines += Self.wrap(TerminalText.sanitized(verdict.paragraph), indent: 4)
             }
         }
@@ -85,10 +85,10 @@ package struct TimelineTextRenderer {
         return fit(text, at: mark.location) { mark.kind == .finding ? $0.replacingOccurrences(of: label, with: paint(label, "31", bold: true)) : $0 }
     }
 
-    /// Cuts the text so that it and `line N` (`line N:C` in a one-line JSON document) fit the
-    /// width, then paints it.
+    /// Cuts the text so that it and `line N` (`line N, column C` in a one-line JSON document)
+    /// fit the width, then paints it.
     private func fit(_ text: String, at location: SourceLocation, paint: (String) -> String = { $0 }) -> String {
-        let suffix = "line \(location.line)" + (location.column.map { ":\($0)" } ?? "")
+        let suffix = location.lineText
         let room = Self.width - suffix.count - 1
         var body = text
         if body.count > room { body = String(body.prefix(room - 1)) + "…" }

@@ -18,7 +18,7 @@ import Testing
         }
         #expect(rendered == [
             "17 error save-in-on-destroy @2024-01-08T09:14:25.969 | com.example.notes saves 'draft' in a teardown callback that a system kill never runs, and did not save when it left the foreground | 15: the app went to the background here | 16: activity.destroyed (com.example.notes.EditorActivity)",
-            "28 error no-save-at-background @2024-01-08T09:15:47.305 | com.example.notes went to the background with unsaved input, and no save began within 5s (no persist.begin; saves the app logs in its own words need a mapping to persist.*) | 25: the user's input, not yet saved",
+            "28 error no-save-at-background @2024-01-08T09:15:47.305 | com.example.notes went to the background with unsaved input, and no save began within 5s: the trace shows no persist.begin (if the app logs its saves in its own words, map those lines to persist.*) | 25: the user's input, not yet saved",
             "39 error state-lost-after-process-death @2024-01-08T09:52:03.820 | com.example.notes cold-started after the system killed it (low-memory) and restored no state, although the dead process had saved state or unsaved input | 43: a screen was shown here",
         ])
         #expect(Set(analysis.findings.map(\.app)) == ["com.example.notes"])

@@ -71,7 +71,7 @@ public struct GitHubAnnotationsReporter: Reporter {
         case .warning: "warning"
         case .info: "notice"
         }
-        var message = finding.message + "\n" + "\(finding.app) at \(finding.time.iso8601 ?? "an unknown time")"
+        var message = finding.message + "\n" + "\(finding.app) at \(finding.time.readable)"
         message += finding.related.map { "\n\($0.location): \($0.message)" }.joined()
         let properties = "file=\(property(finding.location.path)),line=\(finding.location.line)"
             + (finding.location.column.map { ",col=\($0)" } ?? "") + ",title=\(property("lifelint " + finding.ruleID))"

@@ -105,7 +105,7 @@ public struct HTMLReporter: Reporter {
     private static func finding(_ finding: Finding, id: String, quotes: inout QuotedLines) -> String {
         var html = "<li id=\"\(id)-item\" class=\"sev-\(finding.severity.rawValue)\"><a class=\"jump\" href=\"#\(id)\" title=\"show on the timeline\">\(HTMLText.escaped(finding.location.description))</a> "
         html += "<span class=\"severity\">\(finding.severity.rawValue)</span> \(HTMLText.escaped(finding.message)) <code>\(HTMLText.escaped(finding.ruleID))</code>"
-        html += "<div class=\"when\">\(HTMLText.escaped(finding.app)) at \(HTMLText.escaped(finding.time.iso8601 ?? "an unknown time"))</div>"
+        html += "<div class=\"when\">\(HTMLText.escaped(finding.app)) at \(HTMLText.escaped(finding.time.readable))</div>"
         if !finding.related.isEmpty {
             html += "<ul class=\"related\">" + finding.related.map { "<li>\(quotes.link(to: $0.location)): \(HTMLText.escaped($0.message))</li>" }.joined() + "</ul>"
         }

@@ -135,7 +135,7 @@ public struct JUnitReporter: Reporter {
 
     /// The finding as the text report shows it.
     static func describe(_ finding: Finding) -> String {
-        var lines = ["\(finding.location): \(finding.severity.rawValue): \(finding.message)", "    \(finding.app) at \(finding.time.iso8601 ?? "an unknown time")"]
+        var lines = ["\(finding.location): \(finding.severity.rawValue): \(finding.message)", "    \(finding.app) at \(finding.time.readable)"]
         lines += finding.related.map { "    \($0.location): note: \($0.message)" }
         return lines.joined(separator: "\n")
     }

@@ -24,7 +24,7 @@ struct QuotedLines {
 
     /// `line 28` (`line 28 of other.log` elsewhere), linked to its quote when there is one.
     func link(to location: SourceLocation) -> String {
-        let label = location.path == path ? "line \(location.line)" : HTMLText.escaped(location.description)
+        let label = location.path == path ? location.lineText : HTMLText.escaped(location.description)
         guard location.path == path, text[location.line] != nil else { return "<span class=\"line\">\(label)</span>" }
         return "<a class=\"line\" href=\"#\(idPrefix)-L\(location.line)\">\(label)</a>"
     }

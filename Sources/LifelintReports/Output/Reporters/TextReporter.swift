@@ -51,7 +51,7 @@ public struct TextReporter: Reporter {
         let label = paint(finding.severity.rawValue, Self.color(of: finding.severity), bold: true)
         let location = paint(TerminalText.sanitized(finding.location.description) + ":", nil, bold: true)
         output.writeLine("\(location) \(label): \(TerminalText.sanitized(finding.message)) \(paint("[\(finding.ruleID)]", "2", bold: false))")
-        output.writeLine("    \(TerminalText.sanitized(finding.app)) at \(finding.time.iso8601 ?? "an unknown time")")
+        output.writeLine("    \(TerminalText.sanitized(finding.app)) at \(finding.time.readable)")
         for related in finding.related {
             output.writeLine("    \(TerminalText.sanitized(related.location.description)): \(paint("note", "36", bold: false)): \(TerminalText.sanitized(related.message))")
         }

@@ -128,7 +128,7 @@ struct TimelineSVG {
             let width = max(right - left, 1)
             drawnTo = left + width
             let duration = span.end.map { ", " + DurationText.describe(nanoseconds: $0.nanoseconds - span.start.nanoseconds) } ?? ""
-            let title = "\(TimelineTextRenderer.name(span.phase)) from \(DurationText.clock(span.start))\(duration)\(span.detail.map { " (\($0))" } ?? "") — line \(span.location.line)"
+            let title = "\(TimelineTextRenderer.name(span.phase)) from \(DurationText.clock(span.start))\(duration)\(span.detail.map { " (\($0))" } ?? "") — \(span.location.lineText)"
             svg += "<rect class=\"phase \(span.phase.rawValue)\(width < 3 ? " thin" : "")\" x=\"\(format(left))\" y=\"\(format(top + 6))\" width=\"\(format(width))\" height=\"18\"><title>\(HTMLText.escaped(title))</title></rect>"
         }
         return svg
@@ -149,9 +149,9 @@ struct TimelineSVG {
             let cx = format(x(first.time))
             let events = group.reduce(0) { $0 + $1.count }
             if events == 1 {
-                svg += "<circle class=\"mark \(first.kind.rawValue)\" cx=\"\(cx)\" cy=\"\(format(top + 15))\" r=\"3.5\"><title>\(HTMLText.escaped("\(DurationText.clock(first.time)) \(first.label) — line \(first.location.line)"))</title></circle>"
+                svg += "<circle class=\"mark \(first.kind.rawValue)\" cx=\"\(cx)\" cy=\"\(format(top + 15))\" r=\"3.5\"><title>\(HTMLText.escaped("\(DurationText.clock(first.time)) \(first.label) — \(first.location.lineText)"))</title></circle>"
             } else {
-                let shown = group.prefix(8).map { "\(DurationText.clock($0.time)) \($0.label) — line \($0.location.line)" }.joined(separator: "\n")
+                let shown = group.prefix(8).map { "\(DurationText.clock($0.time)) \($0.label) — \($0.location.lineText)" }.joined(separator: "\n")
                 let more = group.count > 8 ? "\n… and more" : ""
                 svg += "<circle class=\"mark cluster\" cx=\"\(cx)\" cy=\"\(format(top + 15))\" r=\"5\"><title>\(HTMLText.escapedKeepingLines("\(events) events\n\(shown)\(more)"))</title></circle>"
             }
@@ -161,7 +161,7 @@ struct TimelineSVG {
             let y = top + 4
             let id = "\(idPrefix)-finding-\(mark.findingIndex ?? 0)"
             svg += "<g id=\"\(id)\" class=\"finding \(mark.severity?.rawValue ?? "error")\"><a href=\"#\(id)-item\"><polygon points=\"\(format(cx - 5)),\(format(y)) \(format(cx + 5)),\(format(y)) \(format(cx)),\(format(y + 9))\"/>"
-            svg += "<title>\(HTMLText.escaped("\(mark.label) (\(mark.severity?.rawValue ?? "finding")) at \(DurationText.clock(mark.time)) — line \(mark.location.line)"))</title></a></g>"
+            svg += "<title>\(HTMLText.escaped("\(mark.label) (\(mark.severity?.rawValue ?? "finding")) at \(DurationText.clock(mark.time)) — \(mark.location.lineText)"))</title></a></g>"
         }
         return svg
     }
