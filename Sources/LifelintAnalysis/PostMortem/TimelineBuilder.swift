@@ -73,7 +73,8 @@ public struct TimelineBuilder {
             let how = event.name.is(.bgtaskExpired) ? "expired after" : "held"
             add(index, .backgroundTask, begin, "background task \(how) \(DurationText.describe(nanoseconds: event.time.nanoseconds - begin.time.nanoseconds))")
         case .phaseColdStart?:
-            let after = event.attributes["after"].flatMap { $0 == "none" ? nil : " after \($0)" } ?? ""
+            // A death of no known cause says nothing the lane's death mark does not.
+            let after = event.attributes["after"].flatMap { $0 == "none" || $0 == "unknown" ? nil : " after \($0)" } ?? ""
             var left: [String] = []
             if event.attributes["saved_state"] == "true" { left.append("state") }
             if event.attributes["unsaved_input"] == "true" { left.append("input") }

@@ -65,10 +65,11 @@ import Testing
         #expect(breaks.contains { $0.contains(">19m</text><title>19 min 7 s without events, drawn shortened</title>") })
         let labels = page.components(separatedBy: "<g class=\"axis\">")[1].components(separatedBy: "</g>")[0]
             .components(separatedBy: "\">").dropFirst().compactMap { $0.components(separatedBy: "</text>").first }.filter { !$0.isEmpty && !$0.hasPrefix("<") }
-        #expect(labels == ["09:14:00", "09:14:30", "09:15:00", "09:15:30"], "\(labels)")
+        #expect(labels == ["09:14:00", "09:14:30", "09:15:00", "09:15:30", "09:22:10"], "\(labels): round times, then the start of the stretch after the first break")
         #expect(!page.contains("\\u000A"))
         let svg = page.components(separatedBy: "<svg class=\"timeline\"")[1].components(separatedBy: "</svg>")[0]
-        let xs = Self.numbers(after: " cx=\"", in: svg) + Self.numbers(after: "<polygon points=\"", in: svg)
+        let xs = Self.numbers(after: " cx=\"", in: svg) + Self.numbers(after: " points=\"", in: svg)
+            + svg.components(separatedBy: "<rect class=\"mark ").dropFirst().flatMap { Self.numbers(after: " x=\"", in: $0).prefix(1) }
         #expect(xs.count > 10)
         #expect(xs.allSatisfy { $0 >= TimelineSVG.labelWidth - 5 && $0 <= TimelineSVG.labelWidth + TimelineSVG.plotWidth + 5 }, "\(xs)")
     }
@@ -110,22 +111,60 @@ import Testing
         #expect(page.contains("class=\"mark cluster\""))
     }
 
+    static let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first(where: FileManager.default.isExecutableFile)
+
     /// The report opens in a real browser (Debian's Chromium, headless): the screenshot is not
     /// blank and the page logs no console errors. CI installs Chromium; elsewhere this skips.
-    @Test func itRendersInHeadlessChromium() throws {
-        guard let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first(where: FileManager.default.isExecutableFile) else {
-            print("HTMLReportTests: Chromium not installed (apt-get install chromium); browser check skipped")
-            return
-        }
+    @Test(.enabled(if: chromium != nil, "Chromium is not installed (apt-get install chromium)"))
+    func itRendersInHeadlessChromium() throws {
+        let chromium = try #require(Self.chromium)
         let folder = TraceFixture.temporaryFile(name: "report.html", contents: Data(Self.html([Self.lostDraft]).utf8)).deletingLastPathComponent()
         let (image, console) = try Self.render(folder.appendingPathComponent("report.html"), chromium: chromium, in: folder)
-        #expect(image.width == 1280)
+        #expect(image.width == 1400)
         #expect(image.distinctColors > 50, "a blank page has one or two colours")
         #expect(console.isEmpty, "\(console)")
         // The console check can fail: a page with a script error is caught.
         let broken = folder.appendingPathComponent("broken.html")
         try #"<!DOCTYPE html><html><body><p>x</p><script>console.error("boom"); undefinedFunction();</script></body></html>"#.write(to: broken, atomically: true, encoding: .utf8)
         #expect(try !Self.render(broken, chromium: chromium, in: folder).console.isEmpty)
+    }
+
+    /// The lost-draft story, as a screenshot 1,400 pixels wide shows it: phase bars tall enough
+    /// to see, one app's two processes next to each other, the kill, the cold start and the save
+    /// in colours of their own with their times written beside them, and a legend with swatches.
+    @Test(.enabled(if: chromium != nil, "Chromium is not installed (apt-get install chromium)"))
+    func theScreenshotTellsTheLostDraftStory() throws {
+        let page = Self.html([Self.lostDraft])
+        let svg = page.components(separatedBy: "<svg class=\"timeline\"")[1].components(separatedBy: "</svg>")[0]
+        let lanes = svg.components(separatedBy: "<text class=\"lane-label").dropFirst().map { $0.components(separatedBy: ">")[1].components(separatedBy: "<")[0] }
+        #expect(lanes == ["com.example.notes", "com.example.notes", "com.android.camera2"], "one app's processes side by side")
+        #expect(svg.contains(">09:41:17 system kill (low-memory)</text>"))
+        #expect(svg.contains(">09:52:03 cold start after low-memory</text>"))
+        #expect(svg.contains(">09:14:25 save &#39;draft&#39;, 35 ms</text>"))
+        #expect(svg.contains("<text class=\"resumes\""), "a stretch after a break says when it starts")
+        #expect(page.contains("<div class=\"legend\">"))
+
+        let chromium = try #require(Self.chromium)
+        let folder = TraceFixture.temporaryFile(name: "story.html", contents: Data(page.utf8)).deletingLastPathComponent()
+        let image = try Self.render(folder.appendingPathComponent("story.html"), chromium: chromium, in: folder).image
+        let active: UInt32 = 0x3FA34D, save: UInt32 = 0x0F766E, coldStart: UInt32 = 0xC026D3, coldStartText: UInt32 = 0x86198F
+        // The first lane's bar, then the second's: each at least 20 pixels tall.
+        let activeRows = image.rows(containing: active).filter { $0 < 700 }
+        let bars = Self.runs(activeRows)
+        #expect(bars.count >= 3, "two bars in the lanes and one swatch in the legend: \(bars)")
+        #expect(bars.prefix(2).allSatisfy { $0.count >= 20 }, "\(bars)")
+        #expect(image.count(of: save) > 60, "the save is drawn in its own colour")
+        #expect(image.count(of: coldStart) > 60, "and the cold starts in theirs")
+        #expect(image.count(of: coldStartText) > 20, "their times and words are written")
+    }
+
+    /// Runs of consecutive numbers.
+    private static func runs(_ rows: [Int]) -> [ClosedRange<Int>] {
+        var runs: [ClosedRange<Int>] = []
+        for row in rows {
+            if let last = runs.last, last.upperBound == row - 1 { runs[runs.count - 1] = last.lowerBound...row } else { runs.append(row...row) }
+        }
+        return runs
     }
 
     /// The screenshot and the console lines Chromium logged for the page.
@@ -136,7 +175,7 @@ import Testing
         process.arguments = [
             "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--enable-logging=stderr", "--v=0",
             "--user-data-dir=\(folder.appendingPathComponent("chromium-profile").path)",
-            "--window-size=1280,1400", "--screenshot=\(screenshot.path)", page.absoluteString,
+            "--window-size=1400,1000", "--screenshot=\(screenshot.path)", page.absoluteString,
         ]
         let errors = Pipe()
         process.standardError = errors

@@ -84,6 +84,24 @@ struct PNGImage {
         self.pixels = pixels
     }
 
+    /// The colour at (`x`, `y`), as `0xRRGGBB`.
+    func color(x: Int, y: Int) -> UInt32 {
+        let index = (y * width + x) * 4
+        return UInt32(pixels[index]) << 16 | UInt32(pixels[index + 1]) << 8 | UInt32(pixels[index + 2])
+    }
+
+    /// The pixels of exactly this colour.
+    func count(of color: UInt32) -> Int {
+        var count = 0
+        for y in 0..<height { for x in 0..<width where self.color(x: x, y: y) == color { count += 1 } }
+        return count
+    }
+
+    /// Per row, whether some pixel in it has this colour.
+    func rows(containing color: UInt32) -> [Int] {
+        (0..<height).filter { y in (0..<width).contains { self.color(x: $0, y: y) == color } }
+    }
+
     /// How many distinct colours the image has (a blank page has one or two).
     var distinctColors: Int {
         var seen = Set<UInt32>()

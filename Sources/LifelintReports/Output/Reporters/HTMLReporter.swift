@@ -41,7 +41,7 @@ public struct HTMLReporter: Reporter {
         for (index, trace) in run.traces.enumerated() { html += section(trace, index: index) }
         html += """
             </main>
-            <footer>lifelint \(HTMLText.escaped(LifelintVersion.current)) · phases: <span class="key foreground-active">active</span> <span class="key foreground-inactive">inactive</span> <span class="key background">background</span> <span class="key not-running">not running</span> · marks: saves, background tasks, deaths, cold starts, restores, resyncs, probes, input · ▼ findings</footer>
+            <footer>lifelint \(HTMLText.escaped(LifelintVersion.current))</footer>
             </body>
             </html>
 
@@ -70,7 +70,7 @@ public struct HTMLReporter: Reporter {
         }
         if let error = trace.error { html += "<p class=\"error\">\(HTMLText.escaped(error))</p>\n" }
         if let timeline = trace.timeline {
-            html += "<h3>Timeline</h3>\n<div class=\"scroll\">\(TimelineSVG(timeline: timeline, idPrefix: prefix).render())</div>\n"
+            html += "<h3>Timeline</h3>\n<div class=\"scroll\">\(TimelineSVG(timeline: timeline, idPrefix: prefix).render())\(TimelineMarkShape.legend())</div>\n"
         }
         let listed = Array(trace.findings.prefix(maximumListedFindings))
         var quotes = QuotedLines(trace: trace, listed: listed, idPrefix: prefix)
@@ -121,20 +121,27 @@ public struct HTMLReporter: Reporter {
         .stats,.note{color:#64748b;margin:0}.error{color:#b42318;background:#fef3f2;padding:6px 10px;border-radius:4px}
         .scroll{overflow-x:auto;background:#fff;border:1px solid #dde2ea;border-radius:6px;padding:6px}
         svg.timeline{width:100%;min-width:900px;height:auto;display:block}
-        .axis line{stroke:#e5e9f0}.axis text{font-size:10px;fill:#64748b}.lane-label{font-size:11px;fill:#1d2330}
-        rect.phase{stroke:#fff;stroke-width:.5}rect.phase.thin{stroke:none}.foreground-active{fill:#3fa34d;background:#3fa34d}.foreground-inactive{fill:#e8b100;background:#e8b100}
-        .background{fill:#3b82c4;background:#3b82c4}.not-running{fill:#b8c0cc;background:#b8c0cc}
-        .mark{stroke:#fff;stroke-width:1}.mark.input{fill:#475569}.mark.save{fill:#0f766e}.mark.background-task{fill:#7c3aed}.mark.death{fill:#111}
-        .mark.cold-start{fill:#0891b2}.mark.restore{fill:#16a34a}.mark.resync{fill:#2563eb}.mark.probe{fill:#9333ea}.mark.cluster{fill:#334155}
-        .finding polygon{fill:#dc2626;stroke:#fff;stroke-width:1}.finding.warning polygon{fill:#ea7a00}.finding.info polygon{fill:#0284c7}
+        .axis line{stroke:#e5e9f0}.axis text{font-size:12px;fill:#475569}.axis text.resumes{fill:#1d2330;font-weight:600}
+        .lane-label{font-size:13px;font-weight:600;fill:#1d2330}.lane-label.continues{fill:#64748b}.lane-pid{font-size:11.5px;fill:#64748b}
+        rect.stripe{fill:#f3f6fa}
+        rect.phase{stroke:#fff;stroke-width:.5}rect.phase.thin{stroke:none}.foreground-active{fill:#3fa34d}.foreground-inactive{fill:#e8b100}
+        .background{fill:#3b82c4}.not-running{fill:#c3cad4}
+        .mark{stroke:#fff;stroke-width:1.5}.mark.input{fill:#475569}.mark.save{fill:#0f766e}.mark.background-task{fill:#7c3aed}
+        .mark.death path{fill:none;stroke:#111;stroke-width:2.5;stroke-linecap:round}.mark.death path.halo{stroke:#fff;stroke-width:5.5}
+        .mark.cold-start{fill:#c026d3}.mark.restore{fill:#166534}.mark.resync{fill:#f97316}.mark.probe{fill:#0891b2}.mark.cluster{fill:#334155}
+        .mark.finding,.finding polygon{fill:#dc2626;stroke:#fff;stroke-width:1}.finding.warning polygon{fill:#ea7a00}.finding.info polygon{fill:#0284c7}
         .finding:target polygon{stroke:#111;stroke-width:2.5}
+        text.story{font-size:11.5px;fill:#1d2330}text.story.death{font-weight:700}text.story.cold-start{fill:#86198f;font-weight:600}text.story.save{fill:#0f766e}
+        line.stem{stroke:#94a3b8;stroke-width:1;stroke-dasharray:2 2}
+        .legend{display:flex;flex-wrap:wrap;align-items:center;gap:4px 14px;margin:8px 6px 2px;font-size:12.5px;color:#334155}
+        .legend .item{display:inline-flex;align-items:center;gap:5px}.legend svg{overflow:visible}.legend .group{font-weight:600;color:#64748b;text-transform:uppercase;font-size:11px;letter-spacing:.04em}
         .verdict{background:#fff;border-left:4px solid #3fa34d;padding:6px 12px;margin:8px 0;border-radius:4px}.verdict.loss{border-color:#dc2626}.verdict.risk{border-color:#e8b100}.verdict.unknown{border-color:#9ca3af}
         .verdict h4{margin:2px 0 4px}.verdict p{margin:0}.line{color:#64748b;font-size:12px}
         ol.findings{padding-left:24px}ol.findings>li{margin:6px 0;padding:4px 6px;border-radius:4px}ol.findings>li:target{background:#fff6d6}
         .severity{font-weight:600;text-transform:uppercase;font-size:11px}.sev-error .severity{color:#b42318}.sev-warning .severity{color:#b54708}.sev-info .severity{color:#026aa2}
         .when{color:#64748b;font-size:12px}.related{margin:2px 0;color:#4a5568;font-size:12px}code{background:#eef1f5;padding:0 4px;border-radius:3px}
-        .key{display:inline-block;padding:0 6px;border-radius:3px;color:#fff}footer{color:#64748b;font-size:12px;border-top:1px solid #dde2ea;margin-top:24px}
-        .break rect{fill:#fff;opacity:.85}.break line{stroke:#94a3b8;stroke-dasharray:3 2}.break text{font-size:10px;fill:#475569}
+        footer{color:#64748b;font-size:12px;border-top:1px solid #dde2ea;margin-top:24px}
+        .break rect{fill:#fff;opacity:.85}.break line{stroke:#94a3b8;stroke-dasharray:3 2}.break text{font-size:11.5px;font-weight:600;fill:#475569}
         pre.excerpt{background:#f4f6f9;border:1px solid #e2e6ed;border-radius:4px;padding:4px 0;margin:6px 0;font:12px/1.45 ui-monospace,"SFMono-Regular",Menlo,monospace;overflow-x:auto}
         pre.excerpt span{display:block;padding:0 8px;white-space:pre}pre.excerpt .cited{background:#fff3c4}pre.excerpt .gap{color:#94a3b8}pre.excerpt span:target{outline:2px solid #e8b100}
         pre.excerpt b{display:inline-block;min-width:5ch;color:#64748b;font-weight:400;text-align:right;margin-right:12px}

@@ -8,7 +8,7 @@ import LifelintAnalysis
 /// break that says how long it was; the active stretches share the rest in proportion. Ticks
 /// fall on round times (every 10 s, 1 min, 15 min…) inside each stretch.
 struct TimelineAxis {
-    static let breakWidth = 26.0
+    static let breakWidth = 34.0
     static let minimumBreak: Int64 = 5_000_000_000
 
     /// A stretch of time drawn linearly.
