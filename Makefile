@@ -18,12 +18,18 @@ BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
+# What the binary is built from: a later install or dist reuses the build until one changes.
+SOURCES := Package.swift $(shell find Sources Rules -type f 2>/dev/null)
+
 .PHONY: build install uninstall dist
 
-build:
-	$(SWIFT) build -c release --static-swift-stdlib --product lifelint --scratch-path $(SCRATCH)
+build: $(BINARY)
 
-install: build
+$(BINARY): $(SOURCES)
+	$(SWIFT) build -c release --static-swift-stdlib --product lifelint --scratch-path $(SCRATCH)
+	@touch $(BINARY)
+
+install: $(BINARY)
 	install -d $(BINDIR) $(MANDIR) $(BASHDIR) $(ZSHDIR) $(FISHDIR)
 	install -m 755 -s $(BINARY) $(BINDIR)/lifelint
 	$(BINARY) man > $(MANDIR)/lifelint.1
@@ -34,5 +40,5 @@ install: build
 uninstall:
 	rm -f $(BINDIR)/lifelint $(MANDIR)/lifelint.1 $(BASHDIR)/lifelint $(ZSHDIR)/_lifelint $(FISHDIR)/lifelint.fish
 
-dist: build
+dist: $(BINARY)
 	scripts/release-tarball.sh $(BINARY)

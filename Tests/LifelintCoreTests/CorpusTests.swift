@@ -80,11 +80,9 @@ extension IngestionError {
     /// and plist captures read without a single malformed record (their content is not
     /// lifecycle, so it is counted, not failed); the text formats lifelint does not read yet
     /// (Console.app copies, `log show` text, dumpsys, ftrace) get the "not a trace format" error.
-    @Test func everySharedCorpusFileIsReadWithoutCrashing() throws {
-        guard let corpus = TraceFixture.sharedCorpus else {
-            print("skipped: ../shared/corpus is not beside this checkout")
-            return
-        }
+    @Test(.enabled(if: TraceFixture.sharedCorpus != nil, "../shared/corpus is not beside this checkout"))
+    func everySharedCorpusFileIsReadWithoutCrashing() throws {
+        let corpus = try #require(TraceFixture.sharedCorpus)
         let files = try FileManager.default.contentsOfDirectory(atPath: corpus.path).filter { $0 != "MANIFEST.md" }.sorted()
         #expect(files.count >= 40)
         var unrecognised = 0

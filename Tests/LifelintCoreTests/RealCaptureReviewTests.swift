@@ -107,11 +107,9 @@ import Testing
         print("review set: \(captures.count) captures, \(tally.truePositives) true positives, \(tally.falsePositives) false positives, \(tally.falseNegatives) missed; precision \(tally.precision), recall \(tally.recall)")
     }
 
-    @Test func theSharedCorpusGetsExactlyTheFindingsAnEngineerAccepts() throws {
-        guard let corpus = TraceFixture.sharedCorpus else {
-            print("skipped: ../shared/corpus is not beside this checkout")
-            return
-        }
+    @Test(.enabled(if: TraceFixture.sharedCorpus != nil, "../shared/corpus is not beside this checkout"))
+    func theSharedCorpusGetsExactlyTheFindingsAnEngineerAccepts() throws {
+        let corpus = try #require(TraceFixture.sharedCorpus)
         let expectations = try Self.expectations("corpus-expected-findings.json")
         let files = try FileManager.default.contentsOfDirectory(atPath: corpus.path).filter { $0 != "MANIFEST.md" }
         #expect(Set(files) == Set(expectations.keys), "every corpus file has its expectations")
