@@ -66,7 +66,8 @@ public struct Configuration: Sendable {
         configuration.path = path
         if let rules = root.optional("rules") { try configuration.readRules(rules, relativeTo: (path as NSString).deletingLastPathComponent) }
         if let mappings = root.optional("mappings") {
-            configuration.mappings = try mappings.array().map { (node) throws(ConfigurationError) in try Self.mapping(node) }
+            var expansion = 0
+            configuration.mappings = try mappings.array().map { (node) throws(ConfigurationError) in try Self.mapping(node, expansion: &expansion) }
         }
         if let apps = root.optional("apps") { configuration.apps = Set(try apps.strings()) }
         return configuration
@@ -104,7 +105,9 @@ public struct Configuration: Sendable {
 
     // MARK: Mappings
 
-    private static func mapping(_ node: JSONNode) throws(ConfigurationError) -> LineMapping {
+    /// `expansion`: what the expressions of the mappings before this one expand to together,
+    /// which this one's adds to (`RegularExpression.maximumTotalExpansion`).
+    private static func mapping(_ node: JSONNode, expansion: inout Int) throws(ConfigurationError) -> LineMapping {
         let object = try node.object(allowing: ["tag", "message", "event", "attrs", "platform", "container"])
         let eventNode = try object.required("event")
         let event = try eventNode.string()
@@ -112,7 +115,7 @@ public struct Configuration: Sendable {
             throw eventNode.fail("'\(event)' is not an event name such as \"persist.begin\"")
         }
         let tag = try object.optional("tag")?.string()
-        let message = try object.optional("message").map { (node) throws(ConfigurationError) in try messageMatch(node) } ?? .any
+        let message = try object.optional("message").map { (node) throws(ConfigurationError) in try messageMatch(node, expansion: &expansion) } ?? .any
         if tag == nil, case .any = message { throw node.fail("a mapping needs a 'tag', a 'message' or both") }
         var attributes = Attributes()
         for (key, value) in try object.optional("attrs")?.dictionary() ?? [] {
@@ -128,7 +131,7 @@ public struct Configuration: Sendable {
             container: try object.optional("container").map { (node) throws(ConfigurationError) in try choice(node, of: LineMapping.Container.self) })
     }
 
-    private static func messageMatch(_ node: JSONNode) throws(ConfigurationError) -> LineMapping.MessageMatch {
+    private static func messageMatch(_ node: JSONNode, expansion: inout Int) throws(ConfigurationError) -> LineMapping.MessageMatch {
         let object = try node.object(allowing: ["prefix", "contains", "regex"])
         guard object.members.count == 1, let (key, _) = object.members.first else {
             throw node.fail("expected exactly one of 'prefix', 'contains' or 'regex'")
@@ -140,6 +143,15 @@ public struct Configuration: Sendable {
         case "prefix": return .prefix(text)
         case "contains": return .contains(text)
         default:
+            do throws(RegularExpression.Failure) {
+                expansion += try RegularExpression.cost(of: text)
+            } catch {
+                throw valueNode.fail("not a regular expression: \(error)")
+            }
+            guard expansion <= RegularExpression.maximumTotalExpansion else {
+                throw valueNode.fail("the mappings' regular expressions expand to \(expansion) copies together by this one "
+                    + "(at most \(RegularExpression.maximumTotalExpansion)): use prefixes, 'contains' or fewer counted repetitions")
+            }
             do {
                 return .regex(try RegularExpression(text))
             } catch {

@@ -18,6 +18,8 @@ struct ZipArchive {
         let compressedSize: Int
         let uncompressedSize: Int
         let localHeaderOffset: Int
+        /// The CRC-32 of the entry's uncompressed bytes, checked when the entry has been read.
+        let crc32: UInt32
         /// Encrypted entries are listed (so the main entry is chosen as it would be without
         /// encryption) and refused when read.
         let isEncrypted: Bool
@@ -25,6 +27,10 @@ struct ZipArchive {
 
     let entries: [Entry]
     private let fileDescriptor: Int32
+    /// The most central directory lifelint reads: a bugreport's has a few thousand entries
+    /// (under a megabyte); a record claiming gigabytes is damage or an attack, refused before a
+    /// byte of it is allocated.
+    static let maximumDirectorySize = 64 << 20
 
     init(fileDescriptor: Int32, fileSize: Int) throws(ReadBuffer.Failure) {
         self.fileDescriptor = fileDescriptor
@@ -39,6 +45,10 @@ struct ZipArchive {
         let directoryOffset = Int(Self.u32(tail, end + 16))
         guard directoryOffset != 0xFFFF_FFFF, count != 0xFFFF else { throw ReadBuffer.Failure(message: "ZIP64 archives are not supported") }
         guard directoryOffset + directorySize <= fileSize else { throw ReadBuffer.Failure(message: "corrupt zip archive (central directory out of bounds)") }
+        guard directorySize >= count * 46 else { throw ReadBuffer.Failure(message: "corrupt zip archive (central directory smaller than its \(count) entries)") }
+        guard directorySize <= Self.maximumDirectorySize else {
+            throw ReadBuffer.Failure(message: "corrupt zip archive (a central directory of \(directorySize >> 20) MiB; lifelint reads at most \(Self.maximumDirectorySize >> 20) MiB)")
+        }
         let directory = try Self.read(fileDescriptor, at: directoryOffset, count: directorySize)
         var entries: [Entry] = []
         var position = 0
@@ -56,6 +66,7 @@ struct ZipArchive {
                 compressedSize: Int(Self.u32(directory, position + 20)),
                 uncompressedSize: Int(Self.u32(directory, position + 24)),
                 localHeaderOffset: Int(Self.u32(directory, position + 42)),
+                crc32: Self.u32(directory, position + 16),
                 isEncrypted: Self.u16(directory, position + 8) & 1 != 0))
             position += 46 + nameLength + extraLength + commentLength
         }
@@ -88,10 +99,19 @@ struct ZipArchive {
         let dataOffset = entry.localHeaderOffset + 30 + Int(Self.u16(header, 26)) + Int(Self.u16(header, 28))
         let stored = RangeSource(fileDescriptor: fileDescriptor, offset: dataOffset, count: entry.compressedSize)
         switch entry.method {
-        case 0: return stored
-        case 8: return try InflatingSource(stored, format: .rawDeflate)
+        case 0:
+            let after = try Self.read(fileDescriptor, at: dataOffset + entry.compressedSize, count: 4)
+            return ChecksummedSource(stored, entry: entry, endsWhereItSays: after.count == 4 && Self.followsEntryData(Self.u32(after, 0), crc32: entry.crc32))
+        case 8: return ChecksummedSource(try InflatingSource(stored, format: .rawDeflate), entry: entry)
         default: throw ReadBuffer.Failure(message: "zip entry \(entry.name) uses compression method \(entry.method); lifelint reads stored and deflated entries")
         }
+    }
+
+    /// What may follow an entry's data: a data descriptor (with or without its signature), the
+    /// next entry's local header, the central directory. Anything else means the declared size
+    /// stops inside the data: a stored entry's CRC can be made to match what the size covers.
+    private static func followsEntryData(_ word: UInt32, crc32: UInt32) -> Bool {
+        [0x0807_4B50, 0x0403_4B50, 0x0201_4B50, 0x0605_4B50, crc32].contains(word)
     }
 
     private static func read(_ fileDescriptor: Int32, at offset: Int, count: Int) throws(ReadBuffer.Failure) -> [UInt8] {
@@ -131,5 +151,42 @@ final class RangeSource: ByteSource {
             }
             if errno != EINTR { throw ReadBuffer.Failure(errorNumber: errno) }
         }
+    }
+}
+
+/// An entry's bytes with their CRC-32 and count checked when they end: an archive whose sizes
+/// are wrong (a stored entry whose declared size is short cuts its text) or whose data is
+/// damaged is an error after what was read, never a silently shorter trace.
+final class ChecksummedSource: ByteSource {
+    private let source: any ByteSource
+    private let entry: ZipArchive.Entry
+    private let endsWhereItSays: Bool
+    private var crc: uLong = crc32(0, nil, 0)
+    private var count = 0
+
+    /// `endsWhereItSays`: what follows the entry's data in the archive is what may (the zip
+    /// structure, checked by the archive).
+    init(_ source: any ByteSource, entry: ZipArchive.Entry, endsWhereItSays: Bool = true) {
+        self.source = source
+        self.entry = entry
+        self.endsWhereItSays = endsWhereItSays
+    }
+
+    func read(into buffer: UnsafeMutablePointer<UInt8>, count: Int) throws(ReadBuffer.Failure) -> Int {
+        let read = try source.read(into: buffer, count: count)
+        guard read > 0 else {
+            guard endsWhereItSays else {
+                throw ReadBuffer.Failure(message: "the zip entry \(entry.name) goes on past its declared size of \(entry.compressedSize) bytes: "
+                    + "the archive states wrong sizes, and the rest of the entry is not read")
+            }
+            guard UInt32(truncatingIfNeeded: crc) == entry.crc32, self.count == entry.uncompressedSize else {
+                throw ReadBuffer.Failure(message: "the zip entry \(entry.name) does not match its checksum or size (\(self.count) bytes read, "
+                    + "\(entry.uncompressedSize) declared): the archive is damaged or states wrong sizes")
+            }
+            return 0
+        }
+        crc = crc32(crc, buffer, uInt(read))
+        self.count += read
+        return read
     }
 }

@@ -31,6 +31,9 @@ public final class RegularExpression: @unchecked Sendable {
     /// How large a pattern may grow once counted repetitions are written out, as `regcomp`
     /// does: `(a{1,100}){1,100}` is 10,000 copies; ten such levels would take all memory.
     public static let maximumExpansion = 10_000
+    /// The most all of a configuration's expressions may expand to together: each compiled
+    /// copy costs `regcomp` about 1.5 KB, so 250 expressions at the single limit took 3.9 GB.
+    public static let maximumTotalExpansion = 50_000
     /// A message longer than this is matched on its first `maximumSubjectLength` bytes only: a
     /// pattern such as `(a+)+$` takes time quadratic in the text's length.
     public static let maximumSubjectLength = 2_048
@@ -39,10 +42,13 @@ public final class RegularExpression: @unchecked Sendable {
     public static let maximumNesting = 100
     static let nestedTooDeeply = Failure.invalid("groups nested more than \(maximumNesting) deep")
 
+    /// How many copies of its parts the pattern expands to (what `maximumExpansion` bounds).
+    public let expansion: Int
+
     public init(_ pattern: String) throws(Failure) {
         self.pattern = pattern
         let bytes = Array(pattern.utf8)
-        try Self.checkComplexity(bytes)
+        expansion = try Self.checkComplexity(bytes)
         let (translated, names) = try Self.translate(bytes)
         groupNames = names
         requiredLiteral = Self.requiredLiteral(of: bytes)
@@ -57,7 +63,9 @@ public final class RegularExpression: @unchecked Sendable {
     /// Refuses what would take `regcomp` or `regexec` past any reasonable time or memory. The
     /// checks read the pattern's UTF-8 bytes, as the C library does: read as characters, a
     /// combining mark after `(` or `{` hid it from them, and `regcomp` ran out of memory.
-    static func checkComplexity(_ bytes: [UInt8]) throws(Failure) {
+    /// Returns the expansion of a pattern that passes.
+    @discardableResult
+    static func checkComplexity(_ bytes: [UInt8]) throws(Failure) -> Int {
         guard nestingDepth(bytes) <= maximumNesting else { throw nestedTooDeeply }
         if hasRepeatedRepetition(bytes) {
             throw .invalid("a repetition of a repetition ('a++', 'a*{2}'): write one; stacked, they take the C library exponential memory")
@@ -69,6 +77,14 @@ public final class RegularExpression: @unchecked Sendable {
         guard expansion <= maximumExpansion else {
             throw .invalid("too complex: its counted repetitions ('{m,n}') expand to \(expansion > Int(Int32.max) ? "billions of" : "\(expansion)") copies (at most \(maximumExpansion))")
         }
+        return expansion
+    }
+
+    /// What a pattern costs (`expansion`), checked as `init` checks it, without compiling it.
+    public static func cost(of pattern: String) throws(Failure) -> Int {
+        let bytes = Array(pattern.utf8)
+        _ = try translate(bytes)
+        return try checkComplexity(bytes)
     }
 
     deinit { regfree(&compiled) }
@@ -277,6 +293,9 @@ public final class RegularExpression: @unchecked Sendable {
             case UInt8(ascii: "\\"):
                 guard index + 1 < bytes.count else { throw .invalid("the pattern ends with a lone backslash") }
                 let next = bytes[index + 1]
+                if (UInt8(ascii: "1")...UInt8(ascii: "9")).contains(next) {
+                    throw .invalid("a back-reference ('\\\(Character(Unicode.Scalar(next)))'): matching one takes the C library time exponential in the line's length; name the group and compare in a rule instead")
+                }
                 result += next == UInt8(ascii: "d") ? Array("[0-9]".utf8) : next == UInt8(ascii: "D") ? Array("[^0-9]".utf8) : [UInt8(ascii: "\\"), next]
                 index += 2
             case UInt8(ascii: "["):

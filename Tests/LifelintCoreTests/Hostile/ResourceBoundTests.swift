@@ -1,0 +1,79 @@
+import CZlib
+import Foundation
+import Testing
+@testable import LifelintAnalysis
+@testable import LifelintIngestion
+@testable import LifelintModel
+@testable import LifelintReports
+@testable import LifelintCLI
+
+/// Inputs that would take a run's memory or time without bound, each run by the built binary
+/// under an address-space limit and a deadline (`LimitedRun`): it ends with the right answer or
+/// a clear error, within them.
+@Suite struct ResourceBoundTests {
+    static let lostDraft = RepositoryPaths.path("SampleLogs/android-lost-draft.log")
+
+    static func configuration(_ mappings: [[String: Any]]) throws -> URL {
+        TraceFixture.temporaryFile(name: ".lifelint.json", contents: try JSONSerialization.data(withJSONObject: ["mappings": mappings]))
+    }
+
+    /// `(.*)(.*)(.*)(.*)(.*)\5\4\3\2\1x` took over a minute on one line: back-references are
+    /// refused at load.
+    @Test func backReferencesAreRefusedAtLoad() throws {
+        let file = try Self.configuration([["tag": "X", "message": ["regex": #"(.*)(.*)(.*)(.*)(.*)\5\4\3\2\1x"#], "event": "a.b"]])
+        let result = try LimitedRun.run(["--config", file.path, Self.lostDraft], memoryMB: 256, seconds: 20)
+        #expect(result.status == 2)
+        #expect(result.errors.hasPrefix("lifelint: error: \(file.path): 'mappings[0].message.regex': not a regular expression: a back-reference ('\\5')"), "\(result.errors)")
+    }
+
+    /// 250 mappings each at the single limit took 3.9 GB together: the configuration's
+    /// expressions share one budget.
+    @Test func theMappingsShareOneBudget() throws {
+        let heavy = "(a{1,100}){1,100}"
+        let file = try Self.configuration((0..<250).map { ["tag": "T\($0)", "message": ["regex": heavy], "event": "a.b"] })
+        let result = try LimitedRun.run(["--config", file.path, Self.lostDraft], memoryMB: 512, seconds: 30)
+        #expect(result.status == 2)
+        #expect(result.errors == "lifelint: error: \(file.path): 'mappings[5].message.regex': the mappings' regular expressions expand to 60000 copies together by this one (at most 50000): use prefixes, 'contains' or fewer counted repetitions\n")
+        let within = try Self.configuration((0..<5).map { ["tag": "T\($0)", "message": ["regex": heavy], "event": "a.b"] })
+        #expect(try LimitedRun.run(["--config", within.path, "--year", "2024", Self.lostDraft], memoryMB: 512, seconds: 30).status == 1)
+    }
+}
+
+extension ResourceBoundTests {
+    /// An end record claiming a 4 GiB central directory in a sparse file of that size: refused
+    /// before the directory is allocated.
+    @Test func aHugeCentralDirectoryIsRefusedBeforeItIsRead() throws {
+        let file = TraceFixture.temporaryFile(name: "huge-directory.zip", contents: Data())
+        let size = 0xFFFF_0000 + 22
+        let handle = try FileHandle(forWritingTo: file)
+        try handle.truncate(atOffset: UInt64(size))
+        try handle.seek(toOffset: 0)
+        try handle.write(contentsOf: Data(ZipFixture.le32(0x0403_4B50)))
+        try handle.seek(toOffset: UInt64(size - 22))
+        try handle.write(contentsOf: Data(ZipFixture.endRecord(entries: 1, directorySize: 0xFFFF_0000, directoryOffset: 0)))
+        try handle.close()
+        let result = try LimitedRun.run(["--no-config", "--year", "2024", file.path, Self.lostDraft], memoryMB: 256, seconds: 30)
+        #expect(result.status == 2)
+        #expect(result.errors.contains("corrupt zip archive (a central directory of 4095 MiB; lifelint reads at most 64 MiB)"), "\(result.errors)")
+        #expect(result.output.contains("[no-save-at-background]"), "the other trace is still analysed")
+    }
+
+    /// A stored entry whose declared size stops inside its text (its CRC made to match what the
+    /// size covers), and one whose checksum is wrong: each an error after what was read.
+    @Test func aZipEntryOfWrongSizeOrChecksumIsAnError() throws {
+        let text = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Self.lostDraft)))
+        let prefix = Array(text.prefix(1_000))
+        let prefixCRC = UInt32(truncatingIfNeeded: prefix.withUnsafeBufferPointer { crc32(0, $0.baseAddress, uInt($0.count)) })
+        let short = TraceFixture.temporaryFile(name: "short.zip", contents: Data(ZipFixture.stored(name: "bugreport.txt", contents: text, declaredSize: 1_000, crc: prefixCRC)))
+        let cut = try LimitedRun.run(["--no-config", "--year", "2024", short.path], memoryMB: 256, seconds: 30)
+        #expect(cut.status == 2)
+        #expect(cut.errors.contains("the zip entry bugreport.txt goes on past its declared size of 1000 bytes"), "\(cut.errors)")
+        let damaged = TraceFixture.temporaryFile(name: "damaged.zip", contents: Data(ZipFixture.stored(name: "bugreport.txt", contents: text, crc: 0x1234_5678)))
+        let wrong = try LimitedRun.run(["--no-config", "--year", "2024", damaged.path], memoryMB: 256, seconds: 30)
+        #expect(wrong.status == 2)
+        #expect(wrong.errors.contains("the zip entry bugreport.txt does not match its checksum or size"), "\(wrong.errors)")
+        #expect(wrong.output.contains("[no-save-at-background]"), "what was read is analysed")
+        let sound = TraceFixture.temporaryFile(name: "sound.zip", contents: Data(ZipFixture.stored(name: "bugreport.txt", contents: text)))
+        #expect(try LimitedRun.run(["--no-config", "--year", "2024", sound.path], memoryMB: 256, seconds: 30).status == 1)
+    }
+}
