@@ -136,22 +136,31 @@ public final class TraceInput {
     }
 
     /// `head` and what follows it, read whole, for containers that are parsed as one document
-    /// (reports, binary property lists), up to `limit` bytes. What stops it early comes back
-    /// beside the bytes before it, for the reader to analyse them and to report, at its line,
-    /// why the rest was not read: a failed read, or an input larger than `limit`.
-    func readRest(after head: [UInt8], limit: Int) -> (bytes: [UInt8], unread: String?) {
+    /// (reports, binary property lists), up to `limit` bytes, handed to `body`. What stops it
+    /// early comes beside the bytes before it, for the reader to analyse them and to report, at
+    /// its line, why the rest was not read: a failed read, or an input larger than `limit`. A
+    /// document past `LargeReadGate.smallSize` waits for the run's large-read gate, held until
+    /// `body` returns.
+    func withRest<Result>(after head: [UInt8], limit: Int, _ body: (_ bytes: [UInt8], _ unread: String?) throws(IngestionError) -> Result) throws(IngestionError) -> Result {
         var bytes = head
+        var holdsGate = false
+        defer { if holdsGate { LargeReadGate.leave() } }
+        var unread: String?
         do throws(ReadBuffer.Failure) {
             while !isExhausted && bytes.count < limit {
+                if !holdsGate, bytes.count >= LargeReadGate.smallSize {
+                    LargeReadGate.enter()
+                    holdsGate = true
+                }
                 bytes += try read(upTo: min(Self.headSize, limit - bytes.count))
             }
             if !isExhausted, try !read(upTo: 1).isEmpty {
-                return (bytes, "larger than \(limit >> 20) MiB, the most lifelint reads of this kind of file: the rest is not read")
+                unread = "larger than \(limit >> 20) MiB, the most lifelint reads of this kind of file: the rest is not read"
             }
         } catch {
-            return (bytes, "read failed: \(error.message)")
+            unread = "read failed: \(error.message)"
         }
-        return (bytes, nil)
+        return try body(bytes, unread)
     }
 
     /// Up to `count` more bytes: fewer only at the end of the input (which sets `isExhausted`)

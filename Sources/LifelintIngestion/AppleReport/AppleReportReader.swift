@@ -20,8 +20,11 @@ enum AppleReportReader {
     static let fragmentKeys = ["\"termination\" : {", "\"exception\" : {", "\"termination\":{", "\"exception\":{"]
 
     static func read(_ input: TraceInput, head: [UInt8], emit: EventSink) throws(IngestionError) -> IngestionSummary {
-        let (bytes, unread) = input.readRest(after: head, limit: maximumSize)
-        var summary = IngestionSummary(path: input.path, format: "apple report")
+        try input.withRest(after: head, limit: maximumSize) { bytes, unread in read(bytes, unread: unread, path: input.path, emit: emit) }
+    }
+
+    private static func read(_ bytes: [UInt8], unread: String?, path: String, emit: EventSink) -> IngestionSummary {
+        var summary = IngestionSummary(path: path, format: "apple report")
         summary.reportsDeathsOnly = true
         // A report that states no termination, exception or kill (a resource report whose
         // action was `none`) ended nothing.
@@ -32,12 +35,12 @@ enum AppleReportReader {
         let reports = parsed.filter(\.statesADeath)
         summary.bytes = bytes.count
         let lines = Set(reports.map(\.line))
-        for report in reports { emit(report.event(path: input.path)) }
+        for report in reports { emit(report.event(path: path)) }
         summary.events = reports.count
         summary.eventLines = lines.count
         summary.logLines = summary.lines - summary.eventLines - summary.structuralLines
         if let unread {
-            summary.report(IngestionProblem(location: SourceLocation(path: input.path, line: summary.lines + 1), message: unread))
+            summary.report(IngestionProblem(location: SourceLocation(path: path, line: summary.lines + 1), message: unread))
         }
         return summary
     }

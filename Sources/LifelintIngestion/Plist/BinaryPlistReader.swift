@@ -20,13 +20,16 @@ enum BinaryPlistReader {
     }
 
     static func read(_ input: TraceInput, head: [UInt8], emit: EventSink) throws(IngestionError) -> IngestionSummary {
-        var summary = IngestionSummary(path: input.path, format: "plist binary")
+        try input.withRest(after: head, limit: maximumSize) { bytes, unread in read(bytes, unread: unread, path: input.path, emit: emit) }
+    }
+
+    private static func read(_ bytes: [UInt8], unread: String?, path: String, emit: EventSink) -> IngestionSummary {
+        var summary = IngestionSummary(path: path, format: "plist binary")
         summary.unit = "records"
-        let (bytes, unread) = input.readRest(after: head, limit: maximumSize)
         summary.bytes = bytes.count
         if let unread {
             // A binary plist's trailer is at its end: nothing before the damage can be read.
-            summary.report(IngestionProblem(location: SourceLocation(path: input.path, line: 1), message: unread))
+            summary.report(IngestionProblem(location: SourceLocation(path: path, line: 1), message: unread))
             return summary
         }
         do {
@@ -38,7 +41,7 @@ enum BinaryPlistReader {
             }
             var budget = Document.ValueBudget(objectCount: document.objectCount)
             for (index, reference) in records.enumerated() {
-                let location = SourceLocation(path: input.path, line: index + 1)
+                let location = SourceLocation(path: path, line: index + 1)
                 do {
                     budget.startRecord()
                     summary.record(PlistEventDecoder.decode(try document.object(reference, budget: &budget), at: location), at: location, emit: emit)
@@ -48,7 +51,7 @@ enum BinaryPlistReader {
                 }
             }
         } catch {
-            summary.report(IngestionProblem(location: SourceLocation(path: input.path, line: 1), message: "corrupt binary plist: \(error.message)"))
+            summary.report(IngestionProblem(location: SourceLocation(path: path, line: 1), message: "corrupt binary plist: \(error.message)"))
         }
         return summary
     }

@@ -77,3 +77,25 @@ extension ResourceBoundTests {
         #expect(try LimitedRun.run(["--no-config", "--year", "2024", sound.path], memoryMB: 256, seconds: 30).status == 1)
     }
 }
+
+extension ResourceBoundTests {
+    /// Eight binary plists of 200 MB read by eight workers: each worker held its own (1.6 GB);
+    /// the run now holds one large document at a time.
+    @Test func documentsReadWholeShareTheRunsBudget() throws {
+        let folder = TraceFixture.temporaryFile(name: "placeholder", contents: Data()).deletingLastPathComponent().appendingPathComponent("large-plists")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var paths: [String] = []
+        for index in 0..<8 {
+            let file = folder.appendingPathComponent("big-\(index).bplist")
+            FileManager.default.createFile(atPath: file.path, contents: Data("bplist00".utf8))
+            let handle = try FileHandle(forWritingTo: file)
+            try handle.truncate(atOffset: 200 << 20)
+            try handle.close()
+            paths.append(file.path)
+        }
+        let result = try LimitedRun.run(["--no-config", "--jobs", "8"] + paths, memoryMB: 1_200, seconds: 120)
+        #expect(result.status == 2)
+        #expect(result.errors.components(separatedBy: "corrupt binary plist").count - 1 == 8, "\(result.errors)")
+        #expect(result.output.hasSuffix("8 inputs with errors (see above)\n"), "\(result.output)")
+    }
+}
