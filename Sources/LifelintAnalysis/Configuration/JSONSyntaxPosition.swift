@@ -2,7 +2,7 @@ import Foundation
 
 /// Where a JSON syntax error is, as a person finds it in an editor: Foundation's parsers say
 /// "around character 35" (a byte offset); this makes it "line 3, column 21".
-enum JSONSyntaxPosition {
+package enum JSONSyntaxPosition {
     /// The parser's message with any byte offset restated as a line and column of `data`.
     static func describe(_ message: String, in data: Data) -> String {
         guard let match = message.range(of: #"around character [0-9]+"#, options: .regularExpression),
@@ -22,7 +22,7 @@ enum JSONSyntaxPosition {
 
     /// Why `data` is not JSON, with the line and column; nil when it is. (`JSONDecoder` says only
     /// "The given data was not valid JSON", so the document is parsed again to find where.)
-    static func syntaxError(in data: Data) -> String? {
+    package static func syntaxError(in data: Data) -> String? {
         do {
             _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
             return nil

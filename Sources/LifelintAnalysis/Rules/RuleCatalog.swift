@@ -112,33 +112,7 @@ public struct RuleCatalog: Sendable {
 extension RuleError {
     /// Turns a decoding error into one that names the key path (`match[1].expect.within`).
     init(_ error: DecodingError, path: String) {
-        func keyPath(_ codingPath: [any CodingKey]) -> String {
-            codingPath.reduce("") { text, key in
-                if let index = key.intValue { return text + "[\(index)]" }
-                return text.isEmpty ? key.stringValue : text + "." + key.stringValue
-            }
-        }
-        switch error {
-        case let .keyNotFound(key, context):
-            self = .invalid(path: path, keyPath: keyPath(context.codingPath), reason: "missing key '\(key.stringValue)'")
-        case let .typeMismatch(type, context):
-            self = .invalid(path: path, keyPath: keyPath(context.codingPath), reason: "expected \(Self.describe(type))")
-        case let .valueNotFound(type, context):
-            self = .invalid(path: path, keyPath: keyPath(context.codingPath), reason: "expected \(Self.describe(type)), found null")
-        case let .dataCorrupted(context):
-            let reason = context.underlyingError == nil ? context.debugDescription : "not valid JSON"
-            self = .invalid(path: path, keyPath: keyPath(context.codingPath), reason: reason)
-        @unknown default:
-            self = .invalid(path: path, keyPath: "", reason: "\(error)")
-        }
-    }
-
-    private static func describe(_ type: Any.Type) -> String {
-        switch type {
-        case is String.Type: "a string"
-        case is Double.Type, is Int.Type: "a number"
-        case is Bool.Type: "true or false"
-        default: "\(type)".contains("Array") ? "a list" : "an object"
-        }
+        let (keyPath, reason) = error.located
+        self = .invalid(path: path, keyPath: keyPath, reason: reason)
     }
 }

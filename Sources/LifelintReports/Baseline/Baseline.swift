@@ -44,22 +44,73 @@ public struct Baseline: Sendable, Hashable {
         return try ReportJSON.data(document, pretty: true) + Data("\n".utf8)
     }
 
+    /// Reads a baseline written by `--write-baseline`. Decoded with `JSONDecoder` into the
+    /// entries alone, never a tree of Foundation objects: a million entries took 3.5 GB that
+    /// way. Counts are read exactly (a count of 2^53 + 1 is that count).
     public static func load(path: String) throws(ConfigurationError) -> Baseline {
-        let root = try JSONNode.load(path: path, limit: SmallFile.baselineLimit)
-        let object = try root.object(allowing: ["lifelintBaseline", "findings"])
-        let version = try object.required("lifelintBaseline").integer()
-        guard version == Self.version else {
-            throw .invalid(path: path, keyPath: "lifelintBaseline", message: "version \(version) is not one this lifelint reads (\(Self.version))")
+        let data: Data
+        switch SmallFile.read(path, limit: SmallFile.baselineLimit) {
+        case let .success(bytes): data = bytes
+        case let .failure(refusal): throw .unreadable(path: path, reason: refusal.reason)
         }
-        let entries = try object.required("findings").array().map { (node) throws(ConfigurationError) -> Entry in
-            let entry = try node.object(allowing: ["fingerprint", "rule", "app", "message", "count"])
-            return Entry(
-                fingerprint: try entry.required("fingerprint").string(),
-                rule: try entry.optional("rule")?.string() ?? "",
-                app: try entry.optional("app")?.string() ?? "",
-                message: try entry.optional("message")?.string() ?? "",
-                count: try entry.optional("count")?.integer(minimum: 1) ?? 1)
+        let file: File
+        do {
+            file = try JSONDecoder().decode(File.self, from: data)
+        } catch let error as DecodingError {
+            // Parsed again only to say where the syntax error is: a valid document is never
+            // read into Foundation's objects.
+            if case let .dataCorrupted(context) = error, context.underlyingError != nil, let syntax = JSONSyntaxPosition.syntaxError(in: data) {
+                throw .invalidJSON(path: path, reason: syntax)
+            }
+            if case let .keyNotFound(key, context) = error {
+                let (container, _) = DecodingError.keyNotFound(key, context).located
+                throw .invalid(path: path, keyPath: container.isEmpty ? key.stringValue : "\(container).\(key.stringValue)", message: "missing")
+            }
+            let (keyPath, reason) = error.located
+            throw .invalid(path: path, keyPath: keyPath, message: reason)
+        } catch {
+            throw .invalidJSON(path: path, reason: "\(error)")
         }
-        return Baseline(entries: entries)
+        guard file.version == Self.version else {
+            throw .invalid(path: path, keyPath: "lifelintBaseline", message: "version \(file.version) is not one this lifelint reads (\(Self.version))")
+        }
+        return Baseline(entries: file.findings)
+    }
+
+    /// The file as written: a version and the entries.
+    private struct File: Decodable {
+        let version: Int
+        let findings: [Entry]
+
+        private enum CodingKeys: String, CodingKey {
+            case version = "lifelintBaseline"
+            case findings
+        }
+
+        init(from decoder: any Decoder) throws {
+            try decoder.rejectUnknownKeys(allowed: ["lifelintBaseline", "findings"])
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            version = try container.decode(Int.self, forKey: .version)
+            findings = try container.decode([Entry].self, forKey: .findings)
+        }
+    }
+}
+
+extension Baseline.Entry: Decodable {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case fingerprint, rule, app, message, count
+    }
+
+    public init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownKeys(allowed: Set(CodingKeys.allCases.map(\.rawValue)))
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        fingerprint = try container.decode(String.self, forKey: .fingerprint)
+        rule = try container.decodeIfPresent(String.self, forKey: .rule) ?? ""
+        app = try container.decodeIfPresent(String.self, forKey: .app) ?? ""
+        message = try container.decodeIfPresent(String.self, forKey: .message) ?? ""
+        count = try container.decodeIfPresent(Int.self, forKey: .count) ?? 1
+        guard count >= 1 else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath + [CodingKeys.count], debugDescription: "must be at least 1, found \(count)"))
+        }
     }
 }

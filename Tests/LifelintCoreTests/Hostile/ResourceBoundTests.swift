@@ -99,3 +99,21 @@ extension ResourceBoundTests {
         #expect(result.output.hasSuffix("8 inputs with errors (see above)\n"), "\(result.output)")
     }
 }
+
+extension ResourceBoundTests {
+    /// A baseline of 200,000 entries is read in bounded memory (Foundation's object tree took
+    /// 3.5 GB for a million), and a count past 2^53 is read exactly.
+    @Test func aLargeBaselineIsReadInBoundedMemoryAndCountsExactly() throws {
+        var text = #"{"lifelintBaseline": 1, "findings": ["#
+        text += #"{"fingerprint": "exact", "rule": "no-save-at-background", "app": "com.example.exact", "message": "m", "count": 9007199254740993}"#
+        for index in 0..<200_000 {
+            text += #",{"fingerprint": "\#(String(index, radix: 16))", "rule": "no-save-at-background", "app": "com.example.app\#(index % 1000)", "message": "com.example.app went to the background with unsaved input, and no save began within 5s", "count": 1}"#
+        }
+        text += "]}\n"
+        let baseline = TraceFixture.temporaryFile(name: "baseline.json", contents: Data(text.utf8))
+        let result = try LimitedRun.run(["--no-config", "--year", "2024", "--baseline", baseline.path, Self.lostDraft], memoryMB: 600, seconds: 120)
+        #expect(result.status == 1, "\(result.errors)")
+        #expect(result.output.contains("baseline entry no longer found: [no-save-at-background] com.example.exact: m (×9007199254740993)\n"))
+        #expect(result.output.hasSuffix("0 baselined, 9007199254940993 baseline entries no longer found\n"), "every count, summed exactly")
+    }
+}
