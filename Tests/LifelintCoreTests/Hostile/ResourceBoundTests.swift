@@ -117,3 +117,27 @@ extension ResourceBoundTests {
         #expect(result.output.hasSuffix("0 baselined, 9007199254940993 baseline entries no longer found\n"), "every count, summed exactly")
     }
 }
+
+extension ResourceBoundTests {
+    /// `Start proc` lines of 40,000 new apps: `--format jsonl` streams the trace's 40,000
+    /// metrics records out a chunk at a time instead of rendering them whole (a million apps
+    /// took 3.6 GB).
+    static let manyApps: URL = {
+        var text = "--------- beginning of system\n"
+        for index in 0..<40_000 {
+            let second = index / 1_000
+            text += String(format: "01-08 09:%02d:%02d.%03d  1000  1250 I ActivityManager: ", second / 60 % 60, second % 60, index % 1_000)
+            text += "Start proc \(10_000 + index):com.example.app\(index)/u0a\(index % 10_000) for activity {com.example.app\(index)/com.example.app\(index).Main}\n"
+        }
+        return TraceFixture.temporaryFile(name: "many-apps.log", contents: Data(text.utf8))
+    }()
+
+    @Test func jsonLinesStreamALargeTrace() throws {
+        let result = try LimitedRun.run(["--no-config", "--year", "2024", "--format", "jsonl", Self.manyApps.path], memoryMB: 200, seconds: 120)
+        #expect(result.status == 0, "\(result.errors)")
+        let lines = result.output.split(separator: "\n")
+        #expect(lines.filter { $0.contains(#""type":"metrics""#) }.count == 40_000)
+        #expect(lines.last?.contains(#""type":"summary""#) == true)
+        #expect(lines.dropLast().last?.contains(#""type":"trace""#) == true)
+    }
+}

@@ -23,8 +23,15 @@ public struct JSONLinesReporter: Reporter {
         traceCompleted(trace, rendered: records.render(trace))
     }
 
+    /// A trace rendered on its worker is written as it is; a large one (rendered as nothing,
+    /// `JSONLinesRendering.largeTrace`) is rendered here, straight to the output, a chunk at a
+    /// time.
     public mutating func traceCompleted(_ trace: TraceReport, rendered: Result<[UInt8], OutputFailure>) {
-        write(rendered)
+        if case .success(let bytes) = rendered, bytes.isEmpty {
+            write(records.stream(trace, to: output))
+        } else {
+            write(rendered)
+        }
     }
 
     /// The summary needs the run's counts only (`RunTally`).
@@ -60,27 +67,71 @@ struct JSONLinesRendering: TraceRendering {
         self.labels = labels
     }
 
+    /// More records than this in one trace are not rendered on the worker but streamed when the
+    /// trace is written: a million apps' metrics rendered whole took 3.6 GB.
+    static let largeTrace = 10_000
+    /// How much is rendered before it is written out.
+    static let chunkSize = 1 << 20
+
+    /// The trace's records, rendered; nothing (an empty rendering) for a large trace, which
+    /// `stream` writes.
     func render(_ trace: TraceReport) -> Result<[UInt8], OutputFailure> {
-        var records: [[String: Any]] = []
-        records += trace.findings.map { ReportJSON.finding($0).merging(Self.trace(trace, type: "finding")) { $1 } }
-        records += trace.verdicts.map { ReportJSON.verdict($0).merging(Self.trace(trace, type: "verdict")) { $1 } }
-        records += trace.metrics.map { ReportJSON.metrics($0).merging(Self.trace(trace, type: "metrics")) { $1 } }
-        records += trace.coverage.map { ReportJSON.coverage($0).merging(Self.trace(trace, type: "coverage")) { $1 } }
+        guard Self.recordCount(trace) <= Self.largeTrace else { return .success([]) }
+        var bytes: [UInt8] = []
+        do throws(OutputFailure) {
+            try forEachRecord(trace) { (record) throws(OutputFailure) in try append(record, labels: trace.labels.overridden(by: labels), to: &bytes) }
+            return .success(bytes)
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// The trace's records written to `output` a chunk at a time, none held beyond its chunk.
+    func stream(_ trace: TraceReport, to output: ByteOutput) -> Result<[UInt8], OutputFailure> {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(Self.chunkSize + 4096)
+        let labels = trace.labels.overridden(by: labels)
+        do throws(OutputFailure) {
+            try forEachRecord(trace) { (record) throws(OutputFailure) in
+                try append(record, labels: labels, to: &bytes)
+                if bytes.count >= Self.chunkSize {
+                    output.write(bytes: bytes)
+                    bytes.removeAll(keepingCapacity: true)
+                }
+            }
+            return .success(bytes)
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    private static func recordCount(_ trace: TraceReport) -> Int {
+        trace.findings.count + trace.verdicts.count + trace.metrics.count + trace.coverage.count + 1
+    }
+
+    /// Each record of the trace in order, made one at a time.
+    private func forEachRecord(_ trace: TraceReport, _ body: ([String: Any]) throws(OutputFailure) -> Void) throws(OutputFailure) {
+        for finding in trace.findings { try body(ReportJSON.finding(finding).merging(Self.trace(trace, type: "finding")) { $1 }) }
+        for verdict in trace.verdicts { try body(ReportJSON.verdict(verdict).merging(Self.trace(trace, type: "verdict")) { $1 }) }
+        for metrics in trace.metrics { try body(ReportJSON.metrics(metrics).merging(Self.trace(trace, type: "metrics")) { $1 }) }
+        for coverage in trace.coverage { try body(ReportJSON.coverage(coverage).merging(Self.trace(trace, type: "coverage")) { $1 }) }
         var header = ReportJSON.traceHeader(trace)
         header["type"] = "trace"
-        records.append(header)
-        return render(records, labels: trace.labels.overridden(by: labels))
+        try body(header)
+    }
+
+    private func append(_ record: [String: Any], labels: [String: String], to bytes: inout [UInt8]) throws(OutputFailure) {
+        var record = record
+        if !labels.isEmpty { record["labels"] = labels }
+        try text.append(record, pretty: false, to: &bytes)
+        bytes.append(.newline)
     }
 
     /// One line per record, each with `labels` when there are any.
     func render(_ records: [[String: Any]], labels: [String: String]) -> Result<[UInt8], OutputFailure> {
         var bytes: [UInt8] = []
         do throws(OutputFailure) {
-            for var record in records {
-                if !labels.isEmpty { record["labels"] = labels }
-                try text.append(record, pretty: false, to: &bytes)
-                bytes.append(.newline)
-            }
+            for record in records { try append(record, labels: labels, to: &bytes) }
             return .success(bytes)
         } catch {
             return .failure(error)
