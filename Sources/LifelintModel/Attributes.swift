@@ -99,3 +99,17 @@ public struct Attributes: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
         Dictionary(entries.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
     }
 }
+
+extension Attributes {
+    /// How much of a value a message, label or note repeats: a value can be megabytes (a
+    /// line that runs on), and every report, each finding and each tooltip would repeat it.
+    public static let shownLength = 160
+
+    /// `value`, cut to `shownLength` characters, saying how much was left out.
+    public static func shown(_ value: some StringProtocol) -> String {
+        guard value.utf8.count > shownLength, let cut = value.index(value.startIndex, offsetBy: shownLength, limitedBy: value.endIndex), cut < value.endIndex else {
+            return String(value)
+        }
+        return String(value[..<cut]) + "… (\(value.utf8.count) bytes)"
+    }
+}

@@ -41,8 +41,8 @@ struct MessageTemplate {
             switch segment {
             case let .text(text): output += text
             case .app: output += event.app
-            case .event: output += event.name.rawValue
-            case let .attribute(key): output += event.attributes[key] ?? "?"
+            case .event: output += Attributes.shown(event.name.rawValue)
+            case let .attribute(key): output += event.attributes[key].map(Attributes.shown) ?? "?"
             case let .value(name, threshold): output += values[name] ?? threshold ?? "{\(name)}"
             }
         }

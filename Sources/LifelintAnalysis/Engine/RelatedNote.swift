@@ -8,7 +8,7 @@ enum RelatedNote {
         case .phaseInactive?: return "the app became inactive here"
         case .phaseActive?: return "the app became active here"
         case .phaseTerminated?:
-            return "the process ended here (\(event.attributes["reason"] ?? "unknown"), \(event.attributes["initiator"] ?? "unknown")-initiated)"
+            return "the process ended here (\(Attributes.shown(event.attributes["reason"] ?? "unknown")), \(Attributes.shown(event.attributes["initiator"] ?? "unknown"))-initiated)"
         case .phaseColdStart?: return "the app cold-started here"
         case .inputEdited?: return "the user's input, not yet saved"
         case .persistBegin?: return "a save began here"
@@ -22,8 +22,8 @@ enum RelatedNote {
         case .sensitiveShown?: return "sensitive content was shown here"
         case .launchDeeplink?: return "the deep link arrived here"
         default:
-            if event.name.hasPrefix("activity.") { return "\(event.name) (\(event.attributes["component"] ?? "activity"))" }
-            return "\(event.name) here"
+            if event.name.hasPrefix("activity.") { return "\(event.name) (\(Attributes.shown(event.attributes["component"] ?? "activity")))" }
+            return "\(Attributes.shown(event.name.rawValue)) here"
         }
     }
 }

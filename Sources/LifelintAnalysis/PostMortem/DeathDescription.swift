@@ -11,7 +11,7 @@ struct DeathDescription {
     init(_ termination: Event) {
         reason = termination.attributes["reason"].flatMap { $0 == "unknown" ? nil : $0 }
         initiator = termination.attributes["initiator"] ?? "unknown"
-        detail = termination.attributes["detail"]
+        detail = termination.attributes["detail"].map(Attributes.shown)
     }
 
     private var isForceStop: Bool { reason == ProcessDeathReason.forceStop.rawValue }

@@ -34,7 +34,7 @@ public struct TimelineBuilder {
         if lanes[index].pid == nil { lanes[index].pid = event.pid }
         if lanes[index].platform == .unknown { lanes[index].platform = event.platform }
         switch event.name.known {
-        case .phaseActive?: open(index, .foregroundActive, event, detail: event.attributes["after"].map { "after \($0)" })
+        case .phaseActive?: open(index, .foregroundActive, event, detail: event.attributes["after"].map { "after \(Attributes.shown($0))" })
         case .phaseInactive?: open(index, .foregroundInactive, event, detail: nil)
         case .phaseBackground?: open(index, .background, event, detail: nil)
         case .phaseTerminated?: open(index, .notRunning, event, detail: Self.death(event))
@@ -61,7 +61,7 @@ public struct TimelineBuilder {
         // Saves pair by key, background tasks by id, per app.
         var key: String { "\(event.app)\u{1F}\(event.attributes["key"] ?? event.attributes["id"] ?? "")" }
         switch event.name.known {
-        case .inputEdited?: add(index, .input, event, "input" + (event.attributes["field"].map { " in \($0)" } ?? ""))
+        case .inputEdited?: add(index, .input, event, "input" + (event.attributes["field"].map { " in \(Attributes.shown($0))" } ?? ""))
         case .persistBegin?: pendingSaves[key] = event
         case .persistEnd?:
             guard let begin = pendingSaves.removeValue(forKey: key) else { return }
@@ -87,7 +87,7 @@ public struct TimelineBuilder {
         }
     }
 
-    private static func quoted(_ key: String?) -> String { key.map { " '\($0)'" } ?? "" }
+    private static func quoted(_ key: String?) -> String { key.map { " '\(Attributes.shown($0))'" } ?? "" }
 
     private mutating func add(_ index: Int, _ kind: Timeline.Mark.Kind, _ event: Event, _ label: String) {
         let mark = Timeline.Mark(kind: kind, time: event.time, label: label, location: event.source)

@@ -141,3 +141,17 @@ extension ResourceBoundTests {
         #expect(lines.dropLast().last?.contains(#""type":"trace""#) == true)
     }
 }
+
+extension ResourceBoundTests {
+    /// A save whose key is 15 MB: messages, labels and tooltips repeat the first 160
+    /// characters of a value, so the HTML page stays small (it was 629 MB).
+    @Test func hugeAttributeValuesAreCutInReports() throws {
+        let key = String(repeating: "k", count: 15 << 20)
+        let story = try String(contentsOfFile: Self.lostDraft, encoding: .utf8).replacingOccurrences(of: "key=draft", with: "key=\(key)")
+        let trace = TraceFixture.temporaryFile(name: "huge-key.log", contents: Data(story.utf8))
+        let result = try LimitedRun.run(["--no-config", "--year", "2024", "--format", "html", trace.path], memoryMB: 1_000, seconds: 120)
+        #expect(result.status == 1)
+        #expect(result.output.utf8.count < 200_000, "\(result.output.utf8.count) bytes")
+        #expect(result.output.contains("saves &#39;" + String(repeating: "k", count: 160) + "… (15728640 bytes)&#39; in a teardown callback"))
+    }
+}
