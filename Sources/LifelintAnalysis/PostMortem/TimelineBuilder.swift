@@ -17,6 +17,8 @@ public struct TimelineBuilder {
     private var lanes: [Timeline.Lane] = []
     /// The lane each app is writing to, by app name.
     private var current: [String: Int] = [:]
+    /// Every lane of each app, in order: findings find theirs without a scan of every lane.
+    private var lanesOfApp: [String: [Int]] = [:]
     private var pendingSaves: [String: Event] = [:]
     private var pendingTasks: [String: Event] = [:]
 
@@ -28,6 +30,7 @@ public struct TimelineBuilder {
         if event.name.is(.phaseColdStart) || current[event.app] == nil {
             if let previous = current[event.app] { close(previous, at: event.time) }
             current[event.app] = lanes.count
+            lanesOfApp[event.app, default: []].append(lanes.count)
             lanes.append(Timeline.Lane(app: event.app, pid: event.pid, platform: event.platform))
         }
         let index = current[event.app]!
@@ -167,7 +170,7 @@ public struct TimelineBuilder {
 
     /// The app's last lane that had started by `time`.
     private func laneIndex(app: String, at time: Timestamp) -> Int? {
-        let candidates = lanes.indices.filter { lanes[$0].app == app }
+        let candidates = lanesOfApp[app] ?? []
         return candidates.last { (lanes[$0].start ?? time) <= time } ?? candidates.first
     }
 }

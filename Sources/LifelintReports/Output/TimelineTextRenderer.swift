@@ -43,12 +43,19 @@ package struct TimelineTextRenderer {
     package func render(_ trace: TraceReport, filter: Filter) -> [String] {
         guard let timeline = trace.timeline else { return [] }
         var lines: [String] = []
-        let apps = timeline.lanes.map(\.app).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
-        for app in apps where filter.app == nil || filter.app == app {
-            let lanes = timeline.lanes.filter { $0.app == app }
+        // Grouped in one pass each: a trace can name a hundred thousand apps.
+        var apps: [String] = []
+        var lanesOfApp: [String: [Timeline.Lane]] = [:]
+        for lane in timeline.lanes where filter.app == nil || filter.app == lane.app {
+            if lanesOfApp[lane.app] == nil { apps.append(lane.app) }
+            lanesOfApp[lane.app, default: []].append(lane)
+        }
+        let verdictsOfApp = Dictionary(grouping: trace.verdicts, by: \.app)
+        for app in apps {
+            let lanes = lanesOfApp[app] ?? []
             lines.append(paint("\(TerminalText.sanitized(app)) (\(lanes.first?.platform.rawValue ?? "unknown"))", nil, bold: true))
             for lane in lanes { lines += render(lane, filter: filter) }
-            for verdict in trace.verdicts where verdict.app == app && filter.includes(verdict.time) {
+            for verdict in verdictsOfApp[app] ?? [] where filter.includes(verdict.time) {
                 let color = verdict.outcome.isLoss ? "31" : "32"
                 lines.append("  " + paint("verdict", color, bold: true) + " (\(verdict.location.lineText)): \(verdict.outcome.headline)")
                 lines += Self.wrap(TerminalText.sanitized(verdict.paragraph), indent: 4)
