@@ -37,19 +37,14 @@ struct ExpectMonitor: ClauseMonitor {
 
     let clause: Clause
     private var waits: [Wait] = []
+    /// The earliest deadline of the waits, kept as they open and settle: an event that can
+    /// settle none (not expected, failing or cancelling, before every deadline) looks at none of
+    /// them, however many are open.
+    private(set) var deadline: Int64?
 
     init(_ clause: Clause) { self.clause = clause }
 
     var isIdle: Bool { waits.isEmpty }
-
-    var deadline: Int64? {
-        // By index: a lazy map over the waits copied each one (its event, its evidence).
-        var earliest: Int64?
-        for index in waits.indices {
-            if let deadline = waits[index].deadline, deadline < earliest ?? .max { earliest = deadline }
-        }
-        return earliest
-    }
 
     mutating func observe(_ observation: Observation, report: (Violation) -> Void) {
         let clause = self.clause
@@ -57,6 +52,7 @@ struct ExpectMonitor: ClauseMonitor {
         guard observation.matches(clause.after), let evidence = observation.evaluate(clause.when) else { return }
         let deadline = clause.within.map { observation.event.time.nanoseconds + $0 }
         waits.append(Wait(trigger: observation.event, evidence: evidence, deadline: deadline))
+        if let deadline, deadline < self.deadline ?? .max { self.deadline = deadline }
     }
 
     private mutating func settleWaits(_ observation: Observation, report: (Violation) -> Void) {
@@ -64,6 +60,8 @@ struct ExpectMonitor: ClauseMonitor {
         let expected = observation.matches(clause.expect)
         let failing = observation.matches(clause.failOn)
         let cancelling = observation.matches(clause.cancelOn)
+        let expires = observation.event.time.clock != .unknown && observation.event.time.nanoseconds > deadline ?? .max
+        guard expected || failing || cancelling || expires else { return }
         let sameAttributes = clause.sameAttributes
         // In place: most events settle nothing, and a filtered copy would allocate every time.
         waits.removeAll { wait in
@@ -78,6 +76,10 @@ struct ExpectMonitor: ClauseMonitor {
             }
             return cancelling
         }
+        deadline = nil
+        for index in waits.indices {
+            if let due = waits[index].deadline, due < deadline ?? .max { deadline = due }
+        }
     }
 
     mutating func finish(at endTime: Int64, report: (Violation) -> Void) {
@@ -86,6 +88,7 @@ struct ExpectMonitor: ClauseMonitor {
             if let deadline = wait.deadline, deadline < endTime { report(Self.missed(wait)) }
         }
         waits = []
+        deadline = nil
     }
 
     private static func missed(_ wait: Wait) -> Violation {

@@ -46,23 +46,28 @@ struct MaxDurationMonitor: ClauseMonitor {
 
     let clause: Clause
     private var spans = PairingKeyMap<Span>()
-    /// Some span waits for its measuring to start.
-    private(set) var observesEveryEvent = false
+    /// How many spans wait for their measuring to start, and the keys they were set under
+    /// (stale ones too: a span ended or replaced since), so an event touches only those, never
+    /// every open span: a trace can leave thousands of saves open.
+    private var waitingCount = 0
+    private var waitingKeys: [String] = []
 
     init(_ clause: Clause) { self.clause = clause }
 
     var isIdle: Bool { spans.isEmpty }
 
+    /// Some span waits for its measuring to start.
+    var observesEveryEvent: Bool { waitingCount > 0 }
+
     mutating func observe(_ observation: Observation, report: (Violation) -> Void) {
         measure(observation, report: report)
-        observesEveryEvent = spans.values.contains { $0.isWaitingToBeMeasured }
     }
 
     private mutating func measure(_ observation: Observation, report: (Violation) -> Void) {
         let clause = self.clause
         // Made only for the events that start or end a span: phase events need none.
         lazy var key = observation.event.key(clause.sameAttributes)
-        if observation.matches(clause.end), let span = spans.removeValue(forKey: key) {
+        if observation.matches(clause.end), let span = remove(key) {
             if let from = span.measuredFrom, let limit = span.limit, observation.event.time.nanoseconds - from.time.nanoseconds > limit {
                 report(violation(span, endedAt: observation.event, elapsed: observation.event.time.nanoseconds - from.time.nanoseconds))
             }
@@ -71,19 +76,46 @@ struct MaxDurationMonitor: ClauseMonitor {
             for span in spans.values.sorted(by: { $0.start.source < $1.start.source }) where !span.isWaitingToBeMeasured {
                 report(violation(span, endedAt: observation.event, elapsed: nil))
             }
-            spans.removeAll()
+            removeAll()
         }
         if observation.matches(clause.start) {
+            _ = remove(key)
             spans.set(Span(start: observation.event), forKey: key)
+            waitingCount += 1
+            waitingKeys.append(key)
         }
-        guard clause.during.isEmpty || observation.history.phase.map(clause.during.contains) == true else { return }
-        guard spans.values.contains(where: \.isWaitingToBeMeasured) else { return }
+        guard waitingCount > 0, clause.during.isEmpty || observation.history.phase.map(clause.during.contains) == true else {
+            if waitingKeys.count > 2 * waitingCount + 16 { dropStaleWaitingKeys() }
+            return
+        }
         let limit = self.limit(observation)
-        spans.updateEach { span in
-            guard span.isWaitingToBeMeasured else { return }
-            span.measuredFrom = observation.event
-            span.limit = limit
+        for key in waitingKeys {
+            spans.update(forKey: key) { span in
+                guard span.isWaitingToBeMeasured else { return }
+                span.measuredFrom = observation.event
+                span.limit = limit
+            }
         }
+        waitingKeys.removeAll(keepingCapacity: true)
+        waitingCount = 0
+    }
+
+    private mutating func remove(_ key: String) -> Span? {
+        let span = spans.removeValue(forKey: key)
+        if span?.isWaitingToBeMeasured == true { waitingCount -= 1 }
+        return span
+    }
+
+    private mutating func removeAll() {
+        spans.removeAll()
+        waitingKeys.removeAll(keepingCapacity: true)
+        waitingCount = 0
+    }
+
+    /// Keeps the keys of spans still waiting, once most of the list no longer names one.
+    private mutating func dropStaleWaitingKeys() {
+        var kept = Set<String>()
+        waitingKeys = waitingKeys.filter { key in spans.value(forKey: key)?.isWaitingToBeMeasured == true && kept.insert(key).inserted }
     }
 
     mutating func finish(at endTime: Int64, report: (Violation) -> Void) {
@@ -91,7 +123,7 @@ struct MaxDurationMonitor: ClauseMonitor {
             guard let from = span.measuredFrom, let limit = span.limit, endTime - from.time.nanoseconds > limit else { continue }
             report(violation(span, endedAt: nil, elapsed: nil))
         }
-        spans.removeAll()
+        removeAll()
     }
 
     /// The first limit whose guards hold.

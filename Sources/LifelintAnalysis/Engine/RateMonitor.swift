@@ -28,7 +28,10 @@ struct RateMonitor: ClauseMonitor {
     }
 
     let clause: Clause
+    /// The times in the window, oldest first, from `oldest` on: events come in time order, so
+    /// the window slides by moving `oldest`, never by filtering every time it holds.
     private var times: [Int64] = []
+    private var oldest = 0
     private var reportedUntil = Int64.min
     private var episodeOpen = false
     private var episodeCount = 0
@@ -36,7 +39,7 @@ struct RateMonitor: ClauseMonitor {
 
     init(_ clause: Clause) { self.clause = clause }
 
-    var isIdle: Bool { times.isEmpty && !episodeOpen }
+    var isIdle: Bool { oldest == times.count && !episodeOpen }
 
     mutating func observe(_ observation: Observation, report: (Violation) -> Void) {
         let clause = self.clause
@@ -56,11 +59,21 @@ struct RateMonitor: ClauseMonitor {
             }
         } else if let window = clause.window, observation.matches(clause.event) {
             let now = observation.event.time.nanoseconds
+            // A clock that went back (concatenated captures) starts the window again.
+            if let last = times.last, now < last {
+                times.removeAll(keepingCapacity: true)
+                oldest = 0
+            }
             times.append(now)
-            times.removeAll { $0 <= now - window }
-            if Double(times.count) > limit, now > reportedUntil {
+            while oldest < times.count, times[oldest] <= now - window { oldest += 1 }
+            if oldest > 64, oldest * 2 > times.count {
+                times.removeFirst(oldest)
+                oldest = 0
+            }
+            let count = times.count - oldest
+            if Double(count) > limit, now > reportedUntil {
                 reportedUntil = now + window
-                report(Violation(event: observation.event, time: observation.event.time, values: ["count": String(times.count)]))
+                report(Violation(event: observation.event, time: observation.event.time, values: ["count": String(count)]))
             }
         }
     }

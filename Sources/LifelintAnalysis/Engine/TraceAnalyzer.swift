@@ -62,9 +62,11 @@ public enum TraceAnalyzer {
 
     /// A trace's report: its analysis, or the error that kept it from being read. Never throws,
     /// so one bad trace does not stop a batch.
-    public static func report(path: String, settings: AnalysisSettings) -> TraceReport {
+    /// `digestInPlace`: the trace's SHA-256 is computed on this thread (a batch whose workers
+    /// use every core), not on another core while it is analysed.
+    public static func report(path: String, settings: AnalysisSettings, digestInPlace: Bool = false) -> TraceReport {
         let start = ContinuousClock.now
-        let digest = settings.identifiesTraces && path != TraceInput.standardInputName ? TraceDigest(path: path) : nil
+        let digest = settings.identifiesTraces && path != TraceInput.standardInputName ? TraceDigest(path: path, inPlace: digestInPlace) : nil
         var report = analyzedReport(path: path, settings: settings)
         report.sha256 = digest?.wait()
         let elapsed = ContinuousClock.now - start

@@ -37,7 +37,7 @@ struct UnpairedMonitor: ClauseMonitor {
         lazy var key = observation.event.key(clause.sameAttributes)
         if observation.matches(clause.end) { open.removeValue(forKey: key) }
         if observation.matches(clause.cutoff) {
-            let ended = !clause.sameAttributes.isEmpty && observation.event.has(clause.sameAttributes) ? [key] : open.keys
+            let ended = !clause.sameAttributes.isEmpty && observation.event.has(clause.sameAttributes) ? [key] : open.liveKeys
             for key in ended.sorted() {
                 if let start = open.removeValue(forKey: key) { report(Violation(event: start, time: observation.event.time, related: [RelatedEvent(observation.event)])) }
             }

@@ -3,7 +3,8 @@ import LifelintModel
 /// Restores time order to a stream that is nearly ordered: merged logcat buffers interleave
 /// with small steps back in time. Events are held for `window` and released in (time, arrival)
 /// order, so memory is bounded by one window of events, not by the trace. Times on different
-/// clocks (wall, monotonic, none) do not compare: a change of clock releases what is held.
+/// clocks (wall, monotonic, none) do not compare: a change of clock releases what is held, and
+/// so does a step back further than the window (a second capture after the first).
 struct ReorderBuffer {
     let window: Int64
     /// Held events from `head` on; released ones are moved out (nil), not copied.
@@ -29,6 +30,10 @@ struct ReorderBuffer {
         }
         clock = event.time.clock
         let time = event.time.nanoseconds
+        // Further back than the window reorders: a new capture (concatenated files, a clock set
+        // back). What is held goes first, and ordering starts afresh: held, it was searched by
+        // every event of the new capture.
+        if head < events.count, time < latest - window { drainAll(release) }
         var index = times.count
         while index > head, times[index - 1] > time { index -= 1 }
         // Nearly always in order: an append, not the general insertion.
