@@ -125,10 +125,6 @@ struct AnalyzeCommand: Command {
         thresholdAssignments = arguments.values["--set"] ?? []
         baselinePath = arguments.value("--baseline")
         writeBaselinePath = arguments.value("--write-baseline")
-        var written = Set<String>()
-        for path in fileOutputs.map(\.path) + [writeBaselinePath].compactMap({ $0 }) where !written.insert(path).inserted {
-            throw .sameOutputTwice(path: path)
-        }
         jobs = try arguments.integer("--jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
         showsProgress = !arguments.flags.contains("--no-progress") && !quiet
         readOptions = try SharedOptions.traceReadOptions(arguments)
@@ -164,6 +160,7 @@ struct AnalyzeCommand: Command {
         let configurationFile: String?
         var files: [OutputFile] = []
         var listed: [String] = []
+        let expansion: InputExpander.Expansion
         do {
             let configuration = try configuration.load()
             configurationFile = configuration.path
@@ -174,11 +171,13 @@ struct AnalyzeCommand: Command {
             settings.collectsMetrics = formats.contains { $0.writesMetrics }
             settings.failsOnEmpty = failsOnEmpty
             baseline = try baselinePath.map { (path) throws(ConfigurationError) in try Baseline.load(path: path) }
-            files = try fileOutputs.map { (file) throws(CommandError) in try OutputFile(path: file.path) }
             if let inputList {
                 listed = try InputList.read(inputList.path, nulSeparated: inputList.nulSeparated)
                 if listed.isEmpty, inputs.isEmpty { throw CommandError.emptyList(path: PathEncoding.displayed(inputList.path)) }
             }
+            expansion = InputExpander.expansion(inputs + listed)
+            try Self.checkOutputs(fileOutputs.map(\.path) + [writeBaselinePath].compactMap { $0 }, inputs: expansion.inputs)
+            files = try fileOutputs.map { (file) throws(CommandError) in try OutputFile(path: file.path) }
         } catch {
             diagnostics.writeErrors(error)
             return .failure
@@ -188,7 +187,6 @@ struct AnalyzeCommand: Command {
         var reporters: [any Reporter] = [format.makeReporter(output: output, options: options.coloring(colorChoice.resolve(for: output)))]
         for (index, (format, _)) in fileOutputs.enumerated() { reporters.append(format.makeReporter(output: files[index].output, options: options)) }
 
-        let expansion = InputExpander.expansion(inputs + listed)
         let batch = expansion.inputs
         if !quiet { expansion.notes.forEach { diagnostics.writeLine("lifelint: note: " + TerminalText.sanitized($0)) } }
         if verbose { describe(settings, configurationFile: configurationFile, inputs: batch.count, to: diagnostics) }
@@ -242,6 +240,23 @@ struct AnalyzeCommand: Command {
         guard unwritten.isEmpty else { return .failure }
         let status = ExitCode(run.outcome)
         return exitZero && status == .findings ? .success : status
+    }
+
+    /// Each output is a file of its own (however it is named: `out.x`, `./out.x`, a link to
+    /// it), not standard output, and never a trace of the run: a report written over its own
+    /// trace, or two reports over each other, would lose data.
+    private static func checkOutputs(_ paths: [String], inputs: [BatchInput]) throws(UsageError) {
+        var seen = Set<FileIdentity>()
+        let standardOutput = FileIdentity.standardOutput
+        for path in paths {
+            guard let identity = FileIdentity(path: path) else { continue }
+            guard seen.insert(identity).inserted else { throw .sameOutputTwice(path: PathEncoding.displayed(path)) }
+            if identity == standardOutput { throw .outputIsStandardOutput(path: PathEncoding.displayed(path)) }
+        }
+        for case let .trace(path) in inputs {
+            guard let identity = FileIdentity(path: path), identity.exists, seen.contains(identity) else { continue }
+            throw .outputIsInput(path: PathEncoding.displayed(path))
+        }
     }
 
     /// `--verbose`: what the run is about to use.

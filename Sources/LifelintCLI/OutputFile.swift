@@ -1,34 +1,26 @@
 import LifelintCore
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A file a command writes a report or a baseline into (`--output FORMAT=PATH`,
-/// `--write-baseline`): created and truncated when the command starts, so a path that cannot be
-/// written is an error before any work; flushed and closed at the end, where a full disk or a
-/// failed close is an error too.
+/// `--write-baseline`): opened when the command starts, so a path that cannot be written is an
+/// error before any work, and written whole or not at all (`ReplacingFile`), so an interrupt or
+/// a full disk leaves the previous file as it was.
 final class OutputFile {
     let path: String
-    let output: ByteOutput
-    private var descriptor: Int32
+    private let file: ReplacingFile
+
+    var output: ByteOutput { file.output }
 
     init(path: String) throws(CommandError) {
-        descriptor = PathEncoding.openFile(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, permissions: 0o644)
         self.path = PathEncoding.displayed(path)
-        guard descriptor >= 0 else { throw .cannotWrite(path: self.path, reason: String(cString: strerror(errno))) }
-        output = .fileDescriptor(descriptor, name: path)
+        do {
+            file = try ReplacingFile(path: path)
+        } catch {
+            throw .cannotWrite(path: self.path, reason: error.reason)
+        }
     }
 
-    deinit { if descriptor >= 0 { close(descriptor) } }
-
-    /// Flushes and closes the file; the error, if the file is not complete.
+    /// Completes the file; the error, if it is not complete.
     func finish() -> CommandError? {
-        output.flush()
-        let closed = close(descriptor)
-        descriptor = -1
-        if closed != 0, output.failure == nil { output.fail(.closeFailed(errno: errno)) }
-        return output.failure.map { .cannotWrite(path: path, reason: $0.reason) }
+        file.commit().map { .cannotWrite(path: path, reason: $0.reason) }
     }
 }

@@ -10,6 +10,8 @@ package enum UsageError: Error, Sendable, Equatable, CustomStringConvertible {
     case needsOption(String, needed: String)
     case repeatedOption(String)
     case sameOutputTwice(path: String)
+    case outputIsStandardOutput(path: String)
+    case outputIsInput(path: String)
     case missingValue(option: String)
     case invalidValue(option: String, value: String, expected: String)
     case missingInput(command: String)
@@ -24,6 +26,9 @@ package enum UsageError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .conflictingOptions(first, second): return "'\(first)' and '\(second)' cannot be used together: choose one"
         case let .needsOption(option, needed): return "'\(option)' only applies with '\(needed)'"
         case let .sameOutputTwice(path): return "'\(Self.shortened(path))' is given for two outputs; each needs a file of its own"
+        case let .outputIsStandardOutput(path):
+            return "'\(Self.shortened(path))' is standard output, where --format writes already; each output needs a file of its own"
+        case let .outputIsInput(path): return "'\(Self.shortened(path))' is a trace this run reads; lifelint will not write an output over it"
         case let .repeatedOption(option): return "option '\(option)' is given more than once; it takes one value"
         case let .missingValue(option): return "option '\(option)' needs a value"
         case let .invalidValue(option, value, expected): return "invalid value '\(Self.shortened(value))' for '\(option)': expected \(expected)"

@@ -20,6 +20,8 @@ enum ContainerDetector {
         case appleLogText(AppleLogTextLayout)
         /// JSON, but in no shape lifelint reads.
         case unknownJSON
+        /// A report (lifelint's own, a SARIF file): what a run writes, not a trace.
+        case report(String)
 
         /// The container `--input-format` names.
         init(forced format: InputFormat) {
@@ -35,6 +37,7 @@ enum ContainerDetector {
     static func detect(_ head: [UInt8]) -> Container {
         head.withUnsafeBufferPointer { bytes in
             if bytes.starts(with: "bplist00".utf8) { return .binaryPlist }
+            if let report = ContentSketch.report(bytes) { return .report(report) }
             let text = UnsafeBufferPointer(rebasing: bytes[firstNonBlank(bytes)...])
             if AppleReportReader.isReport(text) { return .appleReport }
             if ExitInfoReader.isExitInfo(text) { return .exitInfo }

@@ -33,6 +33,24 @@ enum ContentSketch {
         (["\tat java.", "\tat android.", "\tat com.", "    at java.", "    at android."], "a Java stack trace without its logcat lines"),
     ]
 
+    /// The report format a file's first bytes show it to be (lifelint's own or another
+    /// analyser's), or nil: a report written into a folder of traces is not read as one.
+    static func report(_ head: UnsafeBufferPointer<UInt8>) -> String? {
+        let opening = UnsafeBufferPointer(rebasing: head[..<min(head.count, 512)])
+        if opening.starts(with: "{\n  \"configuration\" : ".utf8) { return "a lifelint report (--format json)" }
+        if ByteSearch.contains("\"$schema\" : \"https://json.schemastore.org/sarif", in: opening) || ByteSearch.contains("\"$schema\":\"https://json.schemastore.org/sarif", in: opening) {
+            return "a SARIF report"
+        }
+        if opening.starts(with: "[\n  {\n    \"categories\" : [".utf8) { return "a GitLab Code Quality report" }
+        if ["::error ", "::warning ", "::notice ", "::group::"].contains(where: { opening.starts(with: $0.utf8) }) { return "GitHub workflow commands (--format github)" }
+        let firstLine = UnsafeBufferPointer(rebasing: head[..<(head.firstIndex(of: .newline) ?? head.count)])
+        let records = ["finding", "verdict", "metrics", "coverage", "trace", "summary"].map { "\"type\":\"\($0)\"}" }
+        if firstLine.first == UInt8(ascii: "{"), records.contains(where: { firstLine.reversed().starts(with: $0.utf8.reversed()) }) {
+            return "lifelint records (--format jsonl)"
+        }
+        return nil
+    }
+
     /// A description of binary content.
     static func binary(_ head: UnsafeBufferPointer<UInt8>) -> String {
         magic.first { head.starts(with: $0.bytes) }?.name ?? "binary data"

@@ -37,7 +37,7 @@ public enum InputExpander {
         var expansion = Expansion()
         for argument in arguments {
             for input in walk.expand(argument) where seen.insert(input.path).inserted {
-                if case let .trace(path) = input, let identity = FileIdentity(path), !files.insert(identity).inserted { continue }
+                if case let .trace(path) = input, let identity = FileIdentity(path: path), identity.exists, !files.insert(identity).inserted { continue }
                 expansion.inputs.append(input)
             }
         }
@@ -54,19 +54,6 @@ public enum InputExpander {
         var found = Walk.Found()
         walk.collect(folder, into: &found)
         return found.files.sorted()
-    }
-
-    /// A file's device and inode: the same file however it is named.
-    struct FileIdentity: Hashable {
-        let device: UInt64
-        let inode: UInt64
-
-        init?(_ path: String) {
-            var status = stat()
-            guard path != TraceInput.standardInputName, PathEncoding.withFileSystemRepresentation(path, { stat($0, &status) }) == 0 else { return nil }
-            device = UInt64(status.st_dev)
-            inode = UInt64(status.st_ino)
-        }
     }
 
     /// One expansion's walks, with what they skipped.
@@ -104,7 +91,7 @@ public enum InputExpander {
 
         /// Every trace file below `folder` (every file when `everyFile`).
         mutating func collect(_ folder: String, into found: inout Found, everyFile: Bool = false) {
-            if let identity = FileIdentity(folder), !visitedFolders.insert(identity).inserted {
+            if let identity = FileIdentity(path: folder), identity.exists, !visitedFolders.insert(identity).inserted {
                 notes.append("\(PathEncoding.displayed(folder)): skipped: a folder already walked (a loop of folders)")
                 return
             }
@@ -115,7 +102,13 @@ public enum InputExpander {
                 case .folder: collect(path, into: &found, everyFile: everyFile)
                 case .folderLink: notes.append("\(PathEncoding.displayed(path)): skipped: a symbolic link to a folder, not followed")
                 case .file:
-                    if everyFile || traceExtensions.contains((name as NSString).pathExtension.lowercased()) { found.files.append(path) }
+                    let fileExtension = (name as NSString).pathExtension.lowercased()
+                    guard everyFile || traceExtensions.contains(fileExtension) else { continue }
+                    if Self.reportExtensions.contains(fileExtension), let report = Self.report(at: path) {
+                        notes.append("\(PathEncoding.displayed(path)): skipped: \(report), not a trace")
+                    } else {
+                        found.files.append(path)
+                    }
                 case let .skipped(reason):
                     if everyFile || traceExtensions.contains((name as NSString).pathExtension.lowercased()) {
                         notes.append("\(PathEncoding.displayed(path)): skipped: \(reason)")
@@ -185,6 +178,22 @@ public enum InputExpander {
 
         private static func join(_ base: String, _ name: String) -> String {
             base.isEmpty ? name : base.hasSuffix("/") ? base + name : base + "/" + name
+        }
+
+        /// The extensions reports are written with that walks also read traces from.
+        static let reportExtensions: Set<String> = ["json", "jsonl", "ndjson", "txt"]
+
+        /// What report a walked file is, by its first bytes (a report written into the folder
+        /// of traces by an earlier run); nil for anything else, and for a file that cannot be
+        /// opened, which the run reports when it reads it.
+        static func report(at path: String) -> String? {
+            let descriptor = PathEncoding.openFile(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+            guard descriptor >= 0 else { return nil }
+            defer { close(descriptor) }
+            var head = [UInt8](repeating: 0, count: 65_536)
+            let count = head.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
+            guard count > 0 else { return nil }
+            return head.withUnsafeBufferPointer { ContentSketch.report(UnsafeBufferPointer(rebasing: $0[..<count])) }
         }
 
         enum Kind: Equatable {

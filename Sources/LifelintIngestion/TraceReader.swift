@@ -61,6 +61,8 @@ public enum TraceReader {
             var summary = readJSON(input, head: head, chunkSize: chunkSize, format: "json metrickit", options: JSONStreamReader.Options(), decoder: &decoder, emit: emit)
             summary.reportsDeathsOnly = true
             return summary
+        case let .report(kind):
+            throw .unrecognisedFormat(path: input.path, line: 1, reason: "\(kind), not a trace: reports that lifelint writes are not read as traces")
         case .unknownJSON:
             let examined = head.count < Self.jsonDetectionLimit ? "the whole document" : "its first \(Self.jsonDetectionLimit >> 20) MiB"
             throw .unrecognisedFormat(
