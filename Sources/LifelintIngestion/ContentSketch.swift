@@ -51,6 +51,16 @@ enum ContentSketch {
         return nil
     }
 
+    /// Whether the first bytes are binary rather than text: a known binary format, or NUL bytes
+    /// in more than one of a hundred. A log with a stray NUL (a line written over by a crash, a
+    /// corrupted sector) is still text, read line by line.
+    static func isBinary(_ head: UnsafeBufferPointer<UInt8>) -> Bool {
+        if magic.contains(where: { head.starts(with: $0.bytes) }) { return true }
+        var nulls = 0
+        for byte in head where byte == 0 { nulls += 1 }
+        return nulls * 100 > head.count
+    }
+
     /// A description of binary content.
     static func binary(_ head: UnsafeBufferPointer<UInt8>) -> String {
         magic.first { head.starts(with: $0.bytes) }?.name ?? "binary data"

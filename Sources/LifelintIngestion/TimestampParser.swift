@@ -44,9 +44,11 @@ package enum TimestampParser {
             guard let hours = cursor.readDigits(2) else { return nil }
             _ = cursor.skip(.colon)
             let minutes = cursor.readDigits(2) ?? 0
+            // Offsets in use run from -12:00 to +14:00.
+            guard hours <= 14, minutes < 60 else { return nil }
             offset = Int32((hours * 60 + minutes) * 60) * (sign == .dash ? -1 : 1)
         }
-        guard cursor.isAtEnd, (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61 else { return nil }
+        guard cursor.isAtEnd, CivilDateTime.isValid(month: month, day: day, year: year), hour < 24, minute < 60, second < 61 else { return nil }
         let date = CivilDateTime(year: year, month: month, day: day, hour: hour, minute: minute, second: second, nanosecond: nanosecond)
         return .wall(date, utcOffsetSeconds: offset, fractionDigits: digits)
     }

@@ -39,6 +39,23 @@ public struct CivilDateTime: Sendable, Hashable {
     /// differences): a date outside them in a trace is an error, not an overflow.
     public static let supportedYears = 1825...2114
 
+    /// The days of a month (February's in a leap year when `year` is nil: a date without a
+    /// year may be one).
+    public static func days(inMonth month: Int, year: Int?) -> Int {
+        switch month {
+        case 2:
+            guard let year else { return 29 }
+            return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    /// Whether the month exists and has the day.
+    public static func isValid(month: Int, day: Int, year: Int?) -> Bool {
+        (1...12).contains(month) && day >= 1 && day <= days(inMonth: month, year: year)
+    }
+
     /// Clamped to `supportedYears`, so arithmetic on any two times cannot overflow.
     public var nanosecondsSinceEpoch: Int64 {
         let clampedYear = min(max(year, Self.supportedYears.lowerBound), Self.supportedYears.upperBound)

@@ -220,7 +220,7 @@ public struct PhaseDeriver {
 
     private static func coldStart(_ cause: Event, app: inout AppLifecycle, into output: inout [Event]) {
         if let phase = app.phase, phase != .notRunning {
-            Self.terminate(cause, reason: "unknown", app: &app, into: &output)
+            Self.terminate(cause, reason: "unknown", unseen: true, app: &app, into: &output)
         }
         let death = app.lastDeath
         let attributes = DerivedAttributes.coldStart(
@@ -235,11 +235,14 @@ public struct PhaseDeriver {
         app.awaitingLaunch = true
     }
 
-    private static func terminate(_ cause: Event, reason: String, app: inout AppLifecycle, into output: inout [Event]) {
+    /// `unseen`: the trace shows no end, only that the process was gone by `cause` (a new one
+    /// started, its pid went to another process); when it ended is not known.
+    private static func terminate(_ cause: Event, reason: String, unseen: Bool = false, app: inout AppLifecycle, into output: inout [Event]) {
         guard app.phase != .notRunning || app.awaitingLaunch else { return }
         let initiator = AppLifecycle.initiator(of: cause.name.is(.processDied) ? cause : nil, reason: reason)
         var attributes: Attributes = ["reason": reason, "initiator": initiator, "from": app.phase?.rawValue ?? "unknown"]
         if cause.name.is(.processDied) { attributes["detail"] = cause.attributes["detail"] }
+        if unseen || cause.attributes["unseen"] == "true" { attributes["unseen"] = "true" }
         output.append(Self.synthetic(EventName.phaseTerminated, cause, attributes))
         app.lastDeath = AppLifecycle.Death(reason: reason, initiator: initiator, facts: app.incarnation)
         app.phase = .notRunning

@@ -7,11 +7,14 @@ struct DeathDescription {
     let reason: String?
     let initiator: String
     let detail: String?
+    /// The trace shows no death, only that the process was gone by then.
+    let unseen: Bool
 
     init(_ termination: Event) {
         reason = termination.attributes["reason"].flatMap { $0 == "unknown" ? nil : $0 }
         initiator = termination.attributes["initiator"] ?? "unknown"
         detail = termination.attributes["detail"].map(Attributes.shown)
+        unseen = termination.attributes["unseen"] == "true"
     }
 
     private var isForceStop: Bool { reason == ProcessDeathReason.forceStop.rawValue }
@@ -20,6 +23,7 @@ struct DeathDescription {
     /// system (MARs #1)`, `ended by the user (user)`, `crash`.
     var short: String {
         if isForceStop { return initiator == "system" ? "force-stopped by the system" + (detail.map { " (\($0))" } ?? "") : "force-stopped" }
+        if unseen { return "ended unseen" + (detail.map { " (\($0))" } ?? "") }
         let who = initiator == "system" ? "system kill" : initiator == "user" ? "ended by the user" : initiator == "crash" ? "crash" : "ended"
         return who + (reason.flatMap { $0 == initiator ? nil : " (\($0))" } ?? "")
     }
@@ -27,6 +31,7 @@ struct DeathDescription {
     /// For a verdict's claim: `The system killed the process (low-memory)`.
     var sentence: String {
         if isForceStop { return initiator == "system" ? "The system force-stopped the app" + (detail.map { " (\($0))" } ?? "") : "The app was force-stopped" }
+        if unseen { return "The process ended unseen (the trace shows no death" + (detail.map { "; \($0)" } ?? "") + ")" }
         let who = initiator == "user" ? "The user ended the process" : initiator == "system" ? "The system killed the process" : initiator == "crash" ? "A crash ended the process" : "The process ended"
         return who + (reason.flatMap { $0 == initiator ? nil : " (\($0))" } ?? "")
     }

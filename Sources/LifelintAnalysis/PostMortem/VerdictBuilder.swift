@@ -317,7 +317,8 @@ public struct VerdictBuilder {
             claim("The platform saved instance state\(stateSaved.detail.map { ", \($0) bytes" } ?? "")", stateSaved)
         }
         if let (death, description) = episode.death {
-            claim("\(description.sentence) at \(DurationText.clock(death.time)), \(DurationText.describe(nanoseconds: death.time.nanoseconds - left)) after it left", death)
+            let when = description.unseen ? "by \(DurationText.clock(death.time)) at the latest" : "at \(DurationText.clock(death.time))"
+            claim("\(description.sentence) \(when), \(DurationText.describe(nanoseconds: death.time.nanoseconds - left)) after it left", death)
         }
         if let start = episode.coldStart {
             if let restore = episode.restore {

@@ -89,9 +89,18 @@ enum AppleReportReader {
         defaults.labels.record(TraceLabels.appBuild, header["build_version"]?.string)
         defaults.labels.record(TraceLabels.osVersion, header["os_version"]?.string)
         let body = UnsafeBufferPointer(rebasing: bytes[bodyStart...])
-        guard body.first(where: { $0 != .space && $0 != .newline && $0 != .carriageReturn && $0 != .tab }) == UInt8(ascii: "{"),
-            let value = parseJSON(body), let object = JSONObject(value)
-        else {
+        let opensJSON = body.first(where: { $0 != .space && $0 != .newline && $0 != .carriageReturn && $0 != .tab }) == UInt8(ascii: "{")
+        var parser = JSONElementParser(bytes: body)
+        let parsed = opensJSON ? Result { () throws(JSONSyntaxError) in try parser.parseRecordPrefix(into: JSONMemberList(), nestedMembers: JSONMemberList()).value } : nil
+        guard case let .success(value)? = parsed, let object = JSONObject(value) else {
+            // A JSON body that does not parse is damage, said where it is; its lines are still
+            // read as a text report's.
+            if case let .failure(error)? = parsed {
+                let line = lines.number(ofOffset: bodyStart + min(error.offset, body.count - 1))
+                summary.report(IngestionProblem(
+                    location: SourceLocation(path: summary.path, line: line),
+                    message: "the .ips body is not valid JSON (\(error.message)); its lines are read as a text report's"))
+            }
             summary.format = "apple report (ips \(bugType), text body)"
             return [textReport(bytes, lines, from: bodyStart, defaults: defaults)]
         }

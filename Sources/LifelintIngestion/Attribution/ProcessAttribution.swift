@@ -85,18 +85,20 @@ struct ProcessAttribution {
 
     /// A start: a new incarnation, or the name of a live unnamed one whose lines came just
     /// before it. A process it replaces that nothing named goes out unnamed, in its order.
-    /// False when this start was already reported.
-    mutating func recordStart(pid: Int32, process: some StringProtocol, at time: Timestamp, emit: EventSink) -> Bool {
+    /// `started` is false when this start was already reported; `ended` is the package of a
+    /// live, named process whose pid the start took: it ended before, unseen.
+    mutating func recordStart(pid: Int32, process: some StringProtocol, at time: Timestamp, emit: EventSink) -> (started: Bool, ended: String?) {
         let process = String(process)
         let adopt = held.isEmpty ? true : table.incarnation(of: pid).flatMap { firstHeld($0.id) }.map { Self.isJustBefore($0.time, time) } ?? true
         let (started, replaced) = table.recordStart(pid: pid, process: process, adopt: adopt)
-        guard started else { return false }
+        guard started else { return (false, nil) }
         if let replaced, firstHeld(replaced.id) != nil {
             release(replaced.id, as: nil, emit: emit)
             unnamedProcesses += 1
         }
         if !held.isEmpty, let current = table.incarnation(of: pid) { release(current.id, as: process, emit: emit) }
-        return true
+        let ended = replaced.flatMap { $0.isLive ? $0.package : nil }
+        return (true, ended)
     }
 
     /// Records a death; false when this death was already reported.

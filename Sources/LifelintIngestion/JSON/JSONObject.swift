@@ -62,18 +62,23 @@ struct JSONObject {
     }
 
     /// Finds several keys in one pass over the members (each record is read once, not once
-    /// per key). `keys`' key i's value lands in the result's position i; the first of
-    /// repeated keys wins.
-    func values<let count: Int>(_ keys: JSONKeyTable<count>) -> InlineArray<count, JSONValue?> {
+    /// per key). `keys`' key i's value lands in the result's position i; `repeated` is the
+    /// index of the first of `keys` the record gives twice (the first value is kept).
+    func values<let count: Int>(_ keys: JSONKeyTable<count>) -> (found: InlineArray<count, JSONValue?>, repeated: Int?) {
         var found = InlineArray<count, JSONValue?>(repeating: nil)
+        var repeated: Int?
         let base = value.bytes.baseAddress!
         withMembers { members in
             for member in members {
-                guard let index = keys.index(of: base + member.key.lowerBound + 1, length: member.key.count - 2), found[index] == nil else { continue }
+                guard let index = keys.index(of: base + member.key.lowerBound + 1, length: member.key.count - 2) else { continue }
+                guard found[index] == nil else {
+                    if repeated == nil { repeated = index }
+                    continue
+                }
                 found[index] = member.value
             }
         }
-        return found
+        return (found, repeated)
     }
 
     /// Members as decoded key and scalar text (objects, arrays and nulls left out).

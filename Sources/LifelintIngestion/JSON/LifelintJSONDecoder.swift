@@ -7,11 +7,14 @@ import LifelintModel
 /// `source` are accepted).
 struct LifelintJSONDecoder: JSONRecordDecoder {
     private var interner = StringInterner()
-    private let keys = JSONKeyTable(["event", "time", "pid", "tid", "app", "platform", "attrs"] as InlineArray<7, StaticString>)
+    private static let keyNames: InlineArray<7, StaticString> = ["event", "time", "pid", "tid", "app", "platform", "attrs"]
+    private let keys = JSONKeyTable(Self.keyNames)
 
     mutating func decode(_ record: JSONValue, object: JSONObject?, at location: SourceLocation) -> RecordOutcome {
         guard let object else { return .problem("expected an event object, found \(record.kind)") }
-        let fields = object.values(keys)
+        let (fields, repeated) = object.values(keys)
+        // Which of two values a reader takes differs between JSON parsers: neither is guessed.
+        if let repeated { return .problem("'\(Self.keyNames[repeated])' is given twice") }
         guard let nameValue = fields[0] else { return .problem("missing 'event' (the event name)") }
         // A name made before was checked before.
         guard let nameBytes = object.rawStringBytes(of: nameValue), interner.holdsEventName(nameBytes) || InstrumentationMessage.isValidEventName(bytes: nameBytes) else {

@@ -26,7 +26,13 @@ struct MetricKitDecoder: JSONRecordDecoder {
         for (data, context) in contexts {
             guard let counters = JSONObject(data) else { continue }
             for (key, value) in counters.scalarMembers {
-                guard let count = Int(value), count > 0, let reason = Self.reason(ofCounter: key) else { continue }
+                guard let reason = Self.reason(ofCounter: key) else { continue }
+                // A count is a whole number of exits, written `12` or `1e3`; anything else is
+                // damage, said, not a counter silently left out.
+                guard let number = Double(value), number >= 0, let count = Int(exactly: number) else {
+                    return .problem("'\(key)' must be a whole number of exits, found \(value)")
+                }
+                guard count > 0 else { continue }
                 var attributes: Attributes = ["reason": reason, "context": context, "count": String(count)]
                 attributes["from"] = from
                 attributes["to"] = to

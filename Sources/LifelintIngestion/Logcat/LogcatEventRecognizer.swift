@@ -249,7 +249,13 @@ struct LogcatEventRecognizer {
 
     /// `attributes` holds `package`.
     mutating func started(pid: Int32, process: String, package: String, attributes: Attributes, _ line: Line, _ out: inout Output) {
-        guard attribution.recordStart(pid: pid, process: process, at: line.time, emit: { out.events.append($0) }) else { return }
+        let (started, ended) = attribution.recordStart(pid: pid, process: process, at: line.time, emit: { out.events.append($0) })
+        guard started else { return }
+        if let ended {
+            // The pid's last process is gone, though no line said so: it ended before now.
+            let attributes: Attributes = ["reason": ProcessDeathReason.unknown.rawValue, "unseen": "true", "detail": "its pid \(pid) went to \(process)"]
+            add(event(EventName.processDied, line, app: ended, pid: pid, tid: nil, attributes), &out)
+        }
         var attributes = attributes
         if process != package { attributes["process"] = process }
         add(event(EventName.processStarted, line, app: package, pid: pid, tid: nil, attributes), &out)

@@ -54,7 +54,7 @@ struct LogcatIngestor {
     mutating func run(_ input: ByteLineReader, format forcedFormat: LogcatFormat?, emit: EventSink) throws(IngestionError) {
         let head: UnsafeBufferPointer<UInt8>
         do { head = try input.prefetch() } catch { throw .readFailed(path: path, line: 1, reason: error.message) }
-        if let nul = head.firstIndex(of: 0) {
+        if ContentSketch.isBinary(head), let nul = head.firstIndex(of: 0) {
             throw .binaryContent(path: path, line: 1 + head[..<nul].reduce(0) { $0 + ($1 == .newline ? 1 : 0) }, kind: ContentSketch.binary(head))
         }
         isDumpstate = ByteSearch.contains("== dumpstate", in: UnsafeBufferPointer(rebasing: head[..<min(head.count, 4096)]))

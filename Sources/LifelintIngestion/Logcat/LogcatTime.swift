@@ -86,7 +86,8 @@ struct LogcatTime {
         else { return nil }
         guard let month = twoDigits(bytes, at: start), let day = twoDigits(bytes, at: start + 3), let hour = twoDigits(bytes, at: start + 6),
             let minute = twoDigits(bytes, at: start + 9), let second = twoDigits(bytes, at: start + 12),
-            month &- 1 < 12, day &- 1 < 31, hour < 24, minute < 60, second < 61
+            month &- 1 < 12, day &- 1 < 31, hour < 24, minute < 60, second < 61,
+            Int(day) <= CivilDateTime.days(inMonth: Int(month), year: nil)
         else { return nil }
         cursor.index = start + 14
         return LogcatTime(kind: .calendar, month: month, day: day, hour: hour, minute: minute, second: second)
@@ -138,7 +139,7 @@ struct LogcatTime {
         time.hour = UInt8(truncatingIfNeeded: hour)
         time.minute = UInt8(truncatingIfNeeded: minute)
         time.second = UInt8(truncatingIfNeeded: second)
-        guard (1...12).contains(time.month), (1...31).contains(day), hour < 24, minute < 60, second < 61 else { return nil }
+        guard CivilDateTime.isValid(month: Int(time.month), day: day, year: time.year), hour < 24, minute < 60, second < 61 else { return nil }
         return time
     }
 
@@ -147,7 +148,7 @@ struct LogcatTime {
         guard cursor.peek() == .space, let sign = cursor.peek(1), sign == .plus || sign == .dash else { return nil }
         var probe = cursor
         probe.index += 2
-        guard let hours = probe.readDigits(2), let minutes = probe.readDigits(2) else { return nil }
+        guard let hours = probe.readDigits(2), let minutes = probe.readDigits(2), hours <= 14, minutes < 60 else { return nil }
         guard probe.isAtEnd || probe.peek() == .space else { return nil }
         cursor = probe
         let offset = Int32(hours * 3600 + minutes * 60)

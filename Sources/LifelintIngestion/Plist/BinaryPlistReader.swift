@@ -137,9 +137,15 @@ enum BinaryPlistReader {
                 default: throw Failure(message: "unsupported marker 0x\(String(marker, radix: 16))")
                 }
             case 0x1:
+                guard low <= 4 else { throw Failure(message: "an integer of \(1 << low) bytes (at most 16)") }
                 let size = 1 << low
                 try require(offset + 1 + size)
-                return .integer(Int64(bitPattern: Self.integer(bytes, at: offset + 1, size: size)))
+                // Eight bytes are a signed integer; sixteen hold an unsigned one (CoreFoundation
+                // writes UInt64 values so): its high half must be zero and its value fit.
+                guard size == 16 else { return .integer(Int64(bitPattern: Self.integer(bytes, at: offset + 1, size: size))) }
+                let high = Self.integer(bytes, at: offset + 1, size: 8), value = Self.integer(bytes, at: offset + 9, size: 8)
+                guard high == 0, value <= UInt64(Int64.max) else { throw Failure(message: "an integer larger than 2^63 - 1, which lifelint does not read") }
+                return .integer(Int64(value))
             case 0x2:
                 return .real(try real(at: offset + 1, size: 1 << low))
             case 0x3:

@@ -72,10 +72,15 @@ enum XMLPlistReader {
         let onRecord: (PlistValue, Int) -> Void = { record, line in
             summary.record(PlistEventDecoder.decode(record, at: location(line)), at: location(line), emit: emit)
         }
+        // A record whose value is malformed (an `<integer>` that is not one) is that record's
+        // problem; the records after it are still read.
+        let onDamagedRecord: (String, Int) -> Void = { message, line in
+            summary.record(.problem("not a lifelint plist: \(message)"), at: location(line), emit: emit)
+        }
         var status = xmlTextReaderRead(reader)
         while status == 1 {
             do {
-                if try readWholeRecord(reader, &builder, onRecord: onRecord) {
+                if readWholeRecord(reader, &builder, onRecord: onRecord, onDamagedRecord: onDamagedRecord) {
                     status = xmlTextReaderNext(reader)
                     continue
                 }
@@ -103,12 +108,16 @@ enum XMLPlistReader {
     /// At the start of a record, expands its subtree and reads it in one pass; returns false
     /// when the reader is anywhere else.
     private static func readWholeRecord(
-        _ reader: xmlTextReaderPtr, _ builder: inout PlistTreeBuilder, onRecord: (PlistValue, Int) -> Void
-    ) throws(PlistTreeBuilder.Failure) -> Bool {
+        _ reader: xmlTextReaderPtr, _ builder: inout PlistTreeBuilder, onRecord: (PlistValue, Int) -> Void, onDamagedRecord: (String, Int) -> Void
+    ) -> Bool {
         guard builder.expectsRecord, xmlTextReaderNodeType(reader) == Int32(XML_READER_TYPE_ELEMENT.rawValue),
             let node = xmlTextReaderExpand(reader)
         else { return false }
-        onRecord(try PlistNodeReader.value(node), lineNumber(reader))
+        do {
+            onRecord(try PlistNodeReader.value(node), lineNumber(reader))
+        } catch {
+            onDamagedRecord(error.message, lineNumber(reader))
+        }
         return true
     }
 

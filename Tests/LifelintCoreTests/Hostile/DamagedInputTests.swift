@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+@testable import LifelintAnalysis
+@testable import LifelintIngestion
+@testable import LifelintModel
+@testable import LifelintReports
+@testable import LifelintCLI
+
+/// Damage that used to give a wrong answer without a word: each is now read right, or said to
+/// be damage where it is (exit status 2) while the rest is still read.
+@Suite struct DamagedInputTests {
+    static let lostDraft = RepositoryPaths.path("SampleLogs/android-lost-draft.log")
+
+    static func run(_ name: String, _ contents: Data, _ extra: [String] = []) -> (status: ExitCode, output: String, diagnostics: String) {
+        let file = TraceFixture.temporaryFile(name: name, contents: contents)
+        return runLifelint(["--no-config", "--year", "2024"] + extra + [file.path])
+    }
+
+    /// One NUL byte in the second line made the whole log "binary data".
+    @Test func aStrayNulByteLeavesTheLogText() throws {
+        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Self.lostDraft)))
+        bytes.insert(0, at: bytes.firstIndex(of: .newline)! + 5)
+        let result = Self.run("nul.log", Data(bytes))
+        #expect(result.status == .findings)
+        #expect(result.output.hasSuffix("lifelint: 3 errors in 1 trace (46 lines, 34 events)\n"))
+        #expect(Self.run("binary.log", Data([0x7F, 0x45, 0x4C, 0x46] + [UInt8](repeating: 0, count: 64))).diagnostics.contains("an executable (ELF), not a trace"))
+    }
+
+    /// An `.ips` whose JSON body does not parse was read as text without a word.
+    @Test func aDamagedIPSBodyIsReported() throws {
+        let text = try String(contentsOfFile: RepositoryPaths.path("SampleLogs/ios-watchdog-in-background.ips"), encoding: .utf8)
+        let header = text.prefix { $0 != "\n" }
+        let damaged = header + "\n{\n  ,\"incident\" : \"x\"\n" + text.dropFirst(header.count + 3)
+        let result = Self.run("damaged.ips", Data(damaged.utf8))
+        #expect(result.status == .failure)
+        #expect(result.diagnostics.hasSuffix(":3: the .ips body is not valid JSON (expected a string key); its lines are read as a text report's\n"), "\(result.diagnostics)")
+    }
+
+    /// A binary plist integer of 16 bytes whose value needs more than 64 bits was wrapped.
+    @Test func aBinaryPlistIntegerPast64BitsIsAnError() {
+        // [ { "x": 2^64 + 5 } ]: an array, a dict, a string and a 16-byte integer.
+        var bytes = Array("bplist00".utf8)
+        let offsets = [bytes.count, bytes.count + 2, bytes.count + 5, bytes.count + 7]
+        bytes += [0xA1, 1, 0xD1, 2, 3, 0x51, UInt8(ascii: "x"), 0x14] + [0, 0, 0, 0, 0, 0, 0, 1] + [0, 0, 0, 0, 0, 0, 0, 5]
+        let table = bytes.count
+        bytes += offsets.map { UInt8($0) }
+        bytes += [0, 0, 0, 0, 0, 0, 1, 1]
+        for value in [UInt64(4), 0, UInt64(table)] { bytes += (0..<8).reversed().map { UInt8((value >> (8 * UInt64($0))) & 0xFF) } }
+        let result = Self.run("wide.bplist", Data(bytes))
+        #expect(result.status == .failure)
+        #expect(result.diagnostics.contains(":1: corrupt binary plist: an integer larger than 2^63 - 1, which lifelint does not read\n"), "\(result.diagnostics)")
+    }
+
+    /// One bad `<integer>` in an XML plist stopped every record after it.
+    @Test func aBadXMLIntegerCostsOnlyItsRecord() throws {
+        let plist = try String(contentsOfFile: RepositoryPaths.path("SampleLogs/android-lost-draft.plist"), encoding: .utf8)
+        var lines = plist.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        lines[23] = lines[23].replacingOccurrences(of: "<integer>4242</integer>", with: "<integer>42x</integer>")
+        let result = Self.run("bad.plist", Data(lines.joined(separator: "\n").utf8))
+        #expect(result.status == .failure)
+        #expect(result.diagnostics.hasSuffix(":9: not a lifelint plist: <integer>42x</integer> is not an integer\n"), "\(result.diagnostics)")
+        #expect(result.output.hasSuffix("lifelint: 3 errors in 1 trace (34 records, 33 events); 1 input with errors (see above)\n"), "the other records are read")
+    }
+
+    /// Which of two `event` values a JSON reader takes differs between parsers: a record that
+    /// gives a key twice is malformed.
+    @Test func aRecordThatGivesAKeyTwiceIsMalformed() {
+        let text = #"{"time": 1704700800, "event": "input.edited", "event": "persist.begin", "app": "com.x"}"# + "\n"
+            + #"{"time": 1704700801, "app": "com.x", "event": "input.edited", "app": "com.y"}"# + "\n"
+        let result = Self.run("twice.jsonl", Data(text.utf8))
+        #expect(result.status == .failure)
+        #expect(result.diagnostics.contains(":1:1: 'event' is given twice\n"))
+        #expect(result.diagnostics.contains(":2:1: 'app' is given twice\n"))
+    }
+
+    /// MetricKit counts written `1e3` are read; `4.5` and `-5` are damage, said.
+    @Test func metricKitCountsAreWholeNumbers() throws {
+        let payload = try String(contentsOfFile: RepositoryPaths.path("SampleLogs/ios-metrickit-exits.json"), encoding: .utf8)
+        let file = TraceFixture.temporaryFile(name: "thousand.json", contents: Data(payload.replacingOccurrences(of: "\"cumulativeMemoryPressureExitCount\": 31", with: "\"cumulativeMemoryPressureExitCount\": 1e3").utf8))
+        let thousand = runLifelint(["events", "--no-config", file.path])
+        #expect(thousand.output.contains(#""attrs":{"reason":"memory-pressure","context":"background","count":1000,"#), "\(thousand.output.prefix(400))")
+        for bad in ["4.5", "-5"] {
+            let result = Self.run("bad-\(bad).json", Data(payload.replacingOccurrences(of: "\"cumulativeMemoryPressureExitCount\": 31", with: "\"cumulativeMemoryPressureExitCount\": \(bad)").utf8))
+            #expect(result.status == .failure)
+            #expect(result.diagnostics.contains("'cumulativeMemoryPressureExitCount' must be a whole number of exits, found \(bad)"), "\(result.diagnostics)")
+        }
+    }
+
+    /// Dates that do not exist and zones that do not either are not times.
+    @Test func impossibleDatesAndZonesAreRefused() {
+        #expect(TimestampParser.parse("2100-02-29T10:00:00Z") == nil)
+        #expect(TimestampParser.parse("2024-02-29T10:00:00Z") != nil)
+        #expect(TimestampParser.parse("2024-04-31T10:00:00Z") == nil)
+        #expect(TimestampParser.parse("2024-01-08T10:00:00+99:99") == nil)
+        #expect(TimestampParser.parse("2024-01-08T10:00:00+14:00") != nil)
+        let logcat = "02-30 10:00:00.000  4242  4242 I lifelint: input.edited\n01-08 10:00:00.000  4242  4242 I lifelint: input.edited\n"
+        let result = runLifelint(["events", "--no-config", "--year", "2024", TraceFixture.temporaryFile(name: "feb30.log", contents: Data(logcat.utf8)).path])
+        #expect(result.output.split(separator: "\n").count == 1, "the 30th of February is no time")
+    }
+
+    /// A pid reused by another app without a death line: the first app's process ended, unseen,
+    /// by the time the second started (it used to stay in the background for ever).
+    @Test func aReusedPidEndsTheOldProcessUnseen() {
+        let trace = """
+            01-08 09:00:00.000  1000  1250 I ActivityManager: Start proc 4242:com.example.notes/u0a123 for top-activity {com.example.notes/com.example.notes.EditorActivity}
+            01-08 09:00:00.100  4242  4242 I wm_on_resume_called: [Token=1,Component Name=com.example.notes.EditorActivity,Reason=RESUME_ACTIVITY,time=1ms]
+            01-08 09:00:05.000  4242  4242 I wm_on_paused_called: [Token=1,Component Name=com.example.notes.EditorActivity,Reason=performPause,time=1ms]
+            01-08 09:00:05.100  4242  4242 I wm_on_stop_called: [Token=1,Component Name=com.example.notes.EditorActivity,Reason=STOP_ACTIVITY_ITEM,time=1ms]
+            01-08 09:30:00.000  1000  1250 I ActivityManager: Start proc 4242:com.example.music/u0a124 for service {com.example.music/.Player}
+
+            """
+        let result = runLifelint(["timeline", "--no-config", "--year", "2024", TraceFixture.temporaryFile(name: "reuse.log", contents: Data(trace.utf8)).path])
+        #expect(result.output.contains("    09:00:05.100  background   29 min 54 s                                line 4\n"))
+        #expect(result.output.contains("    09:30:00.000  not running            …  ended unseen (its pid 4242 w… line 5\n"))
+        #expect(result.output.contains("The process ended unseen (the trace shows no\n    death; its pid 4242 went to com.example.music) by 09:30:00.000 at the\n    latest"), "\(result.output)")
+    }
+}
