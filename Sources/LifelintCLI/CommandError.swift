@@ -7,9 +7,9 @@ enum CommandError: Error, CustomStringConvertible {
 
     var description: String {
         switch self {
-        case let .cannotWrite(path, reason): "\(path): cannot write: \(reason)"
-        case let .cannotReadList(path, reason): "\(path): cannot read the list of traces: \(reason)"
-        case let .emptyList(path): "\(path): the list of traces (--files-from) names none"
+        case let .cannotWrite(path, reason): "\(Echo.shortened(path)): cannot write: \(reason)"
+        case let .cannotReadList(path, reason): "\(Echo.shortened(path)): cannot read the list of traces: \(reason)"
+        case let .emptyList(path): "\(Echo.shortened(path)): the list of traces (--files-from) names none"
         }
     }
 }

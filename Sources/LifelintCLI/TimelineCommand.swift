@@ -90,7 +90,7 @@ struct TimelineCommand: Command {
         }
         if let note = YearNote.text(for: summaries) { diagnostics.writeLine(note) }
         if let app = filter.app, !summaries.isEmpty, !apps.contains(app) {
-            diagnostics.writeLine("lifelint: error: --app: no app '\(app)' in the traces\(DidYouMean.suggestion(for: app, among: apps.sorted()))")
+            diagnostics.writeLine("lifelint: error: --app: no app '\(Echo.shortened(app))' in the traces\(DidYouMean.suggestion(for: app, among: apps.sorted()))")
             return .failure
         }
         return status

@@ -39,10 +39,7 @@ package enum UsageError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// How much of a user's value an error repeats.
-    static let echoLimit = 120
+    static var echoLimit: Int { Echo.limit }
 
-    /// A value cut to `echoLimit` characters, saying how long it was.
-    static func shortened(_ value: String) -> String {
-        value.count <= echoLimit ? value : value.prefix(echoLimit) + "… (\(value.utf8.count) bytes)"
-    }
+    static func shortened(_ value: String) -> String { Echo.shortened(value) }
 }

@@ -113,6 +113,7 @@ public enum InputExpander {
                     if everyFile || traceExtensions.contains((name as NSString).pathExtension.lowercased()) {
                         notes.append("\(PathEncoding.displayed(path)): skipped: \(reason)")
                     }
+                case let .unreachable(reason): found.unreadable.append((path, reason))
                 case nil: continue
                 }
             }
@@ -124,6 +125,7 @@ public enum InputExpander {
                 switch Self.kind(base, following: false) {
                 case .file: found.files.append(base)
                 case let .skipped(reason): notes.append("\(PathEncoding.displayed(base)): skipped: \(reason)")
+                case let .unreachable(reason): found.unreadable.append((base, reason))
                 case .folder, .folderLink, nil: return
                 }
                 return
@@ -150,8 +152,8 @@ public enum InputExpander {
         private func entries(of folder: String, into found: inout Found) -> [String]? {
             let path = folder.isEmpty ? "." : folder
             guard let directory = PathEncoding.withFileSystemRepresentation(path, { opendir($0) }) else {
-                let reason = String(cString: strerror(errno))
-                if Self.kind(path, following: true) == .folder { found.unreadable.append((path, reason)) }
+                let code = errno
+                if code == ENAMETOOLONG || Self.kind(path, following: true) == .folder { found.unreadable.append((path, Self.reason(code))) }
                 return nil
             }
             defer { closedir(directory) }
@@ -202,6 +204,14 @@ public enum InputExpander {
             /// A symbolic link to a folder, which a walk does not follow.
             case folderLink
             case skipped(String)
+            /// Something is there but cannot be looked at (its path is longer than the system
+            /// allows): an error in its place, not a silent gap in the walk.
+            case unreachable(String)
+        }
+
+        /// Why a path cannot be opened, in words that say what to do about it.
+        static func reason(_ code: Int32) -> String {
+            code == ENAMETOOLONG ? "its path is longer than the system allows (PATH_MAX); move it nearer the root" : String(cString: strerror(code))
         }
 
         /// What a path is. Not following links, a link to a file is a file, a link to a folder
@@ -209,10 +219,14 @@ public enum InputExpander {
         static func kind(_ path: String, following: Bool) -> Kind? {
             var status = stat()
             let target = path.isEmpty ? "." : path
-            guard PathEncoding.withFileSystemRepresentation(target, { lstat($0, &status) }) == 0 else { return nil }
+            guard PathEncoding.withFileSystemRepresentation(target, { lstat($0, &status) }) == 0 else {
+                return errno == ENAMETOOLONG ? .unreachable(reason(ENAMETOOLONG)) : nil
+            }
             var kind = status.st_mode & S_IFMT
             if kind == S_IFLNK {
-                guard PathEncoding.withFileSystemRepresentation(target, { stat($0, &status) }) == 0 else { return .skipped("a symbolic link to nothing") }
+                guard PathEncoding.withFileSystemRepresentation(target, { stat($0, &status) }) == 0 else {
+                    return .skipped(errno == ELOOP ? "a loop of symbolic links" : "a symbolic link to nothing")
+                }
                 kind = status.st_mode & S_IFMT
                 if kind == S_IFDIR, !following { return .folderLink }
             }

@@ -89,14 +89,27 @@ public struct Configuration: Sendable {
             thresholds.append(Located(value: "\(name)=\(text)", keyPath: value.keyPath))
         }
         ruleFolders = try (rules.optional("folders")?.array() ?? []).map { (node) throws(ConfigurationError) in
-            let entry = try node.string()
-            let resolved = entry.hasPrefix("/") || folder.isEmpty ? entry : (folder as NSString).appendingPathComponent(entry)
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: resolved, isDirectory: &isFolder), isFolder.boolValue else {
-                throw node.fail("no folder '\(resolved)' (a relative folder is relative to the configuration file's folder)")
-            }
-            return resolved
+            try Self.ruleFolder(node, in: folder)
         }
+    }
+
+    /// A folder of rule files the configuration names: inside the configuration's own folder,
+    /// links resolved. A configuration comes with the repository it is in, and a pull request
+    /// can change it: it must not make a CI job read, and echo in its errors, files from
+    /// anywhere else on the machine (`--rules` on the command line may name any folder).
+    private static func ruleFolder(_ node: JSONNode, in folder: String) throws(ConfigurationError) -> String {
+        let entry = try node.string()
+        let outside = node.fail("'\(Echo.shortened(entry))' is outside the configuration file's folder; name rule folders inside it (or pass --rules on the command line)")
+        guard !entry.hasPrefix("/") else { throw outside }
+        let resolved = folder.isEmpty ? entry : (folder as NSString).appendingPathComponent(entry)
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: resolved, isDirectory: &isFolder), isFolder.boolValue else {
+            throw node.fail("no folder '\(Echo.shortened(resolved))' (a rule folder is relative to the configuration file's folder)")
+        }
+        let base = URL(fileURLWithPath: folder.isEmpty ? "." : folder).resolvingSymlinksInPath().standardizedFileURL.path
+        let real = URL(fileURLWithPath: resolved).resolvingSymlinksInPath().standardizedFileURL.path
+        guard real == base || real.hasPrefix(base.hasSuffix("/") ? base : base + "/") else { throw outside }
+        return resolved
     }
 
     private static func ids(_ node: JSONNode?) throws(ConfigurationError) -> [Located<String>] {
@@ -112,7 +125,7 @@ public struct Configuration: Sendable {
         let eventNode = try object.required("event")
         let event = try eventNode.string()
         guard InstrumentationMessage.isValidEventName(event) else {
-            throw eventNode.fail("'\(event)' is not an event name such as \"persist.begin\"")
+            throw eventNode.fail("'\(Echo.shortened(event))' is not an event name such as \"persist.begin\"")
         }
         let tag = try object.optional("tag")?.string()
         let message = try object.optional("message").map { (node) throws(ConfigurationError) in try messageMatch(node, expansion: &expansion) } ?? .any
@@ -179,7 +192,7 @@ public struct Configuration: Sendable {
         try commandLine.validate(known: known)
         let named = disabledRules + enabledRules + (onlyRules ?? []) + severities.map { Located(value: $0.value.id, keyPath: $0.keyPath) }
         if let unknown = named.first(where: { !known.contains($0.value) }) {
-            throw .invalid(path: path ?? Self.fileName, keyPath: unknown.keyPath, message: "no rule '\(unknown.value)' ('lifelint rules' lists them)")
+            throw .invalid(path: path ?? Self.fileName, keyPath: unknown.keyPath, message: "no rule '\(Echo.shortened(unknown.value))' ('lifelint rules' lists them)")
         }
         let disabled = Set(disabledRules.map(\.value))
         let enabled = Set(enabledRules.map(\.value))

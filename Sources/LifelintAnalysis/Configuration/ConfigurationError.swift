@@ -11,10 +11,10 @@ public enum ConfigurationError: Error, Sendable, Equatable, CustomStringConverti
 
     public var description: String {
         switch self {
-        case let .unreadable(path, reason): "\(path): cannot read: \(reason)"
-        case let .invalidJSON(path, reason): "\(path): not valid JSON: \(reason)"
-        case let .invalid(path, keyPath, message): "\(path): \(keyPath.isEmpty ? "the document" : "'\(keyPath)'"): \(message)"
-        case let .unknownRule(option, id, suggestion): "\(option): no rule '\(id)'\(suggestion); 'lifelint rules' lists them"
+        case let .unreadable(path, reason): "\(Echo.shortened(path)): cannot read: \(reason)"
+        case let .invalidJSON(path, reason): "\(Echo.shortened(path)): not valid JSON: \(Echo.capped(reason))"
+        case let .invalid(path, keyPath, message): "\(Echo.shortened(path)): \(keyPath.isEmpty ? "the document" : "'\(Echo.shortened(keyPath))'"): \(Echo.capped(message))"
+        case let .unknownRule(option, id, suggestion): "\(option): no rule '\(Echo.shortened(id))'\(suggestion); 'lifelint rules' lists them"
         }
     }
 }

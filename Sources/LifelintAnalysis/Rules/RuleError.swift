@@ -24,11 +24,11 @@ public enum RuleError: Error, Sendable, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .unreadable(path, reason): "\(path): cannot read rule: \(reason)"
-        case let .invalid(path, keyPath, reason): "\(path): \(keyPath.isEmpty ? "" : "\(keyPath): ")\(reason)"
-        case let .duplicateID(id, paths): "rule id '\(id)' is defined more than once: \(paths.joined(separator: ", "))"
-        case let .invalidThreshold(assignment, reason): "invalid threshold '\(assignment)': \(reason)"
-        case let .unknownRule(id, suggestion): "no rule with id '\(id)'\(suggestion); 'lifelint rules' lists them"
+        case let .unreadable(path, reason): "\(Echo.shortened(path)): cannot read rule: \(reason)"
+        case let .invalid(path, keyPath, reason): "\(Echo.shortened(path)): \(keyPath.isEmpty ? "" : "\(Echo.shortened(keyPath)): ")\(Echo.capped(reason))"
+        case let .duplicateID(id, paths): "rule id '\(Echo.shortened(id))' is defined more than once: \(paths.map(Echo.shortened).joined(separator: ", "))"
+        case let .invalidThreshold(assignment, reason): "invalid threshold '\(Echo.shortened(assignment))': \(Echo.capped(reason))"
+        case let .unknownRule(id, suggestion): "no rule with id '\(Echo.shortened(id))'\(suggestion); 'lifelint rules' lists them"
         case let .several(errors): errors.map(\.description).joined(separator: "\n")
         }
     }

@@ -34,13 +34,13 @@ public struct Thresholds: Sendable, Hashable {
         let name = String(assignment[..<equals])
         let text = String(assignment[assignment.index(after: equals)...])
         guard let current = values[name] else {
-            throw .invalidThreshold(assignment, reason: "unknown threshold '\(name)'; known: \(values.keys.sorted().joined(separator: ", "))")
+            throw .invalidThreshold(assignment, reason: "unknown threshold '\(Echo.shortened(name))'; known: \(values.keys.sorted().joined(separator: ", "))")
         }
-        guard var value = Quantity(parsing: text) else { throw .invalidThreshold(assignment, reason: "'\(text)' is not a number with a unit") }
+        guard var value = Quantity(parsing: text) else { throw .invalidThreshold(assignment, reason: "'\(Echo.shortened(text))' is not a number with a unit") }
         switch (current, value) {
         case (.duration, .duration), (.size, .size), (.count, .count): break
         case let (.size, .count(bytes)): value = .size(bytes: Int64(bytes))
-        default: throw .invalidThreshold(assignment, reason: "'\(name)' takes a \(Self.kind(of: current)) such as \(current)")
+        default: throw .invalidThreshold(assignment, reason: "'\(Echo.shortened(name))' takes a \(Self.kind(of: current)) such as \(current)")
         }
         values[name] = value
     }

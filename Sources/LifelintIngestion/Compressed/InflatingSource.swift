@@ -54,6 +54,20 @@ final class InflatingSource: ByteSource {
         return capacity - Int(stream.avail_out)
     }
 
+    /// Reads the rest of the input, which must be zeros.
+    private func skipPadding() throws(ReadBuffer.Failure) {
+        while true {
+            for index in 0..<Int(stream.avail_in) where stream.next_in[index] != 0 {
+                throw ReadBuffer.Failure(message: "corrupt \(format.name): bytes other than zeros after the compressed data")
+            }
+            stream.avail_in = 0
+            let read = try compressed.read(into: input, count: Self.inputSize)
+            guard read > 0 else { return }
+            stream.next_in = input
+            stream.avail_in = UInt32(read)
+        }
+    }
+
     private func inflate(into buffer: UnsafeMutablePointer<UInt8>, count: Int) throws(ReadBuffer.Failure) {
         stream.next_out = buffer
         stream.avail_out = UInt32(count)
@@ -73,6 +87,13 @@ final class InflatingSource: ByteSource {
                 break
             }
             if memberEnded {
+                // After a member, zeros to the end are padding (tape blocks, some archivers),
+                // as gzip itself reads them; another member starts with the magic byte.
+                if stream.avail_in > 0, stream.next_in[0] == 0 {
+                    try skipPadding()
+                    finished = true
+                    break
+                }
                 inflateReset(&stream)
                 memberEnded = false
             }

@@ -115,3 +115,43 @@ import Testing
         #expect(result.output.contains("The process ended unseen (the trace shows no\n    death; its pid 4242 went to com.example.music) by 09:30:00.000 at the\n    latest"), "\(result.output)")
     }
 }
+
+/// Text from a trace that would act in a report: references GitHub links, and characters that
+/// change how the text around them shows.
+@Suite struct InertTextTests {
+    static let joiner = "\u{2060}"
+
+    @Test func markdownKeepsNoReferenceLive() {
+        let cell = MarkdownReporter.cell("see owner/repo#1, #123, GH-7 and commit deadbeef12 or 1a2b3c4d5e6f7a8b9c0d1a2b3c4d5e6f7a8b9c0d, not Token=9013")
+        #expect(cell == "see owner/repo#\(Self.joiner)1, #\(Self.joiner)123, GH\(Self.joiner)-7 and commit dead\(Self.joiner)beef12 or 1a2b\(Self.joiner)3c4d5e6f7a8b9c0d1a2b3c4d5e6f7a8b9c0d, not Token=9013")
+    }
+
+    /// U+202E reverses what follows it on screen; U+2028 and U+2029 break a line the source
+    /// does not show. Each is shown as its code in text, annotations, Markdown and HTML.
+    @Test func bidirectionalControlsAndSeparatorsAreShownAsCodes() {
+        let text = "name\u{202E}txt.exe\u{2028}next\u{2029}end\u{2066}x"
+        let shown = #"name\u202Etxt.exe\u2028next\u2029end\u2066x"#
+        #expect(TerminalText.sanitized(text) == shown)
+        #expect(GitHubAnnotationsReporter.data(text) == shown)
+        #expect(HTMLText.escaped(text) == shown)
+        #expect(MarkdownReporter.cell(text) == #"name\u202Etxt.exe\u2028next\u2029end\u2066x"#)
+    }
+}
+
+extension InertTextTests {
+    /// A Latin-1 `café.log` and a file literally named `caf\xE9.log` read alike in text
+    /// reports; their SARIF artifacts are two, the byte encoded as itself.
+    @Test func sarifURIsEncodeTheFileNamesBytes() throws {
+        let folder = TraceFixture.temporaryFile(name: "placeholder", contents: Data()).deletingLastPathComponent().appendingPathComponent("lookalikes")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let text = try Data(contentsOf: URL(fileURLWithPath: RepositoryPaths.path("SampleLogs/android-lost-draft.log")))
+        let latin1 = PathEncoding.string(fromBytes: Array((folder.path + "/caf").utf8) + [0xE9] + Array(".log".utf8))
+        let descriptor = PathEncoding.openFile(latin1, O_WRONLY | O_CREAT | O_TRUNC, permissions: 0o644)
+        _ = text.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        close(descriptor)
+        try text.write(to: folder.appendingPathComponent("caf\\xE9.log"))
+        let output = runLifelint(["--no-config", "--year", "2024", "--format", "sarif", folder.path]).output
+        #expect(output.contains("lookalikes/caf%E9.log\""))
+        #expect(output.contains("lookalikes/caf%5CxE9.log\""))
+    }
+}

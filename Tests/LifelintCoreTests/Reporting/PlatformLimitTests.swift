@@ -77,7 +77,8 @@ import Testing
         let closing = try #require(lines.dropLast().last)
         #expect(closing.hasPrefix("**Not shown:** "))
         #expect(closing.hasSuffix(" results, the least severe last: a step summary holds at most 1 MiB. `lifelint --format text` or the SARIF report lists them all."))
-        let rows = lines.filter { $0.hasPrefix("| 🔴 error | \(Self.trace):") || $0.hasPrefix("| 🟡 warning | \(Self.trace):") }
+        let shownTrace = MarkdownReporter.cell(Self.trace)
+        let rows = lines.filter { $0.hasPrefix("| 🔴 error | \(shownTrace):") || $0.hasPrefix("| 🟡 warning | \(shownTrace):") }
         let shown = rows.count
         #expect(closing == "**Not shown:** \(Self.slowCallbacks + Self.errors - shown) results, the least severe last: a step summary holds at most 1 MiB. `lifelint --format text` or the SARIF report lists them all.")
         #expect(rows.prefix(Self.errors).allSatisfy { $0.hasPrefix("| 🔴 error") })

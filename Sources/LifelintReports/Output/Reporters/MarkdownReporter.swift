@@ -137,11 +137,27 @@ public struct MarkdownReporter: Reporter {
     }
 
     /// Text safe inside a table cell, and inert: HTML-escaped, pipes escaped, line breaks as
-    /// `<br>`, other control characters dropped; Markdown's link, image and emphasis syntax
-    /// backslash-escaped; and a word joiner (U+2060, invisible) after every `@`, inside `://`
-    /// and `www.`, so a trace's text cannot ping people or become a live link in a pull request
-    /// comment or step summary.
+    /// `<br>`, other control characters shown as `\u202E`-style text; Markdown's link, image and emphasis syntax
+    /// backslash-escaped; and a word joiner (U+2060, invisible) after every `@` and `#`, inside
+    /// `://`, `www.` and `GH-`, and in every run of seven or more hex digits, so a trace's text
+    /// cannot ping people, link or back-link an issue (`#123`, `owner/repo#1`, `GH-7`) or a
+    /// commit, or become a live link in a pull request comment or step summary.
     static func cell(_ text: String) -> String {
+        inertReferences(escapedCell(text))
+    }
+
+    /// A word joiner inside each run of seven to forty hex digits (a commit's short or full
+    /// SHA, which GitHub links), after its fourth digit.
+    private static let commitLike = try! NSRegularExpression(pattern: "(?<![0-9A-Za-z])([0-9A-Fa-f]{4})([0-9A-Fa-f]{3,36})(?![0-9A-Za-z])")
+
+    private static func inertReferences(_ text: String) -> String {
+        let joined = text.replacingOccurrences(of: "://", with: ":\u{2060}//")
+            .replacingOccurrences(of: "www.", with: "www\u{2060}.", options: .caseInsensitive)
+            .replacingOccurrences(of: "GH-", with: "GH\u{2060}-", options: .caseInsensitive)
+        return commitLike.stringByReplacingMatches(in: joined, range: NSRange(joined.startIndex..., in: joined), withTemplate: "$1\u{2060}$2")
+    }
+
+    private static func escapedCell(_ text: String) -> String {
         Escaping.map(text) { scalar in
             switch scalar {
             case "&": "&amp;"
@@ -151,11 +167,10 @@ public struct MarkdownReporter: Reporter {
             case "`": "&#96;"
             case "[", "]", "*", "_", "~", "\\": "\\" + String(scalar)
             case "@": "@\u{2060}"
+            case "#": "#\u{2060}"
             case "\n": "<br>"
-            default: Escaping.isControl(scalar) ? "" : nil
+            default: Escaping.isControl(scalar) ? Escaping.code(scalar) : nil
             }
         }
-        .replacingOccurrences(of: "://", with: ":\u{2060}//")
-        .replacingOccurrences(of: "www.", with: "www\u{2060}.", options: .caseInsensitive)
     }
 }

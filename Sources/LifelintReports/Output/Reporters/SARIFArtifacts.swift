@@ -1,4 +1,5 @@
 import Foundation
+import LifelintIngestion
 
 /// Where a SARIF result points, in the form code scanning resolves: a path relative to the
 /// folder lifelint ran in is relative to `%SRCROOT%` (the checkout, declared in
@@ -57,9 +58,25 @@ struct SARIFArtifacts {
         return nil
     }
 
-    /// Characters outside RFC 3986's unreserved set and `/` percent-encoded.
+    /// The path's bytes as the file system names them, those outside RFC 3986's unreserved
+    /// set and `/` percent-encoded: a Latin-1 `café.log` is `caf%E9.log`, and a file literally
+    /// named `caf\xE9.log` stays apart, `caf%5CxE9.log` (the two look alike in text reports).
     static func encoded(_ path: String) -> String {
-        let allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~/")
-        return path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
+        let unreserved = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~/".utf8)
+        return PathEncoding.withFileSystemRepresentation(path) { name in
+            var text = ""
+            var index = 0
+            while name[index] != 0 {
+                let byte = UInt8(bitPattern: name[index])
+                if unreserved.contains(byte) {
+                    text.unicodeScalars.append(Unicode.Scalar(byte))
+                } else {
+                    let hex = String(byte, radix: 16, uppercase: true)
+                    text += "%" + (hex.count == 1 ? "0" : "") + hex
+                }
+                index += 1
+            }
+            return text
+        }
     }
 }

@@ -40,10 +40,11 @@ public struct SARIFReporter: Reporter {
             [
                 "level": "error",
                 "message": ["text": trace.error ?? ""],
-                "locations": [["physicalLocation": ["artifactLocation": artifacts.location(of: trace.path)]]],
+                "locations": [["physicalLocation": ["artifactLocation": artifacts.location(of: fileSystemPath(trace.path, of: trace))]]],
             ]
         }
-        let results = run.results
+        let traced = run.traces.flatMap { trace in trace.results.map { (finding: $0, trace: trace) } }
+        let results = traced.map(\.finding)
         let kept = ResultPriority.mostImportant(results, limit: resultLimit)
         if kept.count < results.count {
             notifications.append(["level": "warning", "message": ["text": omissionNote(omitted: results.count - kept.count, limit: resultLimit)]])
@@ -51,7 +52,7 @@ public struct SARIFReporter: Reporter {
         var sarifRun: [String: Any] = [
             "tool": ["driver": driver],
             "invocations": [["executionSuccessful": run.failedTraces == 0, "toolExecutionNotifications": notifications]],
-            "results": kept.map { result(results[$0], ruleIndex: ruleIndex[results[$0].ruleID], artifacts: &artifacts) },
+            "results": kept.map { result(traced[$0].finding, of: traced[$0].trace, ruleIndex: ruleIndex[results[$0].ruleID], artifacts: &artifacts) },
             "originalUriBaseIds": artifacts.originalURIBaseIDs,
         ]
         if !artifacts.artifacts.isEmpty { sarifRun["artifacts"] = artifacts.artifacts }
@@ -93,18 +94,26 @@ public struct SARIFReporter: Reporter {
         return ["tags": tags.filter { seen.insert($0).inserted }, "precision": "high", "problem.severity": problemSeverity]
     }
 
-    private static func result(_ finding: Finding, ruleIndex: Int?, artifacts: inout SARIFArtifacts) -> [String: Any] {
+    /// A path of a report (bytes that are not UTF-8 shown as `\xE9`) with the trace file's own
+    /// bytes again, for its URI: two names that read alike stay two artifacts.
+    static func fileSystemPath(_ shown: String, of trace: TraceReport) -> String {
+        let file = PathEncoding.displayed(trace.fileSystemPath)
+        guard shown.hasPrefix(file) else { return shown }
+        return trace.fileSystemPath + shown.dropFirst(file.count)
+    }
+
+    private static func result(_ finding: Finding, of trace: TraceReport, ruleIndex: Int?, artifacts: inout SARIFArtifacts) -> [String: Any] {
         var result: [String: Any] = [
             "ruleId": finding.ruleID,
             "level": level(finding.severity),
             "message": ["text": message(finding)],
-            "locations": [location(finding.location, message: nil, id: nil, artifacts: &artifacts)],
+            "locations": [location(finding.location, of: trace, message: nil, id: nil, artifacts: &artifacts)],
             "partialFingerprints": ["lifelintFingerprint/v1": finding.fingerprint],
             "properties": ["app": finding.app, "platform": finding.platform.rawValue, "time": finding.time.iso8601 ?? "unknown"],
         ]
         if let ruleIndex { result["ruleIndex"] = ruleIndex }
         if !finding.related.isEmpty {
-            result["relatedLocations"] = finding.related.enumerated().map { location($1.location, message: $1.message, id: $0, artifacts: &artifacts) }
+            result["relatedLocations"] = finding.related.enumerated().map { location($1.location, of: trace, message: $1.message, id: $0, artifacts: &artifacts) }
         }
         return result
     }
@@ -122,10 +131,10 @@ public struct SARIFReporter: Reporter {
         text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "[", with: "\\[").replacingOccurrences(of: "]", with: "\\]")
     }
 
-    private static func location(_ location: SourceLocation, message: String?, id: Int?, artifacts: inout SARIFArtifacts) -> [String: Any] {
+    private static func location(_ location: SourceLocation, of trace: TraceReport, message: String?, id: Int?, artifacts: inout SARIFArtifacts) -> [String: Any] {
         var region: [String: Any] = ["startLine": max(location.line, 1)]
         if let column = location.column { region["startColumn"] = max(column, 1) }
-        var object: [String: Any] = ["physicalLocation": ["artifactLocation": artifacts.location(of: location.path), "region": region]]
+        var object: [String: Any] = ["physicalLocation": ["artifactLocation": artifacts.location(of: fileSystemPath(location.path, of: trace)), "region": region]]
         if let message { object["message"] = ["text": message] }
         if let id { object["id"] = id }
         return object
