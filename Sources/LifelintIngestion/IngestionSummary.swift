@@ -33,6 +33,12 @@ public struct IngestionSummary: Sendable, Hashable {
     /// The trace's clock when it ends: the latest time of any timestamped record, event or
     /// not. A wait whose deadline it passed is decided, even if no event followed.
     public var clockEnd: Timestamp?
+    /// The line where the device's local clock went back an hour (daylight saving time ended),
+    /// from which times were read an hour later; nil when it did not.
+    public var clockWentBack: Int?
+    /// The first process start that one device cannot have logged (two devices' logs in one
+    /// file); nil when there was none.
+    public var interleavedStart: InterleavedStart?
     /// Processes whose events went out as `pid N` because nothing in the trace (or nothing
     /// within the attribution's bounds) named them.
     public var unnamedProcesses = 0

@@ -44,8 +44,21 @@ public enum TraceAnalyzer {
             summary: summary, findings: consumers.engine.findings, metrics: consumers.metrics?.finish(clockEnd: summary.clockEnd, appNames: phases.appNames) ?? AppMetricsList(),
             verdicts: verdicts, verdictResults: verdictRules.flatMap { rule in verdicts.compactMap(rule.result) }, coverage: consumers.engine.coverage,
             timeline: consumers.timeline?.finish(findings: consumers.engine.findings), labels: summary.labels.merged(appInfo),
-            notes: summary.events == 0 ? [.noEvents(lines: summary.lines, unit: summary.unit)]
-                : summary.reportsDeathsOnly ? [] : consumers.evidence.notes(appNames: phases.appNames))
+            notes: notes(summary, evidence: consumers.evidence, appNames: phases.appNames))
+    }
+
+    /// What the reading could not do, in the order a reader meets it: the clock and the
+    /// devices first, then what the events lacked.
+    private static func notes(_ summary: IngestionSummary, evidence: LifecycleEvidence, appNames: [String]) -> [TraceNote] {
+        var notes: [TraceNote] = []
+        if let line = summary.clockWentBack { notes.append(.clockWentBack(line: line)) }
+        if let start = summary.interleavedStart { notes.append(.interleavedDevices(start)) }
+        if summary.events == 0 {
+            notes.append(.noEvents(lines: summary.lines, unit: summary.unit))
+        } else if !summary.reportsDeathsOnly {
+            notes += evidence.notes(appNames: appNames)
+        }
+        return notes
     }
 
     public static func analyze(

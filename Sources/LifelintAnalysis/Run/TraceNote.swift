@@ -1,3 +1,4 @@
+import LifelintIngestion
 import LifelintModel
 
 /// What a trace's reading or analysis could not do, said to the user instead of a silent pass:
@@ -13,6 +14,11 @@ public enum TraceNote: Sendable, Hashable, CustomStringConvertible {
     /// An app reported lifecycle callbacks (`seen`), but none of those that start a phase
     /// (`missing`), so none was derived.
     case callbacksMadeNoPhases(app: String, seen: [String], missing: String)
+    /// The device's local clock went back an hour at this line (daylight saving time ended),
+    /// and later times were read an hour later.
+    case clockWentBack(line: Int)
+    /// A process start one device cannot have logged: the file seems to hold two devices' logs.
+    case interleavedDevices(InterleavedStart)
 
     public var isNoEvents: Bool {
         if case .noEvents = self { true } else { false }
@@ -29,6 +35,13 @@ public enum TraceNote: Sendable, Hashable, CustomStringConvertible {
             let named = apps.joined(separator: ", ") + (count > apps.count ? " and \(count - apps.count) more" : "")
             let subject = count == 1 ? "\(named) shows its process starting or dying" : "\(count) apps (\(named)) show their processes starting or dying"
             return "\(subject) but no lifecycle callbacks, so no background entry can be seen (nor the findings and verdicts that follow one): \(Self.capture(platform))"
+        case let .clockWentBack(line):
+            return "the clock went back an hour at line \(line), as it does when daylight saving time ends: times from there on are read an hour later, "
+                + "so the story stays in order (capture with -v zone to give the offset)"
+        case let .interleavedDevices(start):
+            return "line \(start.line) starts \(start.process) as pid \(start.pid), which one device cannot log there (that pid's process is alive "
+                + "and started earlier): the file seems to hold two devices' logs, which lifelint reads as one device's, so their stories mix; "
+                + "capture one device per file (adb -s SERIAL logcat)"
         case let .callbacksMadeNoPhases(app, seen, missing):
             return "\(app) reports \(seen.joined(separator: ", ")) but no lifecycle phase could be derived: phases need \(missing); "
                 + "capture or map the lines that report them"

@@ -21,6 +21,10 @@ struct ProcessAttribution {
     /// put the app's first lines a little ahead of system_server's `Start proc`); older events
     /// were another process's.
     static let adoptionWindowNanoseconds: Int64 = 10_000_000_000
+    /// One start's reports (`Start proc` in the main buffer, `am_proc_start` in the events
+    /// buffer) are written in one call, milliseconds apart: two starts of one live process
+    /// further apart are two starts.
+    static let repeatedReportWindowNanoseconds: Int64 = 2_000_000_000
 
     /// An unnamed process incarnation waiting on a token or class.
     private struct Waiting: Hashable {
@@ -45,6 +49,9 @@ struct ProcessAttribution {
     private var holdOrderStart = 0
     private var heldCount = 0
     private(set) var unnamedProcesses = 0
+    /// Pids whose live process another start took, by the process taken from (few: a device
+    /// reuses a pid only after its process died, which a capture usually shows).
+    private var takenFrom: [Int32: String] = [:]
 
     init(capacity: Int = Self.defaultCapacity) {
         self.capacity = capacity
@@ -86,23 +93,36 @@ struct ProcessAttribution {
     /// A start: a new incarnation, or the name of a live unnamed one whose lines came just
     /// before it. A process it replaces that nothing named goes out unnamed, in its order.
     /// `started` is false when this start was already reported; `ended` is the package of a
-    /// live, named process whose pid the start took: it ended before, unseen.
-    mutating func recordStart(pid: Int32, process: some StringProtocol, at time: Timestamp, emit: EventSink) -> (started: Bool, ended: String?) {
+    /// live, named process whose pid the start took: it ended before, unseen. `interleaved`
+    /// when one device cannot have logged this start: its live process started again long
+    /// after its first start, or a pid taken from a live process goes back to it while the
+    /// process that took it lives (two devices' logs in one file, their pids alike).
+    mutating func recordStart(
+        pid: Int32, process: some StringProtocol, at time: Timestamp, emit: EventSink
+    ) -> (started: Bool, ended: String?, interleaved: Bool) {
         let process = String(process)
         let adopt = held.isEmpty ? true : table.incarnation(of: pid).flatMap { firstHeld($0.id) }.map { Self.isJustBefore($0.time, time) } ?? true
-        let (started, replaced) = table.recordStart(pid: pid, process: process, adopt: adopt)
-        guard started else { return (false, nil) }
+        let (started, replaced) = table.recordStart(pid: pid, process: process, at: time, adopt: adopt)
+        guard started else {
+            return (false, nil, replaced?.startedLongBefore(time, window: Self.repeatedReportWindowNanoseconds) ?? false)
+        }
         if let replaced, firstHeld(replaced.id) != nil {
             release(replaced.id, as: nil, emit: emit)
             unnamedProcesses += 1
         }
         if !held.isEmpty, let current = table.incarnation(of: pid) { release(current.id, as: process, emit: emit) }
         let ended = replaced.flatMap { $0.isLive ? $0.package : nil }
-        return (true, ended)
+        guard let ended, let taker = table.process(of: pid) else { return (true, nil, false) }
+        let interleaved = takenFrom[pid] == taker
+        takenFrom[pid] = replaced?.process
+        return (true, ended, interleaved)
     }
 
     /// Records a death; false when this death was already reported.
-    mutating func recordDeath(pid: Int32) -> Bool { table.recordDeath(pid: pid) }
+    mutating func recordDeath(pid: Int32) -> Bool {
+        if !takenFrom.isEmpty { takenFrom[pid] = nil }
+        return table.recordDeath(pid: pid)
+    }
 
     /// Records a freeze or thaw; false when the process was already in that state.
     mutating func recordFrozen(pid: Int32, _ isFrozen: Bool) -> Bool { table.recordFrozen(pid: pid, isFrozen) }

@@ -9,21 +9,33 @@ import LifelintModel
 /// several times (lmkd, Zygote, ActivityManager, the events buffer): the first report becomes
 /// the event and the rest are duplicates that may still name the process.
 struct ProcessTable {
-    /// 40 bytes: a trace can hold a million of them.
+    /// 48 bytes: a trace can hold a million of them.
     struct Incarnation {
         private(set) var process: String?
         /// The package of `process` when it is not `process` itself (`com.app:remote`).
         private var otherPackage: String?
+        /// When a line reported its start, on `startClock` (`.unknown` when none did).
+        let startNanoseconds: Int64
         private let number: Int32
+        let startClock: Timestamp.Clock
         var isLive = true
         var isFrozen = false
         /// Its events went out unnamed (past the attribution's bound): later ones pass as they
         /// come, so they stay in order.
         var wasReleasedUnnamed = false
 
-        init(id: Int, process: String?) {
+        init(id: Int, process: String?, started: Timestamp = .unknown) {
             number = Int32(truncatingIfNeeded: id)
+            startNanoseconds = started.nanoseconds
+            startClock = started.clock
             if let process { name(process) }
+        }
+
+        /// Whether a start reported at `time` is a later start than this one's, not another
+        /// report of it (`am_proc_start` beside `Start proc`, which the events buffer of a
+        /// bugreport gives sections later): more than `window` apart on one clock.
+        func startedLongBefore(_ time: Timestamp, window: Int64) -> Bool {
+            startClock != .unknown && startClock == time.clock && abs(time.nanoseconds - startNanoseconds) > window
         }
 
         /// Unique within the trace (up to two billion processes): events held back for a name
@@ -56,23 +68,24 @@ struct ProcessTable {
     }
 
     /// Records a start: a new incarnation, unless this start was already reported for the live
-    /// process (nil), or `adopt` lets it name a live unnamed one whose lines came first.
-    /// Returns the incarnation it replaced, if any.
-    mutating func recordStart(pid: Int32, process: String, adopt: Bool) -> (started: Bool, replaced: Incarnation?) {
+    /// process (`started` false), or `adopt` lets it name a live unnamed one whose lines came
+    /// first. Returns the incarnation it replaced, if any, and for a start already reported,
+    /// that incarnation.
+    mutating func recordStart(pid: Int32, process: String, at time: Timestamp, adopt: Bool) -> (started: Bool, replaced: Incarnation?) {
         guard let position = incarnations.position(of: pid) else {
-            incarnations.insert(next(process: process), for: pid)
+            incarnations.insert(next(process: process, started: time), for: pid)
             return (true, nil)
         }
         var known = incarnations[at: position]
         if known.isLive {
-            if known.process == process { return (false, nil) }
+            if known.process == process { return (false, known) }
             if known.process == nil, adopt {
                 known.name(process)
                 incarnations[at: position] = known
                 return (true, nil)
             }
         }
-        incarnations[at: position] = next(process: process)
+        incarnations[at: position] = next(process: process, started: time)
         return (true, known)
     }
 
@@ -119,8 +132,8 @@ struct ProcessTable {
         return incarnation
     }
 
-    private mutating func next(process: String?) -> Incarnation {
+    private mutating func next(process: String?, started: Timestamp = .unknown) -> Incarnation {
         defer { nextID += 1 }
-        return Incarnation(id: nextID, process: process)
+        return Incarnation(id: nextID, process: process, started: started)
     }
 }

@@ -41,6 +41,12 @@ struct LogcatEventRecognizer {
     private let tags = LogcatTagTable()
     private var mappings: MappingTable
     var attribution = ProcessAttribution()
+    /// The first start one device cannot have logged.
+    private var firstInterleavedStart: InterleavedStart?
+    /// Android Studio's process markers say the capture is of one device (its logcat window
+    /// shows one), and their times are the line before's, not the start's.
+    private var showsOneDevice = false
+    var interleavedStart: InterleavedStart? { showsOneDevice ? nil : firstInterleavedStart }
     var requests = CallbackRequests()
     /// The pid of system_server (the ActivityManager lines' own pid): its binder failures and
     /// exceptions are not an app's saved state.
@@ -163,6 +169,7 @@ struct LogcatEventRecognizer {
         let line = Line(bytes: bytes, record: LogcatRecord(pid: pid), time: time, source: source)
         var out = Output()
         if isStart {
+            showsOneDevice = true
             started(pid: pid, process: package, attributes: ["package": String(package)], line, &out)
         } else {
             died(pid: pid, process: package, reason: .unknown, detail: "process ended", line, &out)
@@ -249,7 +256,8 @@ struct LogcatEventRecognizer {
 
     /// `attributes` holds `package`.
     mutating func started(pid: Int32, process: String, package: String, attributes: Attributes, _ line: Line, _ out: inout Output) {
-        let (started, ended) = attribution.recordStart(pid: pid, process: process, at: line.time, emit: { out.events.append($0) })
+        let (started, ended, interleaved) = attribution.recordStart(pid: pid, process: process, at: line.time, emit: { out.events.append($0) })
+        if interleaved, firstInterleavedStart == nil { firstInterleavedStart = InterleavedStart(line: line.source.line, pid: pid, process: process) }
         guard started else { return }
         if let ended {
             // The pid's last process is gone, though no line said so: it ended before now.

@@ -13,6 +13,13 @@ struct LogcatIngestor {
 
     /// Added to `baseYear` each time the month wraps from December to January.
     private var yearsWrapped = 0
+    /// Where the device's clock went back an hour (daylight saving time ending: logcat's
+    /// default times are local and carry no zone), and the latest time read since, an hour
+    /// later: times from that line on are read an hour later, so the story stays in order.
+    private var fallBack: (line: Int, latest: Int64)?
+    /// The last calendar time without a zone, as month, day and second of the day.
+    private var previousLocal: (month: UInt8, day: UInt8, second: Int)?
+    private static let hour: Int64 = 3_600_000_000_000
     private var lastMonth: UInt8 = 0
     /// The latest time seen, for lines that have none of their own (Studio's process markers).
     private var lastTime: LogcatTime?
@@ -104,6 +111,11 @@ struct LogcatIngestor {
     private mutating func finishSummary(_ input: ByteLineReader) {
         summary.unnamedProcesses = recognizer.attribution.unnamedProcesses
         summary.clockEnd = clock.timestamp
+        if let fallBack, let end = summary.clockEnd, fallBack.latest > end.nanoseconds {
+            summary.clockEnd = Timestamp(clock: end.clock, nanoseconds: fallBack.latest, utcOffsetSeconds: end.utcOffsetSeconds, fractionDigits: end.fractionDigits)
+        }
+        summary.clockWentBack = fallBack?.line
+        summary.interleavedStart = recognizer.interleavedStart
         summary.neededYear = usedInferredYear
         if usedInferredYear { summary.assumedYear = baseYear + firstYearsWrapped }
         summary.bytes = input.bytesConsumed
@@ -214,8 +226,7 @@ struct LogcatIngestor {
         }
         if LogcatLineCleaner.isStructural(line) {
             if isDumpstate { noteSection(line) }
-            let time = lastTime?.timestamp(inferredYear: baseYear + yearsWrapped) ?? .unknown
-            count(events: recognizer.recogniseStudioProcessMarker(line, time: time, source: source(), emit: emit), orElse: .structural)
+            count(events: recognizer.recogniseStudioProcessMarker(line, time: timestamp(lastTime), source: source(), emit: emit), orElse: .structural)
             return
         }
         if inOtherSection {
@@ -314,7 +325,7 @@ struct LogcatIngestor {
             summary.count(category)
             return
         }
-        let time = record.time?.timestamp(inferredYear: baseYear + yearsWrapped) ?? .unknown
+        let time = timestamp(record.time)
         let recognised = LogcatEventRecognizer.Line(bytes: line, record: record, time: time, source: source())
         count(events: recognizer.recognise(recognised, interest, emit: emit), orElse: category)
     }
@@ -329,6 +340,15 @@ struct LogcatIngestor {
     }
 
     private func source() -> SourceLocation { SourceLocation(path: path, line: summary.lines) }
+
+    /// A line's time as a timestamp: its year inferred, and an hour later once the clock has
+    /// gone back an hour (`fallBack`).
+    private func timestamp(_ time: LogcatTime?) -> Timestamp {
+        guard let time else { return .unknown }
+        let stamp = time.timestamp(inferredYear: baseYear + yearsWrapped)
+        guard fallBack != nil, time.kind == .calendar, time.utcOffsetSeconds == nil else { return stamp }
+        return Timestamp(clock: stamp.clock, nanoseconds: stamp.nanoseconds + Self.hour, utcOffsetSeconds: nil, fractionDigits: stamp.fractionDigits)
+    }
 
     /// Logcat's default time has no year: a December → January step is a new year.
     @inline(__always)
@@ -346,6 +366,21 @@ struct LogcatIngestor {
         lastTime = time
         guard !kernelClock else { return }
         clock.note(time, yearsWrapped: yearsWrapped)
+        if time.kind == .calendar, time.utcOffsetSeconds == nil { noteLocalTime(time) }
+    }
+
+    /// Daylight saving time ends: a local clock steps back an hour on the same day, between two
+    /// lines written within ten minutes of each other (a step back of 50 to 60 minutes). Merged
+    /// buffers step back seconds; concatenated captures by anything.
+    private mutating func noteLocalTime(_ time: LogcatTime) {
+        let second = Int(time.hour) * 3_600 + Int(time.minute) * 60 + Int(time.second)
+        if fallBack == nil, let previous = previousLocal, previous.month == time.month, previous.day == time.day,
+            (3_000...3_600).contains(previous.second - second)
+        {
+            fallBack = (summary.lines, .min)
+        }
+        previousLocal = (time.month, time.day, second)
+        if let current = fallBack { fallBack = (current.line, max(current.latest, timestamp(time).nanoseconds)) }
     }
 }
 

@@ -114,6 +114,52 @@ import Testing
         #expect(result.output.contains("    09:30:00.000  not running            …  ended unseen (its pid 4242 w… line 5\n"))
         #expect(result.output.contains("The process ended unseen (the trace shows no\n    death; its pid 4242 went to com.example.music) by 09:30:00.000 at the\n    latest"), "\(result.output)")
     }
+
+    /// Two emulators of one image give the same pids: their logs merged into one file mix two
+    /// stories that lifelint cannot tell apart, so it says so instead of answering silently.
+    @Test func twoDevicesInOneFileAreNoted() throws {
+        let lines = try String(contentsOfFile: Self.lostDraft, encoding: .utf8).split(separator: "\n").filter { $0.first?.isNumber == true }
+        let later: [String] = lines.map { line -> String in
+            let clock = line.dropFirst(6).prefix(8).split(separator: ":").map { Int($0)! }
+            let seconds = clock[0] * 3_600 + clock[1] * 60 + clock[2] + 7
+            return "\(line.prefix(6))\(String(format: "%02d:%02d:%02d", seconds / 3_600, seconds / 60 % 60, seconds % 60))\(line.dropFirst(14))"
+        }
+        let merged: [String] = (lines.map(String.init) + later).sorted { (first: String, second: String) in first.prefix(18) < second.prefix(18) }
+        let both = TraceFixture.temporaryFile(name: "two-devices.log", contents: Data((merged.joined(separator: "\n") + "\n").utf8))
+        #expect(runLifelint(["--no-config", "--year", "2024", both.path]).diagnostics.contains(
+            "lifelint: note: \(both.path): line 11 starts com.example.notes as pid 4242, which one device cannot log there (that pid's process is alive and started earlier): "
+                + "the file seems to hold two devices' logs, which lifelint reads as one device's, so their stories mix; capture one device per file (adb -s SERIAL logcat)\n"))
+        let flipFlop = """
+            01-08 09:00:00.000  1000  1250 I ActivityManager: Start proc 4242:com.example.notes/u0a123 for top-activity {com.example.notes/.EditorActivity}
+            01-08 09:00:03.000  1000  1250 I ActivityManager: Start proc 4242:com.example.music/u0a124 for service {com.example.music/.Player}
+            01-08 09:00:04.000  1000  1250 I ActivityManager: Start proc 4242:com.example.notes/u0a123 for top-activity {com.example.notes/.EditorActivity}
+
+            """
+        let result = runLifelint(["--no-config", "--year", "2024", TraceFixture.temporaryFile(name: "flip.log", contents: Data(flipFlop.utf8)).path])
+        #expect(result.diagnostics.contains(": line 3 starts com.example.notes as pid 4242, which one device cannot log there"), "\(result.diagnostics)")
+        #expect(!Self.run("one.log", try Data(contentsOf: URL(fileURLWithPath: Self.lostDraft))).diagnostics.contains("two devices"))
+    }
+
+    /// Logcat's default times are local: when daylight saving time ends, the clock steps back
+    /// an hour and the death read as happening before the app left. Times from the step on are
+    /// read an hour later, and a note says so; a step back of two hours (two captures end to
+    /// end) is no such thing.
+    @Test func theClockGoingBackAnHourKeepsTheStoryInOrder() throws {
+        let file = TraceFixture.temporaryFile(name: "original.log", contents: try Data(contentsOf: URL(fileURLWithPath: Self.lostDraft)))
+        let original = runLifelint(["--no-config", "--year", "2024", file.path]).output.replacingOccurrences(of: file.path, with: "trace.log")
+        for (hours, noted) in [(1, true), (2, false)] {
+            let lines = try String(contentsOfFile: Self.lostDraft, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+            let shifted = lines.enumerated().map { index, line in
+                guard index >= 29, line.hasPrefix("01-08 09:") else { return String(line) }
+                return "01-08 0\(9 - hours):" + line.dropFirst("01-08 09:".count)
+            }
+            let fallBack = TraceFixture.temporaryFile(name: "fall-back.log", contents: Data(shifted.joined(separator: "\n").utf8))
+            let result = runLifelint(["--no-config", "--year", "2024", fallBack.path])
+            let note = "lifelint: note: \(fallBack.path): the clock went back an hour at line 30, as it does when daylight saving time ends: times from there on are read an hour later, so the story stays in order (capture with -v zone to give the offset)\n"
+            #expect(result.diagnostics.contains(note) == noted, "\(result.diagnostics)")
+            #expect((result.output.replacingOccurrences(of: fallBack.path, with: "trace.log") == original) == noted)
+        }
+    }
 }
 
 /// Text from a trace that would act in a report: references GitHub links, and characters that

@@ -32,16 +32,16 @@ import Testing
     @Test func twoNamesOfOneFileAreOneOutput() throws {
         let (folder, _, _) = try Self.folderWithTrace()
         try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("link.x").path, withDestinationPath: "out.x")
-        FileManager.default.createFile(atPath: folder.appendingPathComponent("out.x").path, contents: Data())
+        #expect(FileManager.default.createFile(atPath: folder.appendingPathComponent("out.x").path, contents: Data()))
         for second in ["./out.x", "link.x", folder.appendingPathComponent("out.x").path] {
             let result = try EndToEndTests.run(["--no-config", "--year", "2024", "--output", "json=out.x", "--output", "sarif=\(second)", "x.log"], in: folder)
             #expect(result.status == 2)
             #expect(result.errors == "lifelint: error: '\(second)' is given for two outputs; each needs a file of its own\n")
         }
         let output = folder.appendingPathComponent("stdout.txt")
-        FileManager.default.createFile(atPath: output.path, contents: Data())
+        #expect(FileManager.default.createFile(atPath: output.path, contents: Data()))
         let process = Process()
-        process.executableURL = try #require(EndToEndTests.binary)
+        process.executableURL = EndToEndTests.binary
         process.arguments = ["--no-config", "--year", "2024", "--output", "json=/dev/stdout", "x.log"]
         process.currentDirectoryURL = folder
         process.standardOutput = try FileHandle(forWritingTo: output)
@@ -63,9 +63,9 @@ import Testing
     @Test func anInterruptLeavesThePreviousOutputWhole() throws {
         let (folder, _, _) = try Self.folderWithTrace()
         let previous = Data("{\"previous\": true}\n".utf8)
-        FileManager.default.createFile(atPath: folder.appendingPathComponent("report.json").path, contents: previous)
+        #expect(FileManager.default.createFile(atPath: folder.appendingPathComponent("report.json").path, contents: previous))
         let process = Process()
-        process.executableURL = try #require(EndToEndTests.binary)
+        process.executableURL = EndToEndTests.binary
         process.arguments = ["--no-config", "--year", "2024", "--output", "json=report.json", "-"]
         process.currentDirectoryURL = folder
         let input = Pipe()

@@ -87,7 +87,7 @@ extension ResourceBoundTests {
         var paths: [String] = []
         for index in 0..<8 {
             let file = folder.appendingPathComponent("big-\(index).bplist")
-            FileManager.default.createFile(atPath: file.path, contents: Data("bplist00".utf8))
+            #expect(FileManager.default.createFile(atPath: file.path, contents: Data("bplist00".utf8)))
             let handle = try FileHandle(forWritingTo: file)
             try handle.truncate(atOffset: 200 << 20)
             try handle.close()

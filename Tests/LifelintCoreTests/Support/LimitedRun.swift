@@ -30,8 +30,7 @@ enum LimitedRun {
         let scratch = TraceFixture.temporaryFile(name: "limited-run", contents: Data()).deletingLastPathComponent()
         let outputURL = scratch.appendingPathComponent("stdout-\(UUID().uuidString)")
         let errorsURL = scratch.appendingPathComponent("stderr-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: outputURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errorsURL.path, contents: nil)
+        try #require(FileManager.default.createFile(atPath: outputURL.path, contents: nil) && FileManager.default.createFile(atPath: errorsURL.path, contents: nil))
         defer {
             try? FileManager.default.removeItem(at: outputURL)
             try? FileManager.default.removeItem(at: errorsURL)
