@@ -45,8 +45,7 @@ enum ContainerDetector {
                 if ByteSearch.contains("<plist", in: text) || ByteSearch.contains("PropertyList", in: text) { return .xmlPlist }
                 return appleLogLayout(text).map(Container.appleLogText) ?? .logcat
             }
-            let startsAsJSON = (text.first == UInt8(ascii: "{") || text.first == .openBracket) && !startsWithLogcatLongHeader(text)
-                && AppleLogLinePrefix.length(text) == 0
+            let startsAsJSON = opensJSON(text) && !startsWithLogcatLongHeader(text) && AppleLogLinePrefix.length(text) == 0
             if ByteSearch.contains("\"eventMessage\"", in: bytes) || ByteSearch.contains("\"machTimestamp\"", in: bytes) {
                 return startsAsJSON || containsJSONLine(bytes) ? .appleLog : .logcat
             }
@@ -101,6 +100,24 @@ enum ContainerDetector {
         var end = text.firstIndex(of: .newline) ?? text.count
         if end > 0, text[end - 1] == .carriageReturn { end -= 1 }
         return LogcatLineParser.parse(UnsafeBufferPointer(rebasing: text[..<end]), as: .long) != nil
+    }
+
+    /// Whether text opens a JSON document: `{` or `[` followed by what a JSON value or member
+    /// starts with. A console line that opens with a bracket (`[log] …`, Flutter's `[  +12 ms]
+    /// …`, `[perfNotifyAppState] …`) is text.
+    private static func opensJSON(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard text.first == UInt8(ascii: "{") || text.first == .openBracket else { return false }
+        let rest = UnsafeBufferPointer(rebasing: text[1...])
+        let start = firstNonBlank(rest)
+        guard start < rest.count else { return true }
+        let value = UnsafeBufferPointer(rebasing: rest[start...])
+        switch value[0] {
+        case UInt8(ascii: "{"), .openBracket, UInt8(ascii: "\""), UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: "-"): return true
+        case UInt8(ascii: "t"): return value.starts(with: "true".utf8)
+        case UInt8(ascii: "f"): return value.starts(with: "false".utf8)
+        case UInt8(ascii: "n"): return value.starts(with: "null".utf8)
+        default: return value[0].isASCIIDigit
+        }
     }
 
     private static func firstNonBlank(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {

@@ -118,6 +118,7 @@ public struct EventName: RawRepresentable, Hashable, Comparable, Sendable, Custo
     public static let evidenceFgsStartNotAllowed = EventName(.evidenceFgsStartNotAllowed)
     public static let evidenceAnr = EventName(.evidenceAnr)
     public static let evidencePauseTimeout = EventName(.evidencePauseTimeout)
+    public static let evidenceCallbackTimeout = EventName(.evidenceCallbackTimeout)
     public static let evidenceStateNotSaved = EventName(.evidenceStateNotSaved)
     public static let evidenceAppExits = EventName(.evidenceAppExits)
     public static let phaseActive = EventName(.phaseActive)

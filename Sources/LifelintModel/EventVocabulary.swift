@@ -45,6 +45,7 @@ public enum EventVocabulary {
         .evidenceTransactionTooLarge: "a binder transaction failed for its size",
         .evidenceFgsStartNotAllowed: "ForegroundServiceStartNotAllowedException",
         .evidenceAnr: "the app was not responding", .evidencePauseTimeout: "the system gave up waiting for a pause",
+        .evidenceCallbackTimeout: "the system gave up waiting for an activity's stop, destroy or loss of top-resumed state",
         .evidenceStateNotSaved: "the system finished an activity whose state was never saved",
         .evidenceAppExits: "MetricKit counted exits of one kind",
         // Derived by the phase deriver.
@@ -77,6 +78,7 @@ public enum EventVocabulary {
             ([.requestBegin, .requestEnd], ["id"]),
             ([.evidenceTransactionTooLarge], ["bytes", "exception"]),
             ([.evidencePauseTimeout], ["component"]),
+            ([.evidenceCallbackTimeout], ["component", "callback"]),
             ([.evidenceAppExits], ["reason", "context", "count", "from", "to"]),
             ([.phaseActive], ["from", "after"]),
             ([.phaseInactive, .phaseBackground], ["from"]),

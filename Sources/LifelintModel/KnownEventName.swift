@@ -73,6 +73,7 @@ package enum KnownEventName: String, CaseIterable, Sendable {
     case evidenceFgsStartNotAllowed = "evidence.fgs-start-not-allowed"
     case evidenceAnr = "evidence.anr"
     case evidencePauseTimeout = "evidence.pause-timeout"
+    case evidenceCallbackTimeout = "evidence.callback-timeout"
     case evidenceStateNotSaved = "evidence.state-not-saved"
     case evidenceAppExits = "evidence.app-exits"
     case phaseActive = "phase.active"

@@ -25,8 +25,10 @@ struct IncidentDeduplicator {
         func isSameIncident(as later: Event) -> Bool {
             if let pid, let laterPid = later.pid, pid != laterPid { return false }
             if let reason, let laterReason = later.attributes["reason"], reason != laterReason { return false }
+            let hang = later.name.is(.evidenceAnr) || later.name.is(.evidencePauseTimeout) || later.name.is(.evidenceCallbackTimeout)
+            let window = hang ? IncidentWindow.hangNanoseconds : IncidentWindow.nanoseconds
             return IncidentWindow.contains(
-                later.time, line: later.source.line, after: time, line: location.line, sameFile: later.source.path == location.path)
+                later.time, line: later.source.line, after: time, line: location.line, sameFile: later.source.path == location.path, within: window)
         }
     }
 
@@ -53,7 +55,8 @@ struct IncidentDeduplicator {
         }
         // First byte first: this runs on every event, and few are evidence.
         guard event.name.rawValue.utf8.first == UInt8(ascii: "e"), event.name.hasPrefix("evidence.") else { return false }
-        let keys = [Key(name: event.name, subject: event.app)] + (event.pid.map { [Key(name: event.name, subject: "pid \($0)")] } ?? [])
+        let name = Self.incidentName(event)
+        let keys = [Key(name: name, subject: event.app)] + (event.pid.map { [Key(name: name, subject: "pid \($0)")] } ?? [])
         if keys.contains(where: { lastEvidence[$0]?.isSameIncident(as: event) == true }) { return drop() }
         let sighting = Sighting(event)
         for key in keys { lastEvidence[key] = sighting }
@@ -67,6 +70,14 @@ struct IncidentDeduplicator {
         if dead[key]?.isSameIncident(as: event) == true { return drop() }
         dead[key] = Sighting(event)
         return false
+    }
+
+    /// The incident an evidence event reports: a pause timeout and the stop timeout after it
+    /// are one blocked main thread, seen at two steps; other callback timeouts are their own.
+    private static func incidentName(_ event: Event) -> EventName {
+        guard event.name.is(.evidenceCallbackTimeout) else { return event.name }
+        let callback = event.attributes["callback"] ?? ""
+        return callback == "stop" ? EventName.evidencePauseTimeout : EventName("evidence.callback-timeout." + callback)
     }
 
     /// A secondary process (`com.app:remote`) dies on its own.

@@ -1,97 +1,204 @@
 import LifelintModel
 
-/// The system's own text lines: ActivityManager, lmkd, Zygote, AndroidRuntime, binder
-/// failures, and exceptions that are evidence whatever their tag.
+/// The system's own text lines, as `AndroidMessageCatalogue` describes them: which lines are
+/// which message is the catalogue's; what each means for the trace's processes is here.
 extension LogcatEventRecognizer {
-    /// The openings of the ActivityManager messages that carry lifecycle meaning; checked on
-    /// bytes first, because ActivityManager is one of the chattiest tags.
-    private static let activityManagerOpenings: [[UInt8]] = [
-        "Start proc ", "Killing ", "Process ", "Force stopping ", "ANR in ", "freezing ", "froze ", "sync unfroze ", "unfroze ",
-        "unfreezing ", "No longer want ", "Activity pause timeout for ", "  Force finishing activity ",
-    ].map { Array($0.utf8) }
+    static let catalogue = AndroidMessageCatalogue.shared
 
-    /// The bytes those openings start with, for lines without a tag.
-    private static let activityManagerFirstBytes = Set(activityManagerOpenings.map { $0[0] })
-
-    private static func opensActivityManagerMessage(_ line: Line) -> Bool {
-        let message = UnsafeBufferPointer(rebasing: line.bytes[line.record.message])
-        return activityManagerOpenings.contains { message.starts(with: $0) }
+    /// A line of a system tag: the messages that tag writes, and those any tag may.
+    mutating func recogniseSystemLine(_ line: Line, writer: AndroidMessageWriter, _ out: inout Output) {
+        if writer == .activityManager, systemServerPid == nil { systemServerPid = line.record.pid }
+        recogniseCatalogued(line, &out) { $0.writers.contains(writer) || $0.underAnyTag }
     }
 
-    mutating func recogniseActivityManager(_ line: Line, _ out: inout Output) {
-        guard Self.opensActivityManagerMessage(line) else { return }
-        let messageBytes = UnsafeBufferPointer(rebasing: line.bytes[line.record.message])
-        if StartProcMessage.opens(messageBytes) { return recogniseStartProc(line, messageBytes, &out) }
-        let message = line.message
-        if message.hasBytePrefix("Killing "), let (pid, process, reason) = Self.parseKilling(message) {
-            killed(pid: pid, process: process, killReason: reason, line, &out)
-        } else if message.hasBytePrefix("Process "), let (process, pid) = Self.processAndPid(message.dropFirst("Process ".count)),
-            message.contains(") has died")
-        {
-            let detail = message.range(of: "has died: ").map { String(message[$0.upperBound...]) }
-            died(pid: pid, process: process, reason: .unknown, detail: detail, line, &out)
-        } else if message.hasBytePrefix("No longer want "), let (process, pid) = Self.processAndPid(message.dropFirst("No longer want ".count)) {
-            // The older ActivityManager's trimming of cached processes: `No longer want com.app (pid 1234): hidden #16`.
-            let reason = message.range(of: "): ").map { message[$0.upperBound...] } ?? ""
-            died(pid: pid, process: process, reason: .killed, detail: "no longer wanted: \(reason)", line, &out)
-        } else if message.hasBytePrefix("Force stopping ") {
-            recogniseForceStop(line, message, &out)
-        } else if message.hasBytePrefix("ANR in ") {
-            let rest = message.dropFirst("ANR in ".count)
-            var attributes = Attributes()
-            attributes["detail"] = String(rest)
-            evidence(EventName.evidenceAnr, line, attributes, app: ProcessName.package(rest.prefix { $0 != " " }), pid: nil, &out)
-        } else if message.hasBytePrefix("Activity pause timeout for ") {
-            recognisePauseTimeout(line, message, &out)
-        } else if message.hasBytePrefix("  Force finishing activity "), let (_, component) = Self.firstComponent(in: message) {
-            finishing[component.package] = Sighting(line)
-        } else {
-            recogniseFreezer(line, message, &out)
+    /// A line of another tag whose message opens like one any tag may write (`ANR in` under
+    /// MediaTek's `ANRManager`).
+    mutating func recogniseUnderAnyTag(_ line: Line, _ out: inout Output) {
+        recogniseCatalogued(line, &out) { $0.underAnyTag }
+        if out.produced == 0, Self.mayCarryEvidence(line.record) { recogniseEmbedded(line, &out) }
+    }
+
+    /// Layouts without a tag (`raw`, `thread`, a bare paste) still carry the system's wording,
+    /// at the message's start or, in a paste no layout read, after a prefix: the pid a prefix
+    /// gives as `(1234): ` is the line's.
+    mutating func recogniseUntagged(_ line: Line, _ out: inout Output) {
+        recogniseCatalogued(line, &out) { _ in true }
+        if out.produced == 0, line.record.tag.isEmpty, line.record.pid == nil {
+            let message = UnsafeBufferPointer(rebasing: line.bytes[line.record.message])
+            for start in AndroidMessageCatalogue.messageStarts(in: message).dropFirst() where start < message.count && out.produced == 0 {
+                var record = line.record
+                record.message = line.record.message.lowerBound + start..<line.record.message.upperBound
+                record.pid = Self.pidBefore(start, in: message)
+                recogniseCatalogued(Line(bytes: line.bytes, record: record, time: line.time, source: line.source), &out) { _ in true }
+            }
+        }
+        // A bare paste has no priority: any line may carry the exception.
+        if out.produced == 0, Self.mayCarryEvidence(line.record) || line.record.priority == UInt8(ascii: "?") { recogniseEmbedded(line, &out) }
+    }
+
+    private mutating func recogniseCatalogued(_ line: Line, _ out: inout Output, where accepts: (AndroidMessage) -> Bool) {
+        let message = UnsafeBufferPointer(rebasing: line.bytes[line.record.message])
+        guard let (entry, fields) = Self.catalogue.match(message, where: accepts) else { return }
+        apply(entry.meaning, fields, line, &out)
+    }
+
+    /// Exceptions named inside a warning's or error's text, whatever its tag.
+    mutating func recogniseEmbedded(_ line: Line, _ out: inout Output) {
+        let range = line.record.message
+        guard range.count > 20 else { return }
+        let message = UnsafeBufferPointer(rebasing: line.bytes[range])
+        guard let (entry, fields) = Self.catalogue.find(in: message) else { return }
+        // A stack frame names the exception's class, not the incident.
+        if line.message.drop(while: { $0 == " " || $0 == "\t" }).hasBytePrefix("at ") { return }
+        apply(entry.meaning, fields, line, &out)
+    }
+
+    // MARK: Meanings
+
+    private mutating func apply(_ meaning: AndroidMessageMeaning, _ fields: MessageFields, _ line: Line, _ out: inout Output) {
+        switch meaning {
+        case .processStarted: processStarted(fields, line, &out)
+        case let .processDied(reason):
+            guard let pid = fields.int32(.pid) else { return }
+            // lmkd's and the kernel's kill lines are their own detail when they give no reason.
+            let detail = Self.detail(fields) ?? (reason == .lowMemory ? String(line.message) : nil)
+            died(pid: pid, process: fields.text(.process), reason: reason, detail: detail, line, &out)
+        case .noLongerWanted:
+            guard let pid = fields.int32(.pid) else { return }
+            died(pid: pid, process: fields.text(.process), reason: .killed, detail: "no longer wanted: \(fields.text(.reason) ?? "")", line, &out)
+        case .processKilled:
+            guard let pid = fields.int32(.pid) else { return }
+            killed(pid: pid, process: fields.text(.process), killReason: fields.text(.reason) ?? Self.killReason(in: fields.text(.detail)), line, &out)
+        case .processExited: processExited(fields, line, &out)
+        case .packageForceStopped: packageForceStopped(fields, line, &out)
+        case .crashBegins: lastCrashPid = nil
+        case .crashNamesProcess: crashNamesProcess(fields, line, &out)
+        case let .frozen(isFrozen):
+            guard let pid = fields.int32(.pid), let process = fields.text(.process) else { return }
+            frozen(pid: pid, process: process, isFrozen, line, &out)
+        case .notResponding: notResponding(fields, line, &out)
+        case let .callbackTimeout(callback): callbackTimedOut(callback, fields, line, &out)
+        case .finishingActivity:
+            if let component = fields.text(.detail).flatMap(Self.firstComponent(in:)) { finishing[component.component.package] = Sighting(line) }
+        case .binderFailure: binderFailed(fields, line, &out)
+        case .transactionTooLarge, .foregroundServiceStartNotAllowed: exceptionRaised(meaning, fields, line, &out)
+        case .namesProcess:
+            guard let pid = fields.int32(.pid) ?? line.record.pid, !isSystemServer(line, pid: pid), let package = fields.text(.package),
+                ProcessName.isDottedName(package.utf8[...])
+            else { return }
+            name(pid, package, &out)
         }
     }
 
-    /// `Activity pause timeout for ActivityRecord{aa73cbf u0 com.app/.Main t2594}`: the system
-    /// waited its 500 ms for the activity to pause and gave up.
-    /// Not when the activity is being finished because its app crashed: the system then waits
-    /// on a process that is gone, and the timeout says nothing about the app's onPause.
-    private mutating func recognisePauseTimeout(_ line: Line, _ message: Substring, _ out: inout Output) {
-        guard let (text, component) = Self.firstComponent(in: message) else { return }
-        if finishing[component.package]?.isSameIncident(as: line) == true { return }
-        attribution.noteComponent(component, token: nil) { out.events.append($0) }
-        evidence(EventName.evidencePauseTimeout, line, ["component": String(text)], app: component.package, pid: nil, &out)
-    }
-
-    /// The first word that reads as a component (`ActivityRecord{aa73cbf u0 com.app/.Main t2594}`).
-    private static func firstComponent(in message: Substring) -> (text: Substring, component: (package: String, className: String))? {
-        message.split(separator: " ").lazy.compactMap { word in ProcessName.component(word).map { (word, $0) } }.first
-    }
-
-    /// `com.app (pid 1234)…` → (`com.app`, 1234).
-    private static func processAndPid(_ text: Substring) -> (Substring, Int32)? {
-        guard let range = text.range(of: " (pid "), let pid = leadingInt32(text[range.upperBound...]) else { return nil }
-        return (text[..<range.lowerBound], pid)
-    }
-
-    private mutating func recogniseStartProc(_ line: Line, _ message: UnsafeBufferPointer<UInt8>, _ out: inout Output) {
-        guard let start = StartProcMessage(message) else { return }
-        let package = message.text(start.package)
+    /// `Start proc 1234:com.app/u0a123 for top-activity {com.app/com.app.Main}`: a trace can
+    /// hold a million of these, so the parts stay byte ranges until the event is made.
+    private mutating func processStarted(_ fields: MessageFields, _ line: Line, _ out: inout Output) {
+        guard let pid = fields.int32(.pid), let processRange = fields[.process], let target = fields[.target] else { return }
+        let message = fields.message
+        let packageEnd = message[processRange].firstIndex { $0 == UInt8(ascii: ":") } ?? processRange.upperBound
+        // A line cut short (`Start proc 10012::remote/…`) names no app.
+        guard packageEnd > processRange.lowerBound else { return }
+        let package = message.text(processRange.lowerBound..<packageEnd)
         var attributes = Attributes()
         attributes.appendUnique(key: "package", value: package)
-        if let hosting = start.hosting { attributes.appendUnique(key: "hosting", value: message.text(hosting)) }
-        if let component = start.component { attributes.appendUnique(key: "component", value: message.text(component)) }
-        started(pid: start.pid, process: start.process == start.package ? package : message.text(start.process), package: package, attributes: attributes, line, &out)
+        let (hosting, component) = StartProcTarget.hostingAndComponent(message, target)
+        if let hosting { attributes.appendUnique(key: "hosting", value: message.text(hosting)) }
+        if let component { attributes.appendUnique(key: "component", value: message.text(component)) }
+        let process = packageEnd == processRange.upperBound ? package : message.text(processRange)
+        started(pid: pid, process: process, package: package, attributes: attributes, line, &out)
+    }
+
+    /// `Process 29981 exited due to signal 9 (Killed)`, `Process 1234 exited cleanly (0)`.
+    private mutating func processExited(_ fields: MessageFields, _ line: Line, _ out: inout Output) {
+        guard let pid = fields.int32(.pid), let detail = fields.text(.detail) else { return }
+        let reason = Self.number(after: "signal ", in: detail).flatMap { Int($0) }.map(ProcessDeathReason.classify(signal:)) ?? .unknown
+        died(pid: pid, process: nil, reason: reason, detail: String(detail), line, &out)
     }
 
     /// `Force stopping com.app appid=10123 user=0: from pid 4321` ends every live process of
     /// the package; a force stop of a package that is not running ends nothing.
-    private mutating func recogniseForceStop(_ line: Line, _ message: Substring, _ out: inout Output) {
-        let package = String(message.dropFirst("Force stopping ".count).prefix { $0 != " " })
-        let cause = message.range(of: ": ").map { message[$0.upperBound...] } ?? ""
+    private mutating func packageForceStopped(_ fields: MessageFields, _ line: Line, _ out: inout Output) {
+        guard let package = fields.text(.package) else { return }
+        let cause = fields.text(.reason) ?? ""
         let initiator = ProcessDeathReason.forceStopInitiator(cause: cause)
-        for pid in attribution.table.livePids(of: package) {
+        for pid in attribution.table.livePids(of: String(package)) {
             died(pid: pid, process: nil, reason: .forceStop, detail: String(cause), initiator: initiator, line, &out)
         }
     }
+
+    /// `Process: com.app, PID: 1234` follows `FATAL EXCEPTION` when an app crashes.
+    private mutating func crashNamesProcess(_ fields: MessageFields, _ line: Line, _ out: inout Output) {
+        guard let pid = fields.int32(.pid), let process = fields.text(.process) else { return }
+        lastCrashPid = pid
+        finishing[ProcessName.package(process)] = Sighting(line)
+        died(pid: pid, process: process, reason: .crash, detail: "FATAL EXCEPTION", line, &out)
+    }
+
+    /// `ANR in com.app (com.app/.Main)`, `ANR in com.app, time=8607230`, or the service
+    /// time-out that starts one: `Timeout executing service: ServiceRecord{… com.app/.Sync}`.
+    private mutating func notResponding(_ fields: MessageFields, _ line: Line, _ out: inout Output) {
+        let app: String
+        if let process = fields.text(.process) {
+            app = ProcessName.package(process)
+        } else if let component = fields.text(.record).flatMap(Self.firstComponent(in:)) {
+            app = component.component.package
+        } else {
+            return
+        }
+        var attributes = Attributes()
+        attributes["detail"] = line.message.trimmingLeadingSpaces(dropping: "ANR in ")
+        evidence(EventName.evidenceAnr, line, attributes, app: app, pid: nil, &out)
+    }
+
+    /// `Activity pause timeout for ActivityRecord{aa73cbf u0 com.app/.Main t2594}`: the system
+    /// waited for the activity's callback and gave up. Not when the activity is being finished
+    /// because its app crashed: the system then waits on a process that is gone, and the
+    /// timeout says nothing about the app's callbacks.
+    private mutating func callbackTimedOut(_ callback: AndroidMessageMeaning.ActivityCallback, _ fields: MessageFields, _ line: Line, _ out: inout Output) {
+        guard let (text, component) = fields.text(.record).flatMap(Self.firstComponent(in:)) else { return }
+        if finishing[component.package]?.isSameIncident(as: line) == true { return }
+        attribution.noteComponent(component, token: nil) { out.events.append($0) }
+        if callback == .pause {
+            evidence(EventName.evidencePauseTimeout, line, ["component": String(text)], app: component.package, pid: nil, &out)
+        } else {
+            evidence(EventName.evidenceCallbackTimeout, line, ["component": String(text), "callback": callback.rawValue], app: component.package, pid: nil, &out)
+        }
+    }
+
+    /// `!!! FAILED BINDER TRANSACTION !!!  (parcel size = 532072)`: evidence of oversized
+    /// state only from an app's live, unfrozen process. A frozen or dying process fails even
+    /// four-byte transactions, and system_server's failures are not an app's saved state.
+    private mutating func binderFailed(_ fields: MessageFields, _ line: Line, _ out: inout Output) {
+        guard let pid = line.record.pid, !isSystemServer(line, pid: pid) else { return }
+        if let process = attribution.table.incarnation(of: pid), !process.isLive || process.isFrozen { return }
+        var attributes = Attributes()
+        attributes["bytes"] = fields.text(.detail).flatMap { Self.number(after: "parcel size = ", in: $0) }
+        evidence(EventName.evidenceTransactionTooLarge, line, attributes, pid: pid, &out)
+    }
+
+    /// An exception named in a line: a line without a pid inside a crash report (a paste
+    /// without the logcat prefix) is the crashing process's; system_server's are not an app's.
+    private mutating func exceptionRaised(_ meaning: AndroidMessageMeaning, _ fields: MessageFields, _ line: Line, _ out: inout Output) {
+        let pid = line.record.pid ?? lastCrashPid
+        guard !isSystemServer(line, pid: pid) else { return }
+        let app = line.record.pid == nil ? pid.map(appName(pid:)) : nil
+        let message = line.message
+        if meaning == .transactionTooLarge {
+            var attributes: Attributes = ["exception": "TransactionTooLargeException"]
+            attributes["bytes"] = Self.number(after: "data parcel size ", in: message)
+            evidence(EventName.evidenceTransactionTooLarge, line, attributes, app: app, pid: pid, &out)
+            return
+        }
+        // `… not allowed due to mAllowStartForeground false: service com.app/.Sync`: an app
+        // starts its own service, so the component names the process.
+        if let pid, let range = message.range(of: "service "), let component = ProcessName.component(message[range.upperBound...].prefix { $0 != " " }) {
+            name(pid, component.package, &out)
+        }
+        let trimmed = message.drop { $0 == " " || $0 == "\t" }
+        evidence(EventName.evidenceFgsStartNotAllowed, line, ["detail": String(trimmed)], app: app, pid: pid, &out)
+    }
+
+    // MARK: Shared with the events buffer
 
     /// A kill with ActivityManager's free-text reason (`Killing`, `am_kill`); a force stop
     /// (`stop com.app due to installPackageLI`) says who asked for it.
@@ -104,140 +211,56 @@ extension LogcatEventRecognizer {
              initiator: ProcessDeathReason.forceStopInitiator(cause: cause), line, &out)
     }
 
-    /// `freezing 123 com.app`, `froze 123 com.app`, `sync unfroze 123 com.app for 7`, `unfroze 123 com.app`.
-    private mutating func recogniseFreezer(_ line: Line, _ message: Substring, _ out: inout Output) {
-        let words = message.split(separator: " ", maxSplits: 3)
-        guard words.count >= 3 else { return }
-        let offset = words[0] == "sync" ? 1 : 0
-        guard words.count >= 3 + offset, let pid = Int32(words[1 + offset]) else { return }
-        let isFrozen: Bool
-        switch words[offset] {
-        case "freezing", "froze": isFrozen = true
-        case "unfroze", "unfreezing": isFrozen = false
-        default: return
-        }
-        frozen(pid: pid, process: words[2 + offset].prefix { $0 != " " }, isFrozen, line, &out)
-    }
-
     mutating func frozen(pid: Int32, process: Substring, _ isFrozen: Bool, _ line: Line, _ out: inout Output) {
         name(pid, process, &out)
         guard attribution.recordFrozen(pid: pid, isFrozen) else { return }
         add(event(isFrozen ? EventName.processFrozen : EventName.processUnfrozen, line, app: ProcessName.package(process), pid: pid, tid: nil, [:]), &out)
     }
 
-    /// `Kill 'com.app' (1234), uid 10123, oom_score_adj 900 to free 52000kB rss, 1000kB swap; reason: ...`
-    /// and the older kernel wording `Killing 'com.app' (1234), adj 906, ...`.
-    mutating func recogniseLowMemoryKill(_ line: Line, _ message: Substring, _ out: inout Output) {
-        guard message.hasBytePrefix("Kill '") || message.hasBytePrefix("Killing '"),
-            let open = message.firstIndex(of: "'"),
-            let close = message[message.index(after: open)...].firstIndex(of: "'"),
-            let parenthesis = message[close...].firstIndex(of: "("),
-            let pid = Self.leadingInt32(message[message.index(after: parenthesis)...])
-        else { return }
-        let process = message[message.index(after: open)..<close]
-        let detail = message.range(of: "reason: ").map { String(message[$0.upperBound...]) } ?? String(message)
-        died(pid: pid, process: process, reason: .lowMemory, detail: detail, line, &out)
-    }
-
-    /// `Process 29981 exited due to signal 9 (Killed)`, `Process 1234 exited cleanly (0)`.
-    mutating func recogniseZygote(_ line: Line, _ message: Substring, _ out: inout Output) {
-        guard message.hasBytePrefix("Process "), let pid = Self.leadingInt32(message.dropFirst(8)),
-            let exited = message.range(of: " exited ")
-        else { return }
-        let detail = String(message[exited.upperBound...])
-        let reason = Self.number(after: "signal ", in: message).flatMap { Int($0) }.map(ProcessDeathReason.classify(signal:)) ?? .unknown
-        died(pid: pid, process: nil, reason: reason, detail: detail, line, &out)
-    }
-
-    /// `Process: com.app, PID: 1234` follows `FATAL EXCEPTION` when an app crashes.
-    mutating func recogniseRuntime(_ line: Line, _ message: Substring, _ out: inout Output) {
-        if message.hasBytePrefix("FATAL EXCEPTION") { lastCrashPid = nil }
-        guard message.hasBytePrefix("Process: "), let comma = message.firstIndex(of: ","),
-            let pid = Self.number(after: "PID: ", in: message).flatMap({ Int32($0) })
-        else { return }
-        lastCrashPid = pid
-        let process = message[message.index(message.startIndex, offsetBy: 9)..<comma]
-        if !process.isEmpty { finishing[ProcessName.package(process)] = Sighting(line) }
-        died(pid: pid, process: process.isEmpty ? nil : process, reason: .crash, detail: "FATAL EXCEPTION", line, &out)
-    }
-
-    /// `!!! FAILED BINDER TRANSACTION !!!  (parcel size = 532072)`: evidence of oversized
-    /// state only from an app's live, unfrozen process. A frozen or dying process fails even
-    /// four-byte transactions, and system_server's failures are not an app's saved state.
-    mutating func recogniseBinderFailure(_ line: Line, _ message: Substring, _ out: inout Output) {
-        guard let pid = line.record.pid, !isSystemServer(line, pid: pid) else { return }
-        if let process = attribution.table.incarnation(of: pid), !process.isLive || process.isFrozen { return }
-        var attributes = Attributes()
-        attributes["bytes"] = Self.number(after: "parcel size = ", in: message)
-        evidence(EventName.evidenceTransactionTooLarge, line, attributes, pid: pid, &out)
-    }
-
-    /// Lines that only say which package a pid runs: the app's own `ApplicationInfo updating
-    /// for com.app, new timestamp: …`, or `[perfNotifyAppState] pack:com.app, act:…, pid:1234`.
-    mutating func recogniseProcessNaming(_ line: Line, _ message: Substring, _ out: inout Output) {
-        if message.hasBytePrefix("ApplicationInfo updating for "), let pid = line.record.pid, !isSystemServer(line, pid: pid) {
-            let package = message.dropFirst("ApplicationInfo updating for ".count).prefix { $0 != "," && $0 != " " }
-            if ProcessName.isDottedName(Substring(package).utf8[...]) { name(pid, package, &out) }
-        } else if message.hasBytePrefix("[perfNotifyAppState] pack:"), let range = message.range(of: " pid:"),
-            let pid = Self.leadingInt32(message[range.upperBound...])
-        {
-            let package = message.dropFirst("[perfNotifyAppState] pack:".count).prefix { $0 != "," && $0 != " " }
-            if ProcessName.isDottedName(Substring(package).utf8[...]) { name(pid, package, &out) }
-        }
-    }
-
-    /// Layouts without a tag (`raw`, `thread`) still carry the system's wording.
-    mutating func recogniseUntagged(_ line: Line, _ out: inout Output) {
-        let message = line.message
-        guard let first = message.first else { return }
-        if Self.activityManagerFirstBytes.contains(line.bytes[line.record.message.lowerBound]) { recogniseActivityManager(line, &out) }
-        if out.produced == 0, first == "K" { recogniseLowMemoryKill(line, message, &out) }
-        if out.produced == 0, first == "P" { recogniseZygote(line, message, &out) }
-        if out.produced == 0, first == "!" { recogniseBinderFailure(line, message, &out) }
-        if out.produced == 0, first == "F" || first == "P" { recogniseRuntime(line, message, &out) }
-        // A bare paste has no priority: any line may carry the exception.
-        if out.produced == 0, Self.mayCarryEvidence(line.record) || line.record.priority == UInt8(ascii: "?") { recogniseExceptions(line, &out) }
-    }
-
-    mutating func recogniseExceptions(_ line: Line, _ out: inout Output) {
-        let range = line.record.message
-        let bytes = UnsafeBufferPointer(rebasing: line.bytes[range])
-        guard range.count > 20, ByteSearch.contains("Exception", in: bytes) else { return }
-        let tooLarge = ByteSearch.contains("TransactionTooLargeException", in: bytes)
-        guard tooLarge || ByteSearch.contains("ForegroundServiceStartNotAllowedException", in: bytes) else { return }
-        let message = line.message
-        let trimmed = message.drop { $0 == " " || $0 == "\t" }
-        if trimmed.hasBytePrefix("at ") { return }
-        // A line without a pid inside a crash report (a paste without the logcat prefix) is
-        // the crashing process's.
-        let pid = line.record.pid ?? lastCrashPid
-        guard !isSystemServer(line, pid: pid) else { return }
-        let app = line.record.pid == nil ? pid.map(appName(pid:)) : nil
-        if tooLarge {
-            var attributes: Attributes = ["exception": "TransactionTooLargeException"]
-            attributes["bytes"] = Self.number(after: "data parcel size ", in: message)
-            evidence(EventName.evidenceTransactionTooLarge, line, attributes, app: app, pid: pid, &out)
-        } else {
-            // `… not allowed due to mAllowStartForeground false: service com.app/.Sync`: an app
-            // starts its own service, so the component names the process.
-            if let pid, let range = message.range(of: "service "),
-                let component = ProcessName.component(message[range.upperBound...].prefix { $0 != " " })
-            {
-                name(pid, component.package, &out)
-            }
-            evidence(EventName.evidenceFgsStartNotAllowed, line, ["detail": String(trimmed)], app: app, pid: pid, &out)
-        }
-    }
-
     /// How Android Studio names system_server's process.
     static let systemProcessNames: Set<String> = ["system_process", "system_server"]
 
-    /// `Killing 1234:com.app/u0a123 (adj 900): empty #17`.
-    static func parseKilling(_ message: Substring) -> (Int32, Substring, Substring)? {
-        let rest = message.dropFirst("Killing ".count)
-        guard let colon = rest.firstIndex(of: ":"), let pid = Int32(rest[..<colon]) else { return nil }
-        let process = rest[rest.index(after: colon)...].prefix { $0 != "/" && $0 != " " }
-        let reason = rest.range(of: "): ").map { rest[$0.upperBound...] } ?? ""
-        return (pid, process, reason)
+    // MARK: Text
+
+    /// The pid a prefix gives just before a message: `I/ActivityManager( 1234): ` → 1234.
+    private static func pidBefore(_ start: Int, in message: UnsafeBufferPointer<UInt8>) -> Int32? {
+        var end = start
+        while end > 0, message[end - 1] != UInt8(ascii: ")") {
+            guard message[end - 1] == .space || message[end - 1] == UInt8(ascii: ":") else { return nil }
+            end -= 1
+        }
+        guard end > 0, let open = message[..<(end - 1)].lastIndex(of: UInt8(ascii: "(")) else { return nil }
+        let digits = message[(open + 1)..<(end - 1)].firstIndex { $0 != .space } ?? (end - 1)
+        return DecimalText.integer(message, digits..<(end - 1), as: Int32.self)
+    }
+
+    /// The first word that reads as a component (`ActivityRecord{aa73cbf u0 com.app/.Main t2594}`).
+    static func firstComponent(in text: Substring) -> (text: Substring, component: (package: String, className: String))? {
+        text.split(separator: " ").lazy.compactMap { word in ProcessName.component(word).map { (word, $0) } }.first
+    }
+
+    /// What a death's message says beyond the fact: `has died: cch+15 CEM` gives `cch+15 CEM`,
+    /// lmkd's `…; reason: low watermark is breached` its reason.
+    private static func detail(_ fields: MessageFields) -> String? {
+        if let reason = fields.text(.reason) { return String(reason) }
+        guard let detail = fields.text(.detail) else { return nil }
+        if let range = detail.range(of: "reason: ") { return String(detail[range.upperBound...]) }
+        guard detail.hasPrefix(":") || detail.hasPrefix(".") else { return nil }
+        let trimmed = detail.drop { $0 == ":" || $0 == " " || $0 == "," || $0 == "." }
+        return trimmed.isEmpty ? nil : String(trimmed)
+    }
+
+    /// The reason after `): ` in a kill line that gives no adjustment in the usual form.
+    private static func killReason(in detail: Substring?) -> Substring {
+        guard let detail, let range = detail.range(of: "): ") else { return "" }
+        return detail[range.upperBound...]
+    }
+}
+
+private extension Substring {
+    /// The message without its leading spaces, and without `prefix` when it starts with it.
+    func trimmingLeadingSpaces(dropping prefix: String) -> String {
+        let trimmed = drop { $0 == " " }
+        return String(trimmed.hasPrefix(prefix) ? trimmed.dropFirst(prefix.count) : trimmed)
     }
 }

@@ -82,6 +82,8 @@ struct LogcatEventRecognizer {
         case untagged
         /// A warning or error under another tag: it may carry evidence such as an exception.
         case evidenceOnly
+        /// Another tag's line that opens like a system message any tag may write.
+        case systemWords
         /// A line one of the user's mappings (`.lifelint.json`) matched, decided on bytes.
         case mapped(MappingTable.Match)
         /// A `-v long` header whose tag a mapping names: its message lines are tested as they come.
@@ -101,6 +103,7 @@ struct LogcatEventRecognizer {
             if messageFollows { return .mappedTag(String(decoding: tag, as: UTF8.self)) }
             if let match = mappings.match(tag: tag, message: UnsafeBufferPointer(rebasing: bytes[record.message])) { return .mapped(match) }
         }
+        if Self.catalogue.mayOpenUnderAnyTag(UnsafeBufferPointer(rebasing: bytes[record.message])) { return .systemWords }
         return Self.mayCarryEvidence(record) ? .evidenceOnly : .nothing
     }
 
@@ -108,14 +111,14 @@ struct LogcatEventRecognizer {
     /// crash's body, a warning's exception.
     static func readsContinuations(_ interest: Interest) -> Bool {
         switch interest {
-        case .tagged(.androidRuntime), .evidenceOnly: true
+        case .tagged(.system(.androidRuntime)), .evidenceOnly: true
         default: false
         }
     }
 
     /// Whether a line with this interest is part of a crash report (`AndroidRuntime`).
     static func continuesCrash(_ interest: Interest) -> Bool {
-        if case .tagged(.androidRuntime) = interest { return true }
+        if case .tagged(.system(.androidRuntime)) = interest { return true }
         return false
     }
 
@@ -142,12 +145,13 @@ struct LogcatEventRecognizer {
             {
                 add(appEvent(EventName(match.event), match.attributes, platform: match.platform, line), &out)
             }
-        case .evidenceOnly: recogniseExceptions(line, &out)
+        case .evidenceOnly: recogniseEmbedded(line, &out)
+        case .systemWords: recogniseUnderAnyTag(line, &out)
         case let .mapped(match):
             add(appEvent(EventName(match.event), match.attributes, platform: match.platform, line), &out)
         case let .mappedTag(tag):
             recogniseMapped(line, tag: tag, &out)
-            if out.produced == 0, Self.mayCarryEvidence(line.record) { recogniseExceptions(line, &out) }
+            if out.produced == 0, Self.mayCarryEvidence(line.record) { recogniseEmbedded(line, &out) }
         }
         out.events.handOver(to: emit)
         spareEvents = out.events
@@ -192,22 +196,13 @@ struct LogcatEventRecognizer {
 
     private mutating func recognise(_ line: Line, tag: LogcatTag, _ out: inout Output) {
         switch tag {
-        case .activityManager:
-            if systemServerPid == nil { systemServerPid = line.record.pid }
-            recogniseActivityManager(line, &out)
-        case .lowMemoryKiller: recogniseLowMemoryKill(line, line.message, &out)
-        case .zygote: recogniseZygote(line, line.message, &out)
-        case .androidRuntime: recogniseRuntime(line, line.message, &out)
-        case .javaBinder:
-            let message = line.message
-            if message.hasBytePrefix("!!! FAILED BINDER TRANSACTION !!!") { recogniseBinderFailure(line, message, &out) }
+        case let .system(writer): recogniseSystemLine(line, writer: writer, &out)
         case .instrumentation: recogniseInstrumentation(line, line.message, &out)
-        case .processNaming: recogniseProcessNaming(line, line.message, &out)
         case .flutter: recogniseFlutter(line, &out)
         default:
             if let payload = EventLogPayload(line.message) { recogniseEventLog(line, tag, payload, &out) }
         }
-        if out.produced == 0, Self.mayCarryEvidence(line.record) { recogniseExceptions(line, &out) }
+        if out.produced == 0, Self.mayCarryEvidence(line.record) { recogniseEmbedded(line, &out) }
     }
 
     private mutating func recogniseInstrumentation(_ line: Line, _ message: Substring, _ out: inout Output) {

@@ -11,16 +11,16 @@ enum LogcatFormatDetector {
         var modifiers: LogcatModifiers
         /// Every line starts with the line number `grep -n` adds.
         var hasLineNumbers = false
-        /// No layout reads the lines, but they are the system's own report text pasted bare
-        /// (`ANR in com.app`, `FATAL EXCEPTION: main` / `Process: com.app, PID: 1234`): read
-        /// as `raw` messages.
+        /// No layout reads the lines, but some carry the system's own messages, bare or after a
+        /// prefix (`ANR in com.app`, `ActivityManager: Start proc …`, `FATAL EXCEPTION: main`):
+        /// read as `raw` lines, each message found where it starts.
         var isBareReport = false
 
         /// How the summary names it: `logcat threadtime+uid`, `logcat raw (bare report)`.
         var description: String {
             guard let format else { return "logcat" }
             let name = (["logcat " + format.rawValue] + modifiers.names + (hasLineNumbers ? ["grep-n"] : [])).joined(separator: "+")
-            return isBareReport ? name + " (bare report)" : name
+            return isBareReport ? name + " (system messages read after any prefix)" : name
         }
     }
 
@@ -37,14 +37,13 @@ enum LogcatFormatDetector {
         return isBareReport(sample) ? Detection(format: .raw, modifiers: [], isBareReport: true) : plain
     }
 
-    /// The openings of the report text Android prints and people paste without the logcat
-    /// prefix: an ANR report, a crash's header.
-    private static let reportOpenings: [[UInt8]] = ["ANR in ", "FATAL EXCEPTION: ", "Process: "].map { Array($0.utf8) }
-
+    /// Whether some line of the first 64 KiB carries a catalogued system message, at its
+    /// start or after a prefix no layout reads (a tag alone, DDMS's, a crash reporter's
+    /// console): such a file is read as the system's words, however it was pasted.
     private static func isBareReport(_ sample: UnsafeBufferPointer<UInt8>) -> Bool {
         var found = false
         ByteSearch.forEachLine(in: UnsafeBufferPointer(rebasing: sample[..<min(sample.count, 65_536)])) { line in
-            if !found, reportOpenings.contains(where: { line.starts(with: $0) }) { found = true }
+            if !found { found = LogcatEventRecognizer.catalogue.carriesMessage(line) }
         }
         return found
     }

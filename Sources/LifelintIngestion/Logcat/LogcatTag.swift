@@ -3,11 +3,8 @@ import LifelintModel
 /// The logcat tags whose lines can carry lifecycle meaning. Every other tag is an ordinary
 /// log line, settled by one table lookup.
 enum LogcatTag: Sendable {
-    case activityManager
-    case lowMemoryKiller
-    case zygote
-    case androidRuntime
-    case javaBinder
+    /// A tag that writes the system's text messages (`AndroidMessageCatalogue`).
+    case system(AndroidMessageWriter)
     case instrumentation
     /// An activity callback the app's own process logs in the events buffer; `wm_` lines
     /// (Android 11+) lead with the activity's token, `am_` lines with the user id.
@@ -26,10 +23,6 @@ enum LogcatTag: Sendable {
     case finishActivity
     case lmkdKillInfo
     case procBound
-    /// A line that names a process and nothing more: the app's own `ActivityThread:
-    /// ApplicationInfo updating for com.app`, MediaTek's `libPowerHal: [perfNotifyAppState]
-    /// pack:com.app, … pid:1234`.
-    case processNaming
     /// A Flutter app's `print` output (`I/flutter ( 6914): AppLifecycleState.paused`).
     case flutter
 
@@ -38,16 +31,16 @@ enum LogcatTag: Sendable {
 
     static let byName: [String: LogcatTag] = {
         var table: [String: LogcatTag] = [
-            "ActivityManager": .activityManager, "ActivityTaskManager": .activityManager,
-            "lowmemorykiller": .lowMemoryKiller, "lmkd": .lowMemoryKiller,
-            "Zygote": .zygote, "AndroidRuntime": .androidRuntime, "JavaBinder": .javaBinder,
             instrumentationTag: .instrumentation,
             "am_proc_start": .procStart, "am_proc_died": .procDied, "am_kill": .kill,
             "am_anr": .anr, "am_crash": .crash, "am_freeze": .freeze, "am_unfreeze": .unfreeze,
             "am_finish_activity": .finishActivity, "wm_finish_activity": .finishActivity,
             "killinfo": .lmkdKillInfo, "am_proc_bound": .procBound,
-            "ActivityThread": .processNaming, "libPowerHal": .processNaming, "flutter": .flutter,
+            "flutter": .flutter,
         ]
+        for writer in AndroidMessageWriter.allCases {
+            for tag in writer.tags { table[tag] = .system(writer) }
+        }
         let callbacks = [
             "create": EventName.activityCreated, "start": EventName.activityStarted, "resume": EventName.activityResumed,
             "paused": EventName.activityPaused, "stop": EventName.activityStopped, "destroy": EventName.activityDestroyed,

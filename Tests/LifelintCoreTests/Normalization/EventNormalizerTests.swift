@@ -35,11 +35,23 @@ import Testing
         #expect(lines == ["evidence.anr@1", "evidence.anr@2", "process.died@3", "process.started@4", "process.died@5"])
     }
 
-    @Test func evidenceIsOneIncidentPerNameAppAndReasonWithinTwoSeconds() throws {
+    /// One blocked main thread is reported over seconds: an ANR's reports within 30 s are one,
+    /// and so are a pause timeout and the stop timeout after it; a destroy timeout is its own.
+    @Test func aHangIsOneIncidentWithinThirtySeconds() throws {
+        let (lines, _) = try normalize("""
+            {"time": 1.0, "event": "evidence.pause-timeout", "app": "com.x", "attrs": {"component": "com.x/.Main"}}
+            {"time": 11.0, "event": "evidence.callback-timeout", "app": "com.x", "attrs": {"component": "com.x/.Main", "callback": "stop"}}
+            {"time": 12.0, "event": "evidence.callback-timeout", "app": "com.x", "attrs": {"component": "com.x/.Main", "callback": "destroy"}}
+            {"time": 45.0, "event": "evidence.callback-timeout", "app": "com.x", "attrs": {"component": "com.x/.Main", "callback": "stop"}}
+            """)
+        #expect(lines == ["evidence.pause-timeout@1", "evidence.callback-timeout@3", "evidence.callback-timeout@4"])
+    }
+
+    @Test func evidenceIsOneIncidentPerNameAppAndReasonWithinItsWindow() throws {
         let (lines, _) = try normalize("""
             {"time": 1.0, "event": "evidence.anr", "app": "com.x", "pid": 7}
             {"time": 2.5, "event": "evidence.anr", "app": "pid 7", "pid": 7}
-            {"time": 5.0, "event": "evidence.anr", "app": "com.x", "pid": 7}
+            {"time": 40.0, "event": "evidence.anr", "app": "com.x", "pid": 7}
             {"time": 9.0, "event": "evidence.app-exits", "app": "com.x", "attrs": {"reason": "app-watchdog"}}
             {"time": 9.0, "event": "evidence.app-exits", "app": "com.x", "attrs": {"reason": "background-task-assertion-timeout"}}
             """)

@@ -82,7 +82,7 @@ import Testing
         let shown = rows.count
         #expect(closing == "**Not shown:** \(Self.slowCallbacks + Self.errors - shown) results, the least severe last: a step summary holds at most 1 MiB. `lifelint --format text` or the SARIF report lists them all.")
         #expect(rows.prefix(Self.errors).allSatisfy { $0.hasPrefix("| 🔴 error") })
-        #expect(lines.contains("| 🟡 warning | `slow-lifecycle-callback` | 30000 | A lifecycle callback ran longer than the budget, or the app did not respond (ANR). |"))
+        #expect(lines.contains("| 🟡 warning | `slow-lifecycle-callback` | 30000 | A lifecycle callback ran longer than the budget, the system gave up waiting for one, or the app did not respond (ANR). |"))
     }
 
     @Test func gitlabGivesEveryResultItsOwnFingerprint() throws {

@@ -1,0 +1,117 @@
+/// The Android system messages lifelint recognises, each form with the releases that write it
+/// and its source: the one place recognition of the system's text lines is described.
+/// (Events-buffer tags, whose names say what they are, are in `LogcatTag` and
+/// `SystemActivityLine`.)
+///
+/// Lines are matched by their opening words: a line whose message starts with none of them is
+/// turned away by one table lookup on its first byte.
+struct AndroidMessageCatalogue: Sendable {
+    let messages: [AndroidMessage]
+    /// Per first byte of an opening, the anchored messages that start with it, in catalogue
+    /// order (a longer form before a shorter one with the same opening).
+    private let anchoredByFirstByte: [[Int]]
+    /// Messages found anywhere in a warning's or error's text.
+    let anywhere: [AndroidMessage]
+    /// Per first byte, the openings of messages any tag may write.
+    private let anyTagOpeningsByFirstByte: [[[UInt8]]]
+
+    static let shared = AndroidMessageCatalogue(rows: AndroidMessageCatalogue.rows)
+
+    init(rows: [Row]) {
+        var mistakes: [String] = []
+        var messages: [AndroidMessage] = []
+        for row in rows {
+            do {
+                messages.append(try row.message())
+            } catch {
+                mistakes.append("\(row.id): \(error)")
+            }
+        }
+        precondition(mistakes.isEmpty, "the Android message catalogue has mistakes: \(mistakes.joined(separator: "; "))")
+        self.messages = messages
+        var byFirstByte = [[Int]](repeating: [], count: 256)
+        for (index, message) in messages.enumerated() where !message.anywhere {
+            byFirstByte[Int(message.pattern.opening[0])].append(index)
+        }
+        anchoredByFirstByte = byFirstByte
+        anywhere = messages.filter(\.anywhere)
+        var openings = [[[UInt8]]](repeating: [], count: 256)
+        for message in messages where message.underAnyTag && !message.anywhere {
+            openings[Int(message.pattern.opening[0])].append(message.pattern.opening)
+        }
+        anyTagOpeningsByFirstByte = openings
+    }
+
+    /// The first anchored message that `message` reads as, with its fields, among those `accepts`.
+    func match(_ message: UnsafeBufferPointer<UInt8>, where accepts: (AndroidMessage) -> Bool) -> (AndroidMessage, MessageFields)? {
+        guard let first = message.first else { return nil }
+        for index in anchoredByFirstByte[Int(first)] {
+            let candidate = messages[index]
+            guard accepts(candidate), let fields = candidate.pattern.match(message) else { continue }
+            return (candidate, fields)
+        }
+        return nil
+    }
+
+    /// Whether some message that any tag may write could start `message`: the check every
+    /// line of an unknown tag goes through.
+    func mayOpenUnderAnyTag(_ message: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = message.first else { return false }
+        return anyTagOpeningsByFirstByte[Int(first)].contains { message.starts(with: $0) }
+    }
+
+    /// Where a message no layout parsed may start: its first byte, and just after each of the
+    /// first few `: ` (a tag alone, `I/Tag(1234): `, DDMS's `01-08 09:00:01.000: I/Tag(1234): `),
+    /// leading blanks skipped.
+    static func messageStarts(in line: UnsafeBufferPointer<UInt8>) -> [Int] {
+        var starts = [0]
+        var position = 0
+        while starts.count < 4, let colon = ByteSearch.firstIndex(of: ": ", in: line, from: position) {
+            starts.append(colon + 2)
+            position = colon + 2
+        }
+        let skipped = starts.map { start in line[start...].firstIndex { $0 != .space && $0 != UInt8(ascii: "\t") } ?? line.count }
+        // Some messages start with their own indentation (`  Force finishing activity`).
+        return skipped[0] == 0 ? skipped : [0] + skipped
+    }
+
+    /// Whether `line` carries a catalogued message where one may start, or an exception
+    /// catalogued inside text.
+    func carriesMessage(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        for start in Self.messageStarts(in: line) where match(UnsafeBufferPointer(rebasing: line[start...]), where: { _ in true }) != nil {
+            return true
+        }
+        return find(in: line) != nil
+    }
+
+    /// The first message found inside `message`, with its fields read from where it starts.
+    func find(in message: UnsafeBufferPointer<UInt8>) -> (AndroidMessage, MessageFields)? {
+        for candidate in anywhere {
+            guard let start = candidate.pattern.opening.withUnsafeBufferPointer({ ByteSearch.firstIndex(of: $0, in: message, from: 0) }),
+                let fields = candidate.pattern.match(UnsafeBufferPointer(rebasing: message[start...]))
+            else { continue }
+            return (candidate, fields)
+        }
+        return nil
+    }
+
+    /// A catalogue entry as written in `rows`: compiled, and checked, when the catalogue is made.
+    struct Row: Sendable {
+        let id: String
+        let pattern: String
+        let meaning: AndroidMessageMeaning
+        var writers: [AndroidMessageWriter] = [.activityManager]
+        var underAnyTag = false
+        var anywhere = false
+        let first: Int
+        var last: Int? = nil
+        let source: String
+        let example: String
+
+        func message() throws(MessagePattern.Mistake) -> AndroidMessage {
+            AndroidMessage(
+                id: id, pattern: try MessagePattern(pattern), meaning: meaning, writers: writers, underAnyTag: underAnyTag, anywhere: anywhere,
+                first: AndroidRelease(first), last: last.map(AndroidRelease.init), source: source, example: example)
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import LifelintModel
+
+/// What a catalogued Android system message says happened, and so what the recognizer makes
+/// of its fields.
+enum AndroidMessageMeaning: Sendable, Equatable {
+    /// A process started: `{pid}`, `{process}`, and what for (`{target}`: `top-activity
+    /// {com.app/.Main}`).
+    case processStarted
+    /// A process died (`{pid}`, `{process}` when named) for this reason; `{detail}` or
+    /// `{reason}` says more.
+    case processDied(ProcessDeathReason)
+    /// The older ActivityManager trimmed a cached process: `No longer want com.app (pid 1234):
+    /// hidden #16`.
+    case noLongerWanted
+    /// ActivityManager killed a process; `{reason}` is its free-text reason, classified.
+    case processKilled
+    /// A process exited (Zygote): `{detail}` gives the signal, if any.
+    case processExited
+    /// Every live process of `{package}` was force-stopped.
+    case packageForceStopped
+    /// An app crash report names its process (`Process: com.app, PID: 1234`).
+    case crashNamesProcess
+    /// An app crash report begins.
+    case crashBegins
+    /// The freezer froze (true) or thawed (false) `{pid}` `{process}`.
+    case frozen(Bool)
+    /// `{process}` or the component of `{record}` was not responding.
+    case notResponding
+    /// The system gave up waiting for an activity callback of the component in `{record}`.
+    case callbackTimeout(ActivityCallback)
+    /// The system is finishing the activity in `{detail}` (its app crashed): a timeout on it
+    /// that follows says nothing of its callbacks.
+    case finishingActivity
+    /// A binder transaction failed; `{bytes}` is its size when the line gives it.
+    case binderFailure
+    /// A `TransactionTooLargeException`, anywhere in a message.
+    case transactionTooLarge
+    /// A `ForegroundServiceStartNotAllowedException`, anywhere in a message.
+    case foregroundServiceStartNotAllowed
+    /// A line that only names the package running under a pid.
+    case namesProcess
+
+    /// The activity callbacks whose time-outs the system logs.
+    enum ActivityCallback: String, Sendable {
+        case pause
+        case stop
+        case destroy
+        case topResumedLost = "top-resumed-lost"
+    }
+
+    /// The event the message becomes, as the catalogue's table shows it.
+    var event: String {
+        switch self {
+        case .processStarted: "process.started"
+        case let .processDied(reason): "process.died reason=\(reason.rawValue)"
+        case .noLongerWanted: "process.died reason=killed"
+        case .processKilled: "process.died (reason from its words)"
+        case .processExited: "process.died reason=signal or by the signal"
+        case .packageForceStopped: "process.died reason=force-stop, each live process"
+        case .crashNamesProcess: "process.died reason=crash"
+        case .crashBegins: "— (a crash report begins)"
+        case let .frozen(isFrozen): isFrozen ? "process.frozen" : "process.unfrozen"
+        case .notResponding: "evidence.anr"
+        case .callbackTimeout(.pause): "evidence.pause-timeout"
+        case let .callbackTimeout(callback): "evidence.callback-timeout callback=\(callback.rawValue)"
+        case .finishingActivity: "— (later timeouts on the activity are the crash's)"
+        case .binderFailure, .transactionTooLarge: "evidence.transaction-too-large"
+        case .foregroundServiceStartNotAllowed: "evidence.fgs-start-not-allowed"
+        case .namesProcess: "— (names the pid's package)"
+        }
+    }
+}

@@ -1,0 +1,24 @@
+/// The system tags that write catalogued messages. A message may also be recognised under any
+/// tag (`AndroidMessage.underAnyTag`) when its words are the system's alone: vendors log
+/// ActivityManager's `ANR in` under their own tags (MediaTek's `ANRManager`).
+enum AndroidMessageWriter: CaseIterable, Sendable {
+    case activityManager
+    case lowMemoryKiller
+    case zygote
+    case androidRuntime
+    case javaBinder
+    case processNaming
+
+    /// The tags each writes under, across versions: `ActivityTaskManager` took over activity
+    /// lines in Android 10, lmkd replaced the kernel's lowmemorykiller in Android 9.
+    var tags: [String] {
+        switch self {
+        case .activityManager: ["ActivityManager", "ActivityTaskManager"]
+        case .lowMemoryKiller: ["lowmemorykiller", "lmkd"]
+        case .zygote: ["Zygote"]
+        case .androidRuntime: ["AndroidRuntime"]
+        case .javaBinder: ["JavaBinder"]
+        case .processNaming: ["ActivityThread", "libPowerHal"]
+        }
+    }
+}

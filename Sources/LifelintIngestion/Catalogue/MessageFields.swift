@@ -1,0 +1,23 @@
+/// What a pattern read from one message: each field's byte range in it, with no copy until a
+/// field is asked for.
+struct MessageFields {
+    private var ranges = InlineArray<13, Range<Int>?>(repeating: nil)
+    let message: UnsafeBufferPointer<UInt8>
+
+    init(message: UnsafeBufferPointer<UInt8>) {
+        self.message = message
+    }
+
+    subscript(field: MessageField) -> Range<Int>? {
+        get { ranges[field.rawValue] }
+        set { ranges[field.rawValue] = newValue }
+    }
+
+    func text(_ field: MessageField) -> Substring? {
+        self[field].map { Substring(message.text($0)) }
+    }
+
+    func int32(_ field: MessageField) -> Int32? {
+        self[field].flatMap { DecimalText.integer(message, $0, as: Int32.self) }
+    }
+}
