@@ -46,6 +46,8 @@ public enum EventVocabulary {
         .evidenceFgsStartNotAllowed: "ForegroundServiceStartNotAllowedException",
         .evidenceAnr: "the app was not responding", .evidencePauseTimeout: "the system gave up waiting for a pause",
         .evidenceCallbackTimeout: "the system gave up waiting for an activity's stop, destroy or loss of top-resumed state",
+        .evidenceFgsDidNotStart: "a service started with startForegroundService() did not call startForeground() in time",
+        .evidenceFgsTimeout: "a time-limited foreground service ran past its limit",
         .evidenceStateNotSaved: "the system finished an activity whose state was never saved",
         .evidenceAppExits: "MetricKit counted exits of one kind",
         // Derived by the phase deriver.
@@ -79,6 +81,8 @@ public enum EventVocabulary {
             ([.evidenceTransactionTooLarge], ["bytes", "exception"]),
             ([.evidencePauseTimeout], ["component"]),
             ([.evidenceCallbackTimeout], ["component", "callback"]),
+            ([.evidenceFgsDidNotStart], ["component", "detail"]),
+            ([.evidenceFgsTimeout], ["type", "component", "detail"]),
             ([.evidenceAppExits], ["reason", "context", "count", "from", "to"]),
             ([.phaseActive], ["from", "after"]),
             ([.phaseInactive, .phaseBackground], ["from"]),

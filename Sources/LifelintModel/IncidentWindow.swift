@@ -7,8 +7,9 @@ package enum IncidentWindow {
     package static let lines = 50
     /// A blocked main thread is reported over seconds: an ANR by its trigger (`Timeout
     /// executing service`), `am_anr`, then `ANR in` once the stacks are dumped; a pause
-    /// timeout by the stop timeout ten seconds after it. The system handles one ANR of a
-    /// process at a time.
+    /// timeout by the stop timeout ten seconds after it; a foreground service the system gave up
+    /// on by the ANR's reason and then the app's crash. The system handles one ANR of a process
+    /// at a time.
     package static let hangNanoseconds: Int64 = 30_000_000_000
 
     /// Whether a report at `later` (line `laterLine`) is part of the incident reported at

@@ -74,6 +74,8 @@ package enum KnownEventName: String, CaseIterable, Sendable {
     case evidenceAnr = "evidence.anr"
     case evidencePauseTimeout = "evidence.pause-timeout"
     case evidenceCallbackTimeout = "evidence.callback-timeout"
+    case evidenceFgsDidNotStart = "evidence.fgs-did-not-start"
+    case evidenceFgsTimeout = "evidence.fgs-timeout"
     case evidenceStateNotSaved = "evidence.state-not-saved"
     case evidenceAppExits = "evidence.app-exits"
     case phaseActive = "phase.active"

@@ -26,6 +26,7 @@ struct IncidentDeduplicator {
             if let pid, let laterPid = later.pid, pid != laterPid { return false }
             if let reason, let laterReason = later.attributes["reason"], reason != laterReason { return false }
             let hang = later.name.is(.evidenceAnr) || later.name.is(.evidencePauseTimeout) || later.name.is(.evidenceCallbackTimeout)
+                || later.name.is(.evidenceFgsDidNotStart) || later.name.is(.evidenceFgsTimeout)
             let window = hang ? IncidentWindow.hangNanoseconds : IncidentWindow.nanoseconds
             return IncidentWindow.contains(
                 later.time, line: later.source.line, after: time, line: location.line, sameFile: later.source.path == location.path, within: window)
@@ -73,8 +74,11 @@ struct IncidentDeduplicator {
     }
 
     /// The incident an evidence event reports: a pause timeout and the stop timeout after it
-    /// are one blocked main thread, seen at two steps; other callback timeouts are their own.
+    /// are one blocked main thread, seen at two steps; other callback timeouts are their own. A
+    /// foreground service the system gave up on is reported as an ANR (whose reason names it)
+    /// or a crash, or both: one incident, whichever came first.
     private static func incidentName(_ event: Event) -> EventName {
+        if event.name.is(.evidenceFgsDidNotStart) || event.name.is(.evidenceFgsTimeout) { return EventName.evidenceAnr }
         guard event.name.is(.evidenceCallbackTimeout) else { return event.name }
         let callback = event.attributes["callback"] ?? ""
         return callback == "stop" ? EventName.evidencePauseTimeout : EventName("evidence.callback-timeout." + callback)

@@ -15,6 +15,8 @@ import LifelintModel
 /// `unnamedProcesses`).
 struct ProcessAttribution {
     static let defaultCapacity = 10_000
+    /// The name given to system_server's pid once a line shows it.
+    static let systemServer = "system_server"
     /// Beyond this many remembered tokens or classes the memory of them starts again.
     static let directoryCapacity = 100_000
     /// A start names a live unnamed process whose events came just before it (merged buffers
@@ -49,6 +51,9 @@ struct ProcessAttribution {
     private var holdOrderStart = 0
     private var heldCount = 0
     private(set) var unnamedProcesses = 0
+    /// Evidence held for a pid that turned out to be system_server, dropped: it is the
+    /// system's own failure, not an app's.
+    private(set) var droppedSystemEvidence = 0
     /// Pids whose live process another start took, by the process taken from (few: a device
     /// reuses a pid only after its process died, which a capture usually shows).
     private var takenFrom: [Int32: String] = [:]
@@ -186,7 +191,13 @@ struct ProcessAttribution {
     private mutating func release(_ id: Int, as process: String?, emit: EventSink) {
         guard !held.isEmpty, let (_, events) = held.removeValue(forKey: id) else { return }
         heldCount -= events.count
-        for event in events { emit(process.map { Self.named(event, process: $0) } ?? event) }
+        for event in events {
+            if process == Self.systemServer, event.name.hasPrefix("evidence.") {
+                droppedSystemEvidence += 1
+                continue
+            }
+            emit(process.map { Self.named(event, process: $0) } ?? event)
+        }
         if heldCount == 0 {
             holdOrder.removeAll(keepingCapacity: true)
             holdOrderStart = 0

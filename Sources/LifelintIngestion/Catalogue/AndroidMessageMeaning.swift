@@ -37,6 +37,12 @@ enum AndroidMessageMeaning: Sendable, Equatable {
     case transactionTooLarge
     /// A `ForegroundServiceStartNotAllowedException`, anywhere in a message.
     case foregroundServiceStartNotAllowed
+    /// A service started with `startForegroundService()` did not call `startForeground()` in
+    /// time: the component of `{record}` (or of the message's `ServiceRecord{…}`).
+    case foregroundServiceDidNotStart
+    /// A time-limited foreground service (`dataSync`, `mediaProcessing`, a short service) ran
+    /// past its limit without stopping: `{word}` is its type when the line says it.
+    case foregroundServiceTimedOut
     /// A line that only names the package running under a pid.
     case namesProcess
 
@@ -66,6 +72,8 @@ enum AndroidMessageMeaning: Sendable, Equatable {
         case .finishingActivity: "— (later timeouts on the activity are the crash's)"
         case .binderFailure, .transactionTooLarge: "evidence.transaction-too-large"
         case .foregroundServiceStartNotAllowed: "evidence.fgs-start-not-allowed"
+        case .foregroundServiceDidNotStart: "evidence.fgs-did-not-start"
+        case .foregroundServiceTimedOut: "evidence.fgs-timeout"
         case .namesProcess: "— (names the pid's package)"
         }
     }

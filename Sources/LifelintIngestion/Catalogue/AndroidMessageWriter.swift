@@ -8,6 +8,9 @@ enum AndroidMessageWriter: CaseIterable, Sendable {
     case androidRuntime
     case javaBinder
     case processNaming
+    /// The system server's other tags: they write no catalogued message, but say which pid is
+    /// system_server (its binder failures are not an app's).
+    case systemServer
 
     /// The tags each writes under, across versions: `ActivityTaskManager` took over activity
     /// lines in Android 10, lmkd replaced the kernel's lowmemorykiller in Android 9.
@@ -19,6 +22,12 @@ enum AndroidMessageWriter: CaseIterable, Sendable {
         case .androidRuntime: ["AndroidRuntime"]
         case .javaBinder: ["JavaBinder"]
         case .processNaming: ["ActivityThread", "libPowerHal"]
+        case .systemServer: ["WindowManager", "PackageManager"]
         }
     }
+}
+
+extension AndroidMessageWriter {
+    /// Whether only system_server writes under these tags.
+    var isSystemServer: Bool { self == .activityManager || self == .systemServer }
 }

@@ -15,6 +15,7 @@ enum MessageField: Int, CaseIterable, Sendable {
     case target
     case reason
     case detail
+    case type
 
     /// The characters a field holds.
     enum Kind: Sendable {
@@ -41,7 +42,7 @@ enum MessageField: Int, CaseIterable, Sendable {
         case .pid, .uid, .bytes, .number: .digits
         case .adj: .signedDigits
         case .process: .processName
-        case .package, .user: .packageName
+        case .package, .user, .type: .packageName
         case .component: .word
         case .record: .record
         case .target, .reason, .detail: .text

@@ -1,7 +1,7 @@
 /// What a pattern read from one message: each field's byte range in it, with no copy until a
 /// field is asked for.
 struct MessageFields {
-    private var ranges = InlineArray<13, Range<Int>?>(repeating: nil)
+    private var ranges = InlineArray<14, Range<Int>?>(repeating: nil)
     let message: UnsafeBufferPointer<UInt8>
 
     init(message: UnsafeBufferPointer<UInt8>) {

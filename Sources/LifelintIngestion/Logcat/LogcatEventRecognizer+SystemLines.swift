@@ -7,7 +7,11 @@ extension LogcatEventRecognizer {
 
     /// A line of a system tag: the messages that tag writes, and those any tag may.
     mutating func recogniseSystemLine(_ line: Line, writer: AndroidMessageWriter, _ out: inout Output) {
-        if writer == .activityManager, systemServerPid == nil { systemServerPid = line.record.pid }
+        if writer.isSystemServer, systemServerPid == nil, let pid = line.record.pid {
+            systemServerPid = pid
+            // What its pid logged before (a binder failure that opens a capture) is the system's.
+            name(pid, ProcessAttribution.systemServer, &out)
+        }
         recogniseCatalogued(line, &out) { $0.writers.contains(writer) || $0.underAnyTag }
     }
 
@@ -82,6 +86,7 @@ extension LogcatEventRecognizer {
             if let component = fields.text(.detail).flatMap(Self.firstComponent(in:)) { finishing[component.component.package] = Sighting(line) }
         case .binderFailure: binderFailed(fields, line, &out)
         case .transactionTooLarge, .foregroundServiceStartNotAllowed: exceptionRaised(meaning, fields, line, &out)
+        case .foregroundServiceDidNotStart, .foregroundServiceTimedOut: foregroundServiceFailed(meaning, fields, line, &out)
         case .namesProcess:
             guard let pid = fields.int32(.pid) ?? line.record.pid, !isSystemServer(line, pid: pid), let package = fields.text(.package),
                 ProcessName.isDottedName(package.utf8[...])
@@ -198,6 +203,28 @@ extension LogcatEventRecognizer {
         evidence(EventName.evidenceFgsStartNotAllowed, line, ["detail": String(trimmed)], app: app, pid: pid, &out)
     }
 
+    /// A foreground service the system gave up on: it was not promoted in time, or it ran past
+    /// its type's limit. The component the line names (`ServiceRecord{… com.app/.Upload}`,
+    /// `ComponentInfo{com.app/…}`) is the app's; else the crashing process is. system_server's
+    /// ANR report names the app's service, not itself.
+    private mutating func foregroundServiceFailed(_ meaning: AndroidMessageMeaning, _ fields: MessageFields, _ line: Line, _ out: inout Output) {
+        let message = line.message
+        let component = Self.firstComponent(in: fields.text(.record) ?? message)
+        let crashing = line.record.pid ?? lastCrashPid
+        let pid = isSystemServer(line, pid: crashing) ? nil : crashing
+        if let pid, let component { name(pid, component.component.package, &out) }
+        // A crash reporter's title alone names no app: the claim is still the capture's.
+        let app = component?.component.package ?? pid.map(appName(pid:)) ?? "unknown"
+        var attributes: Attributes = ["detail": String(message.drop { $0 == " " || $0 == "\t" })]
+        attributes["component"] = component.map { Self.componentText($0.text) }
+        if meaning == .foregroundServiceTimedOut {
+            attributes["type"] = fields.text(.type).map(String.init)
+            evidence(EventName.evidenceFgsTimeout, line, attributes, app: app, pid: pid, &out)
+        } else {
+            evidence(EventName.evidenceFgsDidNotStart, line, attributes, app: app, pid: pid, &out)
+        }
+    }
+
     // MARK: Shared with the events buffer
 
     /// A kill with ActivityManager's free-text reason (`Killing`, `am_kill`); a force stop
@@ -235,8 +262,18 @@ extension LogcatEventRecognizer {
     }
 
     /// The first word that reads as a component (`ActivityRecord{aa73cbf u0 com.app/.Main t2594}`).
+    /// A component word as written, without the braces around it: `ComponentInfo{com.app/.Sync}`
+    /// gives `com.app/.Sync`.
+    static func componentText(_ word: Substring) -> String {
+        let inside = word.firstIndex(of: "{").map { word[word.index(after: $0)...] } ?? word
+        return String(inside.prefix { $0 != "}" })
+    }
+
     static func firstComponent(in text: Substring) -> (text: Substring, component: (package: String, className: String))? {
-        text.split(separator: " ").lazy.compactMap { word in ProcessName.component(word).map { (word, $0) } }.first
+        text.split(separator: " ").lazy.compactMap { word in
+            // `ComponentInfo{com.app/com.app.Sync}`: the component is inside the braces.
+            ProcessName.component(componentText(word)).map { (word, $0) }
+        }.first
     }
 
     /// What a death's message says beyond the fact: `has died: cch+15 CEM` gives `cch+15 CEM`,

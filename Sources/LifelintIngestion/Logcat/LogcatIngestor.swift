@@ -110,6 +110,9 @@ struct LogcatIngestor {
 
     private mutating func finishSummary(_ input: ByteLineReader) {
         summary.unnamedProcesses = recognizer.attribution.unnamedProcesses
+        summary.events -= recognizer.attribution.droppedSystemEvidence
+        summary.eventLines -= recognizer.attribution.droppedSystemEvidence
+        summary.logLines += recognizer.attribution.droppedSystemEvidence
         summary.clockEnd = clock.timestamp
         if let fallBack, let end = summary.clockEnd, fallBack.latest > end.nanoseconds {
             summary.clockEnd = Timestamp(clock: end.clock, nanoseconds: fallBack.latest, utcOffsetSeconds: end.utcOffsetSeconds, fractionDigits: end.fractionDigits)

@@ -33,6 +33,8 @@ import Testing
         case .callbackTimeout: "evidence.callback-timeout"
         case .binderFailure, .transactionTooLarge: "evidence.transaction-too-large"
         case .foregroundServiceStartNotAllowed: "evidence.fgs-start-not-allowed"
+        case .foregroundServiceDidNotStart: "evidence.fgs-did-not-start"
+        case .foregroundServiceTimedOut: "evidence.fgs-timeout"
         case .crashBegins, .finishingActivity, .namesProcess: nil
         }
     }
@@ -40,7 +42,7 @@ import Testing
     @Test func theCatalogueHasOneEntryPerIdAndAnExampleThatIsItsOwn() {
         let ids = Self.catalogue.messages.map(\.id)
         #expect(Set(ids).count == ids.count)
-        #expect(MessageField.allCases.count == 13, "MessageFields keeps one slot per field")
+        #expect(MessageField.allCases.count == 14, "MessageFields keeps one slot per field")
         for message in Self.catalogue.messages {
             let bytes = Array(message.example.utf8)
             let matched = bytes.withUnsafeBufferPointer { buffer in
@@ -54,7 +56,7 @@ import Testing
     @Test(arguments: AndroidMessageCatalogue.shared.messages.map(\.id), Layout.allCases)
     func eachMessageBecomesItsEventInEachLayout(id: String, layout: Layout) throws {
         let message = try #require(Self.catalogue.messages.first { $0.id == id })
-        let writesEvidence = message.anywhere || message.meaning == .binderFailure
+        let writesEvidence = message.anywhere || message.meaning == .binderFailure || message.meaning == .foregroundServiceTimedOut
         // A binder failure is the app's own only when the line says which process wrote it.
         if message.meaning == .binderFailure, layout == .bare { return }
         let tag = message.writers.first?.tags.first ?? "AndroidRuntime"

@@ -34,7 +34,8 @@ import Testing
 
     @Test func theCatalogueIsTheIssuesList() {
         #expect(Self.catalog.rules.map(\.id) == [
-            "background-task-not-ended", "data-loss-verdict", "deep-link-overridden-by-restore", "flush-overruns-grace-window",
+            "background-task-not-ended", "data-loss-verdict", "deep-link-overridden-by-restore", "fgs-did-not-start-in-time", "fgs-timeout-not-handled",
+            "flush-overruns-grace-window",
             "foreground-service-from-background", "inactive-treated-as-background", "killed-holding-lock-at-suspension", "missing-resync-after-foreground",
             "no-save-at-background", "oversized-saved-state", "probe-without-deadline", "reconnect-storm",
             "reconnect-without-catch-up", "request-started-in-background", "restored-after-user-dismissal",
