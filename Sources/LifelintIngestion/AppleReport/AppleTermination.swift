@@ -119,9 +119,12 @@ struct AppleTermination: Sendable, Hashable {
         return word.count > 2 && word.allSatisfy({ $0.isUppercase || $0 == "_" }) ? String(word) : nil
     }
 
-    /// `ProcessVisibility: Background`, else `WatchdogVisibility:`, else `Role:`.
+    /// `WatchdogVisibility:`, else `ProcessVisibility:`, else `Role:`. The watchdog's own
+    /// visibility says what it timed: a foreground launch (`scene-create`) that the user left
+    /// before the kill reads `ProcessVisibility: Background`, `WatchdogVisibility: Foreground`,
+    /// and is a slow launch, not work overrunning the background.
     static func visibility(in text: Substring) -> String? {
-        for key in ["ProcessVisibility: ", "WatchdogVisibility: ", "Role: ", "Role:"] {
+        for key in ["WatchdogVisibility: ", "ProcessVisibility: ", "Role: ", "Role:"] {
             guard let range = text.range(of: key) else { continue }
             let value = text[range.upperBound...].drop { $0 == " " }.prefix { $0.isLetter || $0 == " " }.lowercased()
             if value.hasPrefix("background") || value.hasPrefix("non ui") { return "background" }

@@ -42,6 +42,16 @@ import Testing
             """) == ["3 - process.died unknown - {reason=lock-held-at-suspension initiator=system code=0xdead10cc namespace=RUNNINGBOARD exception=EXC_CRASH (SIGKILL)}"])
     }
 
+    /// A launch the watchdog timed in the foreground, which the user left before the kill: the
+    /// watchdog's own visibility says what it timed.
+    @Test func theWatchdogsVisibilityDecides() throws {
+        let deaths = try Self.deaths("""
+            Termination Reason: Namespace SPRINGBOARD, Code 0x8badf00d
+            Termination Description: SPRINGBOARD, scene-create watchdog transgression: application<com.x.notes>:812 exhausted real (wall clock) time allowance of 19.98 seconds | ProcessVisibility: Background | ProcessState: Running | WatchdogEvent: scene-create | WatchdogVisibility: Foreground
+            """)
+        #expect(deaths.count == 1 && deaths[0].contains(" visibility=foreground watchdog_event=scene-create "), "\(deaths)")
+    }
+
     @Test func codesAreReadInEverySpelling() {
         for text in ["Code 0x8badf00d", "code:0x8BADF00D", "0x000000008badf00d", "FRONTBOARD 2343432205 "] {
             #expect(AppleTermination.code(in: Substring(text)) == 0x8badf00d, "\(text)")
