@@ -3,8 +3,8 @@
 
     scripts/held-out-score.py [LIFELINT] [FOLDER]
 
-LIFELINT defaults to .build/release/lifelint, FOLDER to
-Tests/LifelintCoreTests/Fixtures/held-out. Each capture is analysed alone (`--no-config --year
+LIFELINT defaults to .build/release/lifelint, FOLDER to the newest set in
+Tests/LifelintCoreTests/Fixtures/held-out/ (sets are named a, b, ... in the order gathered). Each capture is analysed alone (`--no-config --year
 2024 --format json`); a finding matches a label of the same rule within LINES lines (one incident
 is often logged over a few lines), each label and finding at most once. A capture is refused
 when lifelint reads no trace from it. Prints one line per miss and per false finding, then the
@@ -63,7 +63,8 @@ def score(binary, folder):
 def main():
     args = [a for a in sys.argv[1:] if a != "--json"]
     binary = args[0] if args else ".build/release/lifelint"
-    folder = args[1] if len(args) > 1 else "Tests/LifelintCoreTests/Fixtures/held-out"
+    root = "Tests/LifelintCoreTests/Fixtures/held-out"
+    folder = args[1] if len(args) > 1 else os.path.join(root, sorted(os.listdir(root))[-1])
     totals, misses, false_findings, refusals = score(binary, folder)
     if "--json" in sys.argv:
         print(json.dumps(totals, sort_keys=True))
