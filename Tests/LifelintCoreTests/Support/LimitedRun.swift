@@ -43,6 +43,10 @@ enum LimitedRun {
         if let standardInput { process.standardInput = try FileHandle(forReadingFrom: standardInput) } else { process.standardInput = FileHandle.nullDevice }
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
+        // glibc reserves 64 MB of address space for each malloc arena, one more for each thread
+        // that meets another in malloc, so how many it reserves depends on the machine's load:
+        // with one arena the limit counts what the run uses, not how its threads met.
+        environment["MALLOC_ARENA_MAX"] = "1"
         process.environment = environment
         process.standardOutput = try FileHandle(forWritingTo: outputURL)
         process.standardError = try FileHandle(forWritingTo: errorsURL)
