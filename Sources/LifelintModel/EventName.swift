@@ -121,6 +121,7 @@ public struct EventName: RawRepresentable, Hashable, Comparable, Sendable, Custo
     public static let evidenceCallbackTimeout = EventName(.evidenceCallbackTimeout)
     public static let evidenceFgsDidNotStart = EventName(.evidenceFgsDidNotStart)
     public static let evidenceFgsTimeout = EventName(.evidenceFgsTimeout)
+    public static let evidenceJobStopped = EventName(.evidenceJobStopped)
     public static let evidenceStateNotSaved = EventName(.evidenceStateNotSaved)
     public static let evidenceAppExits = EventName(.evidenceAppExits)
     public static let phaseActive = EventName(.phaseActive)

@@ -48,6 +48,7 @@ public enum EventVocabulary {
         .evidenceCallbackTimeout: "the system gave up waiting for an activity's stop, destroy or loss of top-resumed state",
         .evidenceFgsDidNotStart: "a service started with startForegroundService() did not call startForeground() in time",
         .evidenceFgsTimeout: "a time-limited foreground service ran past its limit",
+        .evidenceJobStopped: "JobScheduler stopped or dropped a job before it finished",
         .evidenceStateNotSaved: "the system finished an activity whose state was never saved",
         .evidenceAppExits: "MetricKit counted exits of one kind",
         // Derived by the phase deriver.
@@ -83,6 +84,7 @@ public enum EventVocabulary {
             ([.evidenceCallbackTimeout], ["component", "callback"]),
             ([.evidenceFgsDidNotStart], ["component", "detail"]),
             ([.evidenceFgsTimeout], ["type", "component", "detail"]),
+            ([.evidenceJobStopped], ["component", "dropped", "detail"]),
             ([.evidenceAppExits], ["reason", "context", "count", "from", "to"]),
             ([.phaseActive], ["from", "after"]),
             ([.phaseInactive, .phaseBackground], ["from"]),

@@ -76,6 +76,7 @@ package enum KnownEventName: String, CaseIterable, Sendable {
     case evidenceCallbackTimeout = "evidence.callback-timeout"
     case evidenceFgsDidNotStart = "evidence.fgs-did-not-start"
     case evidenceFgsTimeout = "evidence.fgs-timeout"
+    case evidenceJobStopped = "evidence.job-stopped"
     case evidenceStateNotSaved = "evidence.state-not-saved"
     case evidenceAppExits = "evidence.app-exits"
     case phaseActive = "phase.active"

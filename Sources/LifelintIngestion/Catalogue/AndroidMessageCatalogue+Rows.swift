@@ -2,7 +2,7 @@
 /// `services/core/java/com/android/server/am/`, `wm/` its `wm/` sibling) or lmkd's and Zygote's
 /// native sources; a vendor's form names the capture it was seen in.
 extension AndroidMessageCatalogue {
-    static let rows: [Row] = processStarts + processDeaths + responsiveness + bindersAndServices + foregroundServices + naming
+    static let rows: [Row] = processStarts + processDeaths + responsiveness + bindersAndServices + foregroundServices + jobs + naming
 
     static let processStarts: [Row] = [
         Row(
@@ -150,6 +150,29 @@ extension AndroidMessageCatalogue {
         Row(
             id: "fgs-short-service-anr", pattern: "Short FGS ANR'ed: {record}", meaning: .foregroundServiceTimedOut, first: 34,
             source: "am/ActiveServices.java", example: "Short FGS ANR'ed: ServiceRecord{c0ffee1 u0 com.example.notes/.ShortTaskService c:com.example.notes}"),
+    ]
+
+    static let jobs: [Row] = [
+        Row(
+            id: "job-client-timed-out", pattern: "Client timed out while executing (no jobFinished received){detail}", meaning: .jobStopped(dropped: false),
+            writers: [.jobScheduler], first: 21, source: "com/android/server/job/JobServiceContext.java (`. sending onStop.`, `, sending onStop:`, `. Sending onStop:`)",
+            example: "Client timed out while executing (no jobFinished received). Sending onStop: 7d1c2aa #u0a187/42 com.example.notes/.SyncJobService"),
+        Row(
+            id: "job-no-response-start", pattern: "No response from client for onStartJob{detail}", meaning: .jobStopped(dropped: true),
+            writers: [.jobScheduler], first: 21, last: 33, source: "com/android/server/job/JobServiceContext.java",
+            example: "No response from client for onStartJob 7d1c2aa #u0a187/42 com.example.notes/.SyncJobService"),
+        Row(
+            id: "job-bind-timeout", pattern: "Time-out while trying to bind{detail}", meaning: .jobStopped(dropped: true),
+            writers: [.jobScheduler], first: 21, last: 33, source: "com/android/server/job/JobServiceContext.java",
+            example: "Time-out while trying to bind 7d1c2aa #u0a187/42 com.example.notes/.SyncJobService, dropping."),
+        Row(
+            id: "job-no-response-start-14", pattern: "No response to onStartJob for{detail}", meaning: .jobStopped(dropped: true),
+            writers: [.jobScheduler], first: 34, source: "com/android/server/job/JobServiceContext.java",
+            example: "No response to onStartJob for 7d1c2aa #u0a187/42 com.example.notes/.SyncJobService"),
+        Row(
+            id: "job-bind-timeout-14", pattern: "Timed out while trying to bind for{detail}", meaning: .jobStopped(dropped: true),
+            writers: [.jobScheduler], first: 34, source: "com/android/server/job/JobServiceContext.java",
+            example: "Timed out while trying to bind for 7d1c2aa #u0a187/42 com.example.notes/.SyncJobService"),
     ]
 
     static let naming: [Row] = [

@@ -43,6 +43,10 @@ enum AndroidMessageMeaning: Sendable, Equatable {
     /// A time-limited foreground service (`dataSync`, `mediaProcessing`, a short service) ran
     /// past its limit without stopping: `{word}` is its type when the line says it.
     case foregroundServiceTimedOut
+    /// JobScheduler stopped a job of the component in `{detail}` before it finished: it ran
+    /// past its time limit (`dropped` false), or it did not bind or answer `onStartJob` in
+    /// time and was dropped.
+    case jobStopped(dropped: Bool)
     /// A line that only names the package running under a pid.
     case namesProcess
 
@@ -74,6 +78,7 @@ enum AndroidMessageMeaning: Sendable, Equatable {
         case .foregroundServiceStartNotAllowed: "evidence.fgs-start-not-allowed"
         case .foregroundServiceDidNotStart: "evidence.fgs-did-not-start"
         case .foregroundServiceTimedOut: "evidence.fgs-timeout"
+        case let .jobStopped(dropped): "evidence.job-stopped dropped=\(dropped)"
         case .namesProcess: "— (names the pid's package)"
         }
     }

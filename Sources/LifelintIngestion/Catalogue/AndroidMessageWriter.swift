@@ -8,6 +8,8 @@ enum AndroidMessageWriter: CaseIterable, Sendable {
     case androidRuntime
     case javaBinder
     case processNaming
+    /// JobScheduler's side of a job (system_server).
+    case jobScheduler
     /// The system server's other tags: they write no catalogued message, but say which pid is
     /// system_server (its binder failures are not an app's).
     case systemServer
@@ -22,6 +24,7 @@ enum AndroidMessageWriter: CaseIterable, Sendable {
         case .androidRuntime: ["AndroidRuntime"]
         case .javaBinder: ["JavaBinder"]
         case .processNaming: ["ActivityThread", "libPowerHal"]
+        case .jobScheduler: ["JobServiceContext"]
         case .systemServer: ["WindowManager", "PackageManager"]
         }
     }
@@ -29,5 +32,5 @@ enum AndroidMessageWriter: CaseIterable, Sendable {
 
 extension AndroidMessageWriter {
     /// Whether only system_server writes under these tags.
-    var isSystemServer: Bool { self == .activityManager || self == .systemServer }
+    var isSystemServer: Bool { self == .activityManager || self == .jobScheduler || self == .systemServer }
 }

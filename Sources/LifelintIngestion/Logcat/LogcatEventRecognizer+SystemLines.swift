@@ -87,6 +87,11 @@ extension LogcatEventRecognizer {
         case .binderFailure: binderFailed(fields, line, &out)
         case .transactionTooLarge, .foregroundServiceStartNotAllowed: exceptionRaised(meaning, fields, line, &out)
         case .foregroundServiceDidNotStart, .foregroundServiceTimedOut: foregroundServiceFailed(meaning, fields, line, &out)
+        case let .jobStopped(dropped):
+            // `7d1c2aa #u0a187/42 com.app/.SyncJobService`: the job's service names the app.
+            guard let detail = fields.text(.detail), let component = Self.firstComponent(in: detail) else { return }
+            let attributes: Attributes = ["component": Self.componentText(component.text), "dropped": dropped ? "true" : "false", "detail": String(line.message)]
+            evidence(EventName.evidenceJobStopped, line, attributes, app: component.component.package, pid: nil, &out)
         case .namesProcess:
             guard let pid = fields.int32(.pid) ?? line.record.pid, !isSystemServer(line, pid: pid), let package = fields.text(.package),
                 ProcessName.isDottedName(package.utf8[...])
@@ -262,11 +267,11 @@ extension LogcatEventRecognizer {
     }
 
     /// The first word that reads as a component (`ActivityRecord{aa73cbf u0 com.app/.Main t2594}`).
-    /// A component word as written, without the braces around it: `ComponentInfo{com.app/.Sync}`
-    /// gives `com.app/.Sync`.
+    /// A component word as written, without the braces around it or the punctuation after it:
+    /// `ComponentInfo{com.app/.Sync}` and `com.app/.Sync,` give `com.app/.Sync`.
     static func componentText(_ word: Substring) -> String {
         let inside = word.firstIndex(of: "{").map { word[word.index(after: $0)...] } ?? word
-        return String(inside.prefix { $0 != "}" })
+        return String(inside.prefix { $0 != "}" && $0 != "," })
     }
 
     static func firstComponent(in text: Substring) -> (text: Substring, component: (package: String, className: String))? {

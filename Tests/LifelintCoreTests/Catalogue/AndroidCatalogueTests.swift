@@ -35,6 +35,7 @@ import Testing
         case .foregroundServiceStartNotAllowed: "evidence.fgs-start-not-allowed"
         case .foregroundServiceDidNotStart: "evidence.fgs-did-not-start"
         case .foregroundServiceTimedOut: "evidence.fgs-timeout"
+        case .jobStopped: "evidence.job-stopped"
         case .crashBegins, .finishingActivity, .namesProcess: nil
         }
     }

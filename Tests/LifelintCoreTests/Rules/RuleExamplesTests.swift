@@ -41,7 +41,7 @@ import Testing
             "reconnect-without-catch-up", "request-started-in-background", "restored-after-user-dismissal",
             "restored-screen-before-revalidation", "save-in-on-destroy", "silent-push-flood", "slow-lifecycle-callback",
             "snapshot-shows-sensitive-content", "stale-socket-trusted", "state-lost-after-process-death",
-            "subscription-outlives-foreground", "watchdog-kill-in-background",
+            "subscription-outlives-foreground", "watchdog-kill-in-background", "work-stopped-by-system",
         ])
     }
 
