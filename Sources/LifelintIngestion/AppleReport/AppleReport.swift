@@ -22,10 +22,15 @@ struct AppleReport: Sendable {
     var resourceActionKilled = false
     /// The app's version and build, the OS and the device, as the report's header says them.
     var labels = TraceLabels()
+    /// The report says the process lived on: `Exception Note: SIMULATED (this is NOT a crash)`
+    /// or `NON-FATAL CONDITION`, or the `.ips` body's `isSimulated` or `isNonFatal`.
+    var isNotADeath = false
 
     /// Whether the report says the process ended: a termination code or namespace, an
-    /// exception, a jetsam kill, or a resource report whose action was a kill.
+    /// exception, a jetsam kill, or a resource report whose action was a kill; never a report
+    /// that says it is not a crash.
     var statesADeath: Bool {
+        if isNotADeath { return false }
         if resourceEvent != nil { return resourceActionKilled }
         return jetsamReason != nil || termination.code != nil || termination.namespace != nil || termination.exceptionType != nil
     }

@@ -141,6 +141,7 @@ enum AppleReportReader {
             case "Identifier": report.bundleID = report.bundleID ?? nonEmpty(value)
             case "Date/Time": report.time = TimestampParser.parse(String(value)) ?? report.time
             case "Exception Type": report.termination.exceptionType = nonEmpty(value)
+            case "Exception Note": report.isNotADeath = report.isNotADeath || value.contains("this is NOT a crash")
             case "Termination Description": report.description = nonEmpty(value)
             case "Version": report.readVersion(value)
             case "OS Version": report.labels.record(TraceLabels.osVersion, String(value))
@@ -172,6 +173,7 @@ enum AppleReportReader {
             report.labels.record(TraceLabels.osVersion, os["build"]?.string.map { "\(train) (\($0))" } ?? train)
         }
         report.pid = body["pid"]?.number.flatMap { Int32(exactly: $0) }
+        report.isNotADeath = body["isSimulated"]?.bool == true || body["isNonFatal"]?.bool == true
         report.time = body["captureTime"]?.string.flatMap(TimestampParser.parse) ?? report.time
         if let exception = JSONObject(body["exception"]), let type = exception["type"]?.string {
             report.termination.exceptionType = exception["signal"]?.string.map { "\(type) (\($0))" } ?? type

@@ -10,7 +10,7 @@ struct AppleTermination: Sendable, Hashable {
     var namespace: String?
     /// `background` or `foreground`, from `ProcessVisibility`, `WatchdogVisibility` or `Role`.
     var visibility: String?
-    /// `scene-create`, `scene-update`, `process-exit`, `suspension`.
+    /// `scene-create`, `scene-update`, `process-launch`, `process-exit`, `suspension`.
     var watchdogEvent: String?
     /// `EXC_CRASH (SIGKILL)`.
     var exceptionType: String?
@@ -130,14 +130,25 @@ struct AppleTermination: Sendable, Hashable {
             if value.hasPrefix("background") || value.hasPrefix("non ui") { return "background" }
             if value.hasPrefix("foreground") { return "foreground" }
         }
-        return nil
+        return olderWatchdogWordings.first { text.contains($0.words) }?.visibility
     }
 
-    /// `WatchdogEvent: scene-update`, or `process-exit watchdog transgression`.
+    /// Before `WatchdogEvent:` (iOS 12), the Application Specific Information said which step
+    /// the watchdog guarded in words: `failed to scene-create after 19.81s`, `failed to launch
+    /// in time`, `failed to resume in time`, and for a background task that overran, `has active
+    /// assertions beyond permitted time`.
+    static let olderWatchdogWordings: [(words: String, event: String, visibility: String?)] = [
+        ("failed to scene-create", "scene-create", nil), ("failed to launch in time", "process-launch", "foreground"),
+        ("failed to resume in time", "scene-update", "foreground"), ("has active assertions beyond permitted time", "process-exit", "background"),
+    ]
+
+    /// `WatchdogEvent: scene-update`, or `process-exit watchdog transgression`, or an older
+    /// report's words (`olderWatchdogWordings`).
     static func watchdogEvent(in text: Substring) -> String? {
         if let range = text.range(of: "WatchdogEvent: ") {
             return String(text[range.upperBound...].prefix { $0.isLetter || $0 == "-" })
         }
+        if let older = olderWatchdogWordings.first(where: { text.contains($0.words) }) { return older.event }
         guard let range = text.range(of: " watchdog transgression") else { return nil }
         let before = text[..<range.lowerBound]
         let word = before.reversed().prefix { $0.isLetter || $0 == "-" }

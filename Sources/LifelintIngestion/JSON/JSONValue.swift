@@ -35,6 +35,12 @@ struct JSONValue {
         return JSONElementParser.decodeString(bytes, range)
     }
 
+    /// The boolean, or nil when this is not `true` or `false`.
+    var bool: Bool? {
+        guard kind == .bool else { return nil }
+        return bytes[range.lowerBound] == UInt8(ascii: "t")
+    }
+
     /// The number, also accepting a number written as a string (`"ts": "252089475232"`).
     var number: Double? {
         switch kind {

@@ -52,6 +52,48 @@ import Testing
         #expect(deaths.count == 1 && deaths[0].contains(" visibility=foreground watchdog_event=scene-create "), "\(deaths)")
     }
 
+    /// A report that says it is not a crash (a simulated report, a non-fatal condition) ended
+    /// nothing.
+    @Test func aReportThatIsNotACrashIsNoDeath() throws {
+        #expect(try Self.deaths("""
+            Incident Identifier: 1B7C2B8E-2C4B-4E55-9B1F-4B5D0A3E7C11
+            Process:             Notes [4410]
+            Identifier:          com.x.notes
+            Exception Type:  EXC_CRASH (SIGKILL)
+            Exception Note:  SIMULATED (this is NOT a crash)
+            Termination Reason: Namespace SPRINGBOARD, Code 0x8badf00d
+            """).isEmpty)
+        let ips = #"{"app_name":"Notes","bundleID":"com.x.notes","bug_type":"309","timestamp":"2024-03-05 08:12:43.00 +0100","os_version":"iPhone OS 17.3"}"# + "\n"
+            + #"{"pid": 4410, "procName": "Notes", "isNonFatal": true, "exception": {"type": "EXC_CRASH", "signal": "SIGKILL"}, "termination": {"namespace": "FRONTBOARD", "code": 2343432205}}"#
+        #expect(try Self.deaths(ips).isEmpty)
+        #expect(try Self.deaths(ips.replacingOccurrences(of: #""isNonFatal": true"#, with: #""isNonFatal": false"#)).count == 1)
+    }
+
+    /// Reports from before `WatchdogEvent:` say the step in words.
+    @Test func olderWatchdogReportsSayTheStepInWords() throws {
+        let launch = try Self.deaths("""
+            Exception Type:  00000020
+            Exception Codes: 0x000000008badf00d
+            Highlighted Thread:  0
+
+            Application Specific Information:
+            com.x.notes failed to launch in time
+            """)
+        #expect(launch.count == 1 && launch[0].contains(" visibility=foreground watchdog_event=process-launch"), "\(launch)")
+        let assertions = try Self.deaths("""
+            Exception Type:  00000020
+            Exception Codes: 0x000000008badf00d
+            Highlighted Thread:  4
+
+            Application Specific Information:
+            Notes[4410] has active assertions beyond permitted time:
+            {(
+                <BKProcessAssertion: 0x15d3b2a0> identifier: Called by Notes, from -[AppDelegate applicationDidEnterBackground:] process: Notes[4410] permittedBackgroundDuration: 180.000000 reason: finishTask owner pid:4410 preventSuspend  preventIdleSleep  preventSuspendOnSleep
+            )}
+            """)
+        #expect(assertions.count == 1 && assertions[0].contains(" visibility=background watchdog_event=process-exit"), "\(assertions)")
+    }
+
     @Test func codesAreReadInEverySpelling() {
         for text in ["Code 0x8badf00d", "code:0x8BADF00D", "0x000000008badf00d", "FRONTBOARD 2343432205 "] {
             #expect(AppleTermination.code(in: Substring(text)) == 0x8badf00d, "\(text)")
