@@ -33,6 +33,7 @@ struct AppleReport: Sendable {
         if isNotADeath { return false }
         if resourceEvent != nil { return resourceActionKilled }
         return jetsamReason != nil || termination.code != nil || termination.namespace != nil || termination.exceptionType != nil
+            || termination.watchdogEvent != nil
     }
 
     func event(path: String) -> Event {
@@ -79,8 +80,9 @@ struct AppleReport: Sendable {
 
     /// `watchdog transgression: org.wordpress exhausted …`: older reports name the bundle bare.
     private mutating func readTransgressor(in text: Substring) {
-        guard let range = text.range(of: "transgression: ") else { return }
-        let word = text[range.upperBound...].prefix { $0 != " " && $0 != "\n" }
+        guard let range = text.range(of: "transgression:") else { return }
+        // A hard-wrapped paste may put the name lines below.
+        let word = text[range.upperBound...].drop { $0 == " " || $0 == "\n" }.prefix { $0 != " " && $0 != "\n" }
         if AppleProcessSubject.isBundleID(word) { bundleID = String(word) }
     }
 }

@@ -52,14 +52,21 @@ enum AppleReportReader {
         if firstLine.first == UInt8(ascii: "{"), ByteSearch.contains("\"bug_type\"", in: firstLine) { return true }
         var found = 0
         var fragment = false
+        var strongMarker = false
         ByteSearch.forEachLine(in: head) { line in
             let text = UnsafeBufferPointer(rebasing: line[(line.firstIndex { $0 != UInt8(ascii: ">") && $0 != .space } ?? line.count)...])
             guard !fragment, let first = text.first, markerInitials.contains(first) else { return }
-            if markers.contains(where: { text.starts(with: $0.utf8) }) { found += 1 }
+            if markers.contains(where: { text.starts(with: $0.utf8) }) {
+                found += 1
+                // A termination line that names a watchdog's transgression or a code is a report
+                // excerpt on its own (`Termination Description: SPRINGBOARD, scene-create watchdog
+                // transgression: …`).
+                strongMarker = strongMarker || ByteSearch.contains("watchdog transgression", in: text) || ByteSearch.contains("Namespace ", in: text)
+            }
             // A pasted body's termination member is a report on its own.
             if fragmentKeys.contains(where: { text.starts(with: $0.utf8) }), ByteSearch.contains("\"namespace\"", in: text) { fragment = true }
         }
-        return fragment || found >= 2
+        return fragment || found >= 2 || (found == 1 && strongMarker)
     }
 
     /// The first bytes of `markers` and `fragmentKeys`: most lines start with none of them.

@@ -35,6 +35,8 @@ struct AppleTermination: Sendable, Hashable {
     /// exception other than a kill), or a kill the report does not explain.
     var death: (reason: String, initiator: DeathInitiator) {
         if let code, let known = Self.knownCodes[code] { return known }
+        // A watchdog's transgression is its kill, whether or not the excerpt kept the code.
+        if code == nil, watchdogEvent != nil { return ("watchdog", .system) }
         if namespace == "JETSAM" { return ("jetsam", .system) }
         if let exceptionType, !exceptionType.contains("SIGKILL") { return ("crash", .crash) }
         return exceptionType == nil && code == nil ? ("unknown", .unknown) : ("killed", .system)
@@ -114,7 +116,7 @@ struct AppleTermination: Sendable, Hashable {
         if let range = text.range(of: "Namespace ") {
             return String(text[range.upperBound...].prefix { $0.isLetter || $0 == "_" })
         }
-        guard let range = text.range(of: "Termination Reason:") else { return nil }
+        guard let range = text.range(of: "Termination Reason:") ?? text.range(of: "Termination Description:") else { return nil }
         let word = text[range.upperBound...].drop { $0 == " " }.prefix { $0.isLetter || $0 == "_" }
         return word.count > 2 && word.allSatisfy({ $0.isUppercase || $0 == "_" }) ? String(word) : nil
     }

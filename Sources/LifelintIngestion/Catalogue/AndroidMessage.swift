@@ -22,6 +22,10 @@ struct AndroidMessage: Sendable {
     /// One message of this form, from a real capture where there is one.
     let example: String
 
+    /// Read only where no layout gives a tag (a paste, a console's title): a reason that a
+    /// capture writes after `Reason: `, inside a report `HeldEvidence` completes.
+    var isPasteOnly: Bool { writers.isEmpty && !underAnyTag && !anywhere }
+
     var releases: String {
         guard let last else { return "\(first)+" }
         return first == last ? "\(first)" : "\(first)–\(last)"

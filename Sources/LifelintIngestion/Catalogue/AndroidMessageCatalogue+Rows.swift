@@ -89,6 +89,18 @@ extension AndroidMessageCatalogue {
             source: "am/ActiveServices.java (serviceTimeout)",
             example: "Timeout executing service: ServiceRecord{5b2c1e3 u0 com.example.notes/.SyncJobService}"),
         Row(
+            id: "anr-reason-executing-service", pattern: "executing service {component}", meaning: .anrReason, writers: [], first: 19,
+            source: "am/ActiveServices.java (serviceTimeout: the ANR's reason; Play Console titles ANR clusters with it)",
+            example: "executing service com.example.notes/.SyncJobService"),
+        Row(
+            id: "anr-reason-broadcast", pattern: "Broadcast of Intent {detail}", meaning: .anrReason, writers: [], first: 19,
+            source: "am/BroadcastQueue.java (broadcastTimeoutLocked), am/BroadcastQueueModernImpl.java (14+)",
+            example: "Broadcast of Intent { act=android.intent.action.SCREEN_OFF flg=0x50200010 }"),
+        Row(
+            id: "anr-reason-input", pattern: "Input dispatching timed out{detail}", meaning: .anrReason, writers: [], first: 19,
+            source: "am/ActivityManagerService.java (inputDispatchingTimedOut, 4.4–11), os/TimeoutRecord.java (12+)",
+            example: "Input dispatching timed out (Waiting to send non-key event because the touched window has not finished processing certain input events that were delivered to it over 500.0ms ago.)"),
+        Row(
             id: "wm-pause-timeout", pattern: "Activity pause timeout for {record}", meaning: .callbackTimeout(.pause), first: 19,
             source: "am/ActivityStack.java under ActivityManager (4.4–9), wm/ActivityRecord.java under ActivityTaskManager (10+)",
             example: "Activity pause timeout for ActivityRecord{aa73cbf u0 com.example.notes/.EditorActivity t2594}"),

@@ -26,6 +26,9 @@ enum AndroidMessageMeaning: Sendable, Equatable {
     case frozen(Bool)
     /// `{process}` or the component of `{record}` was not responding.
     case notResponding
+    /// The reason of an ANR said alone: a Play Console ANR cluster's title, a report's reason
+    /// pasted without it. The component it names is the app; without one, the capture's.
+    case anrReason
     /// The system gave up waiting for an activity callback of the component in `{record}`.
     case callbackTimeout(ActivityCallback)
     /// The system is finishing the activity in `{detail}` (its app crashed): a timeout on it
@@ -70,7 +73,7 @@ enum AndroidMessageMeaning: Sendable, Equatable {
         case .crashNamesProcess: "process.died reason=crash"
         case .crashBegins: "— (a crash report begins)"
         case let .frozen(isFrozen): isFrozen ? "process.frozen" : "process.unfrozen"
-        case .notResponding: "evidence.anr"
+        case .notResponding, .anrReason: "evidence.anr"
         case .callbackTimeout(.pause): "evidence.pause-timeout"
         case let .callbackTimeout(callback): "evidence.callback-timeout callback=\(callback.rawValue)"
         case .finishingActivity: "— (later timeouts on the activity are the crash's)"

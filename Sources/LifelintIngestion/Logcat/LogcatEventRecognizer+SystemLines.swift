@@ -48,7 +48,12 @@ extension LogcatEventRecognizer {
 
     /// Exceptions named inside a warning's or error's text, whatever its tag.
     mutating func recogniseEmbedded(_ line: Line, _ out: inout Output) {
-        let range = line.record.message
+        // A layout without a priority, or a tag with spaces, may have taken the message's first
+        // words for a priority and a tag (`A foreground service of type dataSync did not stop…`):
+        // the whole line is searched then.
+        let tag = line.record.tag
+        let guessedTag = !tag.isEmpty && (line.record.priority == UInt8(ascii: "?") || line.bytes[tag].contains(.space))
+        let range = guessedTag ? 0..<line.record.message.upperBound : line.record.message
         guard range.count > 20 else { return }
         let message = UnsafeBufferPointer(rebasing: line.bytes[range])
         guard let (entry, fields) = Self.catalogue.find(in: message) else { return }
@@ -59,7 +64,7 @@ extension LogcatEventRecognizer {
 
     // MARK: Meanings
 
-    private mutating func apply(_ meaning: AndroidMessageMeaning, _ fields: MessageFields, _ line: Line, _ out: inout Output) {
+    mutating func apply(_ meaning: AndroidMessageMeaning, _ fields: MessageFields, _ line: Line, _ out: inout Output) {
         switch meaning {
         case .processStarted: processStarted(fields, line, &out)
         case let .processDied(reason):
@@ -81,6 +86,7 @@ extension LogcatEventRecognizer {
             guard let pid = fields.int32(.pid), let process = fields.text(.process) else { return }
             frozen(pid: pid, process: process, isFrozen, line, &out)
         case .notResponding: notResponding(fields, line, &out)
+        case .anrReason: anrReason(line, &out)
         case let .callbackTimeout(callback): callbackTimedOut(callback, fields, line, &out)
         case .finishingActivity:
             if let component = fields.text(.detail).flatMap(Self.firstComponent(in:)) { finishing[component.component.package] = Sighting(line) }
@@ -141,6 +147,7 @@ extension LogcatEventRecognizer {
         guard let pid = fields.int32(.pid), let process = fields.text(.process) else { return }
         lastCrashPid = pid
         finishing[ProcessName.package(process)] = Sighting(line)
+        crashNamed(pid: pid, package: ProcessName.package(process), line, &out)
         died(pid: pid, process: process, reason: .crash, detail: "FATAL EXCEPTION", line, &out)
     }
 
@@ -157,7 +164,22 @@ extension LogcatEventRecognizer {
         }
         var attributes = Attributes()
         attributes["detail"] = line.message.trimmingLeadingSpaces(dropping: "ANR in ")
-        evidence(EventName.evidenceAnr, line, attributes, app: app, pid: nil, &out)
+        guard fields[.process] != nil else { return evidence(EventName.evidenceAnr, line, attributes, app: app, pid: nil, &out) }
+        // `ANR in` opens a report whose `Reason:` line says what the app did not answer.
+        releaseHeld(&out)
+        out.produced += 1
+        let anr = event(EventName.evidenceAnr, line, app: app, pid: nil, tid: nil, attributes)
+        held = HeldEvidence(event: anr, awaiting: .reason, pid: line.record.pid, tid: line.record.tid)
+    }
+
+    /// An ANR's reason said alone (a Play Console cluster's title): its kind, its words' first
+    /// three, tells one cluster from the next, which no time or pid can.
+    private mutating func anrReason(_ line: Line, _ out: inout Output) {
+        let component = Self.firstComponent(in: line.message)
+        let detail = line.message.drop { $0 == " " || $0 == "\t" }
+        let kind = detail.split(separator: " ", maxSplits: 3).prefix(3).joined(separator: " ")
+        let attributes: Attributes = ["detail": String(detail), "reason": kind]
+        evidence(EventName.evidenceAnr, line, attributes, app: component?.component.package ?? "unknown", pid: nil, &out)
     }
 
     /// `Activity pause timeout for ActivityRecord{aa73cbf u0 com.app/.Main t2594}`: the system
@@ -179,10 +201,13 @@ extension LogcatEventRecognizer {
     /// state only from an app's live, unfrozen process. A frozen or dying process fails even
     /// four-byte transactions, and system_server's failures are not an app's saved state.
     private mutating func binderFailed(_ fields: MessageFields, _ line: Line, _ out: inout Output) {
-        guard let pid = line.record.pid, !isSystemServer(line, pid: pid) else { return }
-        if let process = attribution.table.incarnation(of: pid), !process.isLive || process.isFrozen { return }
         var attributes = Attributes()
         attributes["bytes"] = fields.text(.detail).flatMap { Self.number(after: "parcel size = ", in: $0) }
+        guard let pid = line.record.pid else {
+            return holdUntilCrashNamesProcess(event(EventName.evidenceTransactionTooLarge, line, app: "unknown", pid: nil, tid: nil, attributes), &out)
+        }
+        guard !isSystemServer(line, pid: pid) else { return }
+        if let process = attribution.table.incarnation(of: pid), !process.isLive || process.isFrozen { return }
         evidence(EventName.evidenceTransactionTooLarge, line, attributes, pid: pid, &out)
     }
 

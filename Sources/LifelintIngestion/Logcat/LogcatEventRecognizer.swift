@@ -57,6 +57,8 @@ struct LogcatEventRecognizer {
     /// The line where each package last crashed or had its activities force-finished: the
     /// system's timeouts on it just after say nothing about its callbacks.
     var finishing: [String: Sighting] = [:]
+    /// Evidence waiting for the next lines of its report (`HeldEvidence`).
+    var held: HeldEvidence?
 
     /// When and where something was seen, to tell whether a later line is the same incident
     /// (`IncidentWindow`).
@@ -122,15 +124,29 @@ struct LogcatEventRecognizer {
         return false
     }
 
+    /// A warning, an error, an assertion, or a line whose layout gives no priority (a tag
+    /// alone, a bare paste): the exceptions the catalogue finds inside text are looked for there.
     static func mayCarryEvidence(_ record: LogcatRecord) -> Bool {
-        record.priority == UInt8(ascii: "E") || record.priority == UInt8(ascii: "W") || record.priority == UInt8(ascii: "F")
+        switch record.priority {
+        case UInt8(ascii: "E"), UInt8(ascii: "W"), UInt8(ascii: "F"), UInt8(ascii: "A"), UInt8(ascii: "?"): true
+        default: false
+        }
     }
 
     /// Recognises one line; returns how many events it produced (zero when the line has no
     /// lifecycle meaning). Events may leave later, once their process is named.
     mutating func recognise(_ line: Line, _ interest: Interest, emit: EventSink) -> Int {
-        if case .nothing = interest { return 0 }
+        if held == nil, case .nothing = interest { return 0 }
         var out = Output(reusing: &spareEvents)
+        let settled = held != nil && settleHeld(line, &out)
+        if !settled { recognise(line, interest, &out) }
+        out.events.handOver(to: emit)
+        spareEvents = out.events
+        return out.produced
+    }
+
+    private mutating func recognise(_ line: Line, _ interest: Interest, _ out: inout Output) {
+        if case .nothing = interest { return }
         if let pid = line.record.pid, line.record.package != nil, attribution.table.process(of: pid) == nil, let package = line.package {
             name(pid, package, &out)
         }
@@ -153,9 +169,6 @@ struct LogcatEventRecognizer {
             recogniseMapped(line, tag: tag, &out)
             if out.produced == 0, Self.mayCarryEvidence(line.record) { recogniseEmbedded(line, &out) }
         }
-        out.events.handOver(to: emit)
-        spareEvents = out.events
-        return out.produced
     }
 
     /// Android Studio's `---- PROCESS STARTED (2155) for package com.app ----` and
@@ -189,6 +202,9 @@ struct LogcatEventRecognizer {
 
     /// Sends on what is still held when the trace ends, under `pid N`.
     mutating func finish(emit: EventSink) {
+        var out = Output()
+        releaseHeld(&out)
+        out.events.handOver(to: emit)
         attribution.finish(emit: emit)
     }
 

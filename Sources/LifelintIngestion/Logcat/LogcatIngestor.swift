@@ -255,6 +255,9 @@ struct LogcatIngestor {
         // Another tag's line ends a crash report (a bare paste, `raw`, is all one report).
         if format != .raw, !LogcatEventRecognizer.continuesCrash(interest) { recognizer.endEntry() }
         handle(record, in: line, interest: interest, emit: emit)
+        // An ANR report pasted as one entry (`ANR in` then indented `Reason:`) completes what
+        // it holds in its continuation lines.
+        if continuedEntry == nil, recognizer.held != nil { continuedEntry = (record, .nothing) }
     }
 
     /// A line that continues the previous entry; read as its message when that entry's tag
@@ -324,7 +327,8 @@ struct LogcatIngestor {
         _ record: LogcatRecord, in line: UnsafeBufferPointer<UInt8>, interest: LogcatEventRecognizer.Interest,
         emit: EventSink, countsAs category: IngestionSummary.LineCategory = .log
     ) {
-        if case .nothing = interest {
+        // A report the recognizer holds is completed, or ended, by the lines after it, whatever they say.
+        if case .nothing = interest, recognizer.held == nil {
             summary.count(category)
             return
         }

@@ -29,7 +29,8 @@ enum CatalogueDocument {
             """
         text += "| id | message | releases | tags | event | source |\n| --- | --- | --- | --- | --- | --- |\n"
         for message in catalogue.messages {
-            let tags = message.anywhere ? "inside any" : (message.writers.flatMap(\.tags).map { "`\($0)`" } + (message.underAnyTag ? ["any tag"] : [])).joined(separator: ", ")
+            let tags = message.anywhere ? "inside any" : message.isPasteOnly ? "a paste alone, or a report's `Reason:`"
+                : (message.writers.flatMap(\.tags).map { "`\($0)`" } + (message.underAnyTag ? ["any tag"] : [])).joined(separator: ", ")
             text += "| `\(message.id)` | `\(message.pattern.description.replacingOccurrences(of: "|", with: "\\|"))` | \(message.releases) | \(tags) | `\(message.meaning.event)` | \(message.source) |\n"
         }
         text += "\n## Coverage by release\n\nHow many of the forms above each release writes.\n\n"

@@ -1,0 +1,29 @@
+import LifelintModel
+
+/// Evidence whose meaning the next lines of its block decide: an `ANR in` whose `Reason:` line
+/// may say a foreground service was not promoted in time (that incident, not a slow callback),
+/// and a binder failure with no pid whose crash, a line or two later, names the process.
+struct HeldEvidence {
+    enum Awaiting {
+        /// The `Reason:` line of an ANR report; without one the ANR is sent on as it is.
+        case reason
+        /// The `Process: com.app, PID: 1234` of the crash that follows; without one the
+        /// failure names no app and is dropped.
+        case crashingProcess
+    }
+
+    /// A report's lines follow within this many lines; an ANR report's CPU table comes after
+    /// its reason.
+    static let blockLines = 8
+
+    var event: Event
+    let awaiting: Awaiting
+    let pid: Int32?
+    let tid: Int32?
+
+    /// Whether a line is the same report's: one message split into lines shares its writer's
+    /// pid, tid and time (a paste without a prefix has none of them).
+    func isInBlock(_ line: LogcatEventRecognizer.Line) -> Bool {
+        line.record.pid == pid && line.record.tid == tid && line.time == event.time && line.source.line - event.source.line <= Self.blockLines
+    }
+}

@@ -1,0 +1,66 @@
+import LifelintModel
+
+/// Evidence a report's next lines complete (`HeldEvidence`).
+extension LogcatEventRecognizer {
+    /// Decides what is held against a new line: the line completes it (and is used up), belongs
+    /// to its report (held on), or comes after the report (the held evidence is released).
+    mutating func settleHeld(_ line: Line, _ out: inout Output) -> Bool {
+        guard let held else { return false }
+        guard held.isInBlock(line) else {
+            releaseHeld(&out)
+            return false
+        }
+        guard held.awaiting == .reason, Self.anrReason(in: line.message) != nil else { return false }
+        self.held = nil
+        // The `ANR in` line counted the event when it was held.
+        let produced = out.produced
+        notResponding(held.event, explainedBy: line, &out)
+        out.produced = produced
+        return true
+    }
+
+    /// The report ended without the line the evidence waited for: an ANR is sent on as it
+    /// is; a binder failure that no crash tied to a process names no app and is dropped.
+    mutating func releaseHeld(_ out: inout Output) {
+        guard let held else { return }
+        self.held = nil
+        // Counted by the `ANR in` line when it was held.
+        if held.awaiting == .reason { attribution.deliver(held.event) { out.events.append($0) } }
+    }
+
+    /// A binder failure of a paste without pids waits for the crash that follows it.
+    mutating func holdUntilCrashNamesProcess(_ event: Event, _ out: inout Output) {
+        releaseHeld(&out)
+        held = HeldEvidence(event: event, awaiting: .crashingProcess, pid: nil, tid: nil)
+    }
+
+    /// The crash after a held binder failure names the process that failed.
+    mutating func crashNamed(pid: Int32, package: String, _ line: Line, _ out: inout Output) {
+        guard var event = held?.event, held?.awaiting == .crashingProcess, held?.isInBlock(line) == true else { return }
+        held = nil
+        event.pid = pid
+        event.app = package
+        add(event, &out)
+    }
+
+    /// `Reason: Input dispatching timed out (…)`, the line of an ANR report that says why.
+    static func anrReason(in message: Substring) -> Substring? {
+        let trimmed = message.drop { $0 == " " || $0 == "\t" }
+        guard trimmed.hasPrefix("Reason: ") else { return nil }
+        return trimmed.dropFirst("Reason: ".count)
+    }
+
+    /// An ANR whose reason is a foreground service the system gave up on is that incident,
+    /// told where the reason is; any other reason is the ANR's detail.
+    private mutating func notResponding(_ anr: Event, explainedBy line: Line, _ out: inout Output) {
+        let message = UnsafeBufferPointer(rebasing: line.bytes[line.record.message])
+        if let (entry, fields) = Self.catalogue.find(in: message),
+            entry.meaning == .foregroundServiceDidNotStart || entry.meaning == .foregroundServiceTimedOut
+        {
+            return apply(entry.meaning, fields, line, &out)
+        }
+        var event = anr
+        event.attributes["detail"] = Self.anrReason(in: line.message).map(String.init)
+        add(event, &out)
+    }
+}
