@@ -181,6 +181,20 @@ import Testing
         #expect(read.events.isEmpty)
     }
 
+    /// One hard-wrapped termination line, all a reporter kept of the report: the watchdog's
+    /// transgression is the kill, and its bundle is named on the line below.
+    @Test func aWatchdogsTerminationLineAloneIsAReport() throws {
+        let deaths = try Self.deaths("""
+            Termination Description: SPRINGBOARD, scene-create watchdog transgression:
+
+             com.example.notes exhausted real (wall clock) time allowance of 19.25 seconds |\u{20}
+            ProcessVisibility: Foreground | ProcessState: Running |\u{20}
+            WatchdogEvent: scene-create | WatchdogVisibility: Foreground
+            """)
+        #expect(deaths.map { $0.prefix { $0 != "{" } } == ["1 - process.died com.example.notes - "])
+        #expect(deaths.first?.contains("reason=watchdog initiator=system namespace=SPRINGBOARD visibility=foreground watchdog_event=scene-create") == true, "\(deaths)")
+    }
+
     @Test func oneMarkerAloneIsNotAReport() throws {
         let read = try TraceFixture.ingest("01-08 09:14:25.969  4242  4242 I MyApp: Exception Type: none\n", name: "trace.log")
         #expect(read.summary.format.hasPrefix("logcat"))
