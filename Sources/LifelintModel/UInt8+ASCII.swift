@@ -20,6 +20,9 @@ extension UInt8 {
     @inlinable package static var openBracket: UInt8 { UInt8(ascii: "[") }
     @inlinable package static var closeBracket: UInt8 { UInt8(ascii: "]") }
     @inlinable package static var greaterThan: UInt8 { UInt8(ascii: ">") }
+    @inlinable package static var backtick: UInt8 { UInt8(ascii: "`") }
+    @inlinable package static var asterisk: UInt8 { UInt8(ascii: "*") }
+    @inlinable package static var hash: UInt8 { UInt8(ascii: "#") }
     @inlinable package static var escape: UInt8 { 0x1B }
 
     @inlinable package var isASCIIDigit: Bool { self &- .zero < 10 }

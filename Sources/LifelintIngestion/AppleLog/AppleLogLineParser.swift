@@ -38,7 +38,8 @@ enum AppleLogLineParser {
     }
 
     /// `Mar  3 08:15:02 iPhone runningboardd(RunningBoard)[33] <Notice>: message`
-    /// (iOS 4–6: `Thu Nov 25 11:30:02 iPhone SpringBoard[1557] : message`, weekday and no level.)
+    /// (iOS 4–6: `Thu Nov 25 11:30:02 iPhone SpringBoard[1557] : message`, weekday and no level;
+    /// iPhone OS 3: `Dec 20 03:45:00 iPhone MobileNotes[261]: message`.)
     static func deviceSyslog(_ cursor: inout ByteCursor) -> AppleLogRecord? {
         cursor.index = 0
         if weekdayNames.contains(where: { cursor.bytes.starts(with: $0) }) {
@@ -48,12 +49,14 @@ enum AppleLogLineParser {
         guard let month = monthName(&cursor), cursor.skipBlanks() > 0, let (day, _) = cursor.readUnsigned(), (1...31).contains(day),
             cursor.skipBlanks() > 0, let timeOfDay = timeOfDay(&cursor), cursor.skipBlanks() > 0, cursor.readToken() != nil,
             cursor.skipBlanks() > 0,
-            var record = processWithPid(&cursor, time: .withoutYear(month: month, day: Int(day), timeOfDay)), cursor.skipBlanks() > 0
+            var record = processWithPid(&cursor, time: .withoutYear(month: month, day: Int(day), timeOfDay))
         else { return nil }
-        if cursor.skip(UInt8(ascii: "<")) {
+        // iPhone OS 3's syslog puts the colon right after the pid: `MobileNotes[261]: …`.
+        let spaced = cursor.skipBlanks() > 0
+        if spaced, cursor.skip(UInt8(ascii: "<")) {
             while let byte = cursor.peek(), byte.isASCIILetter { cursor.index += 1 }
             guard cursor.skip(.greaterThan) else { return nil }
-        } else if cursor.peek() == .openParen {
+        } else if spaced, cursor.peek() == .openParen {
             // Old launchd names the job before the colon: `(UIKitApplication:com.x.y[0xc343][4821]) : …`,
             // kept as the start of the message.
             record.message = cursor.remaining

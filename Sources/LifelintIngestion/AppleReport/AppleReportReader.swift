@@ -54,14 +54,16 @@ enum AppleReportReader {
         var fragment = false
         var strongMarker = false
         ByteSearch.forEachLine(in: head) { line in
-            let text = UnsafeBufferPointer(rebasing: line[(line.firstIndex { $0 != UInt8(ascii: ">") && $0 != .space } ?? line.count)...])
+            let text = UnsafeBufferPointer(rebasing: line[(line.firstIndex { $0 != .greaterThan && $0 != .space && $0 != .backtick } ?? line.count)...])
             guard !fragment, let first = text.first, markerInitials.contains(first) else { return }
             if markers.contains(where: { text.starts(with: $0.utf8) }) {
                 found += 1
-                // A termination line that names a watchdog's transgression or a code is a report
-                // excerpt on its own (`Termination Description: SPRINGBOARD, scene-create watchdog
-                // transgression: …`).
+                // A termination line that names a watchdog's transgression, a namespace or a
+                // termination code is a report excerpt on its own (`Termination Description:
+                // SPRINGBOARD, scene-create watchdog transgression: …`, `Termination Reason:
+                // RUNNINGBOARD 0xdead10cc`).
                 strongMarker = strongMarker || ByteSearch.contains("watchdog transgression", in: text) || ByteSearch.contains("Namespace ", in: text)
+                    || AppleTermination.code(in: Substring(decoding: text, as: UTF8.self)) != nil
             }
             // A pasted body's termination member is a report on its own.
             if fragmentKeys.contains(where: { text.starts(with: $0.utf8) }), ByteSearch.contains("\"namespace\"", in: text) { fragment = true }
@@ -252,9 +254,11 @@ enum AppleReportReader {
     }
 
     /// A line quoted in an issue (`> Termination Reason: …`), without the quote.
+    /// A line without the `> ` of a quote or the backticks of inline code around it.
     private static func unquoted(_ line: Substring) -> Substring {
-        guard line.first == ">" else { return line }
-        return line.drop { $0 == ">" || $0 == " " }
+        guard line.first == ">" || line.first == "`" else { return line }
+        let text = line.drop { $0 == ">" || $0 == " " || $0 == "`" }
+        return text.hasSuffix("`") ? text.dropLast(text.reversed().prefix { $0 == "`" || $0 == " " }.count) : text
     }
 
     private static func keyAndValue(_ line: Substring) -> (key: Substring, value: Substring) {

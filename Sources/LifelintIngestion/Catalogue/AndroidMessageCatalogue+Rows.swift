@@ -101,6 +101,10 @@ extension AndroidMessageCatalogue {
             source: "am/ActivityManagerService.java (inputDispatchingTimedOut, 4.4–11), os/TimeoutRecord.java (12+)",
             example: "Input dispatching timed out (Waiting to send non-key event because the touched window has not finished processing certain input events that were delivered to it over 500.0ms ago.)"),
         Row(
+            id: "anr-reporter-title", pattern: "ApplicationNotResponding: {detail}", meaning: .anrReason, writers: [], first: 19,
+            source: "crash reporters' error class for an ANR (Bugsnag's AnrPlugin, Sentry's ANR integration), their events' titles",
+            example: "ApplicationNotResponding: Input dispatching timed out"),
+        Row(
             id: "wm-pause-timeout", pattern: "Activity pause timeout for {record}", meaning: .callbackTimeout(.pause), first: 19,
             source: "am/ActivityStack.java under ActivityManager (4.4–9), wm/ActivityRecord.java under ActivityTaskManager (10+)",
             example: "Activity pause timeout for ActivityRecord{aa73cbf u0 com.example.notes/.EditorActivity t2594}"),

@@ -62,7 +62,8 @@ struct AndroidMessageCatalogue: Sendable {
 
     /// Where a message no layout parsed may start: its first byte, and just after each of the
     /// first few `: ` (a tag alone, `I/Tag(1234): `, DDMS's `01-08 09:00:01.000: I/Tag(1234): `),
-    /// leading blanks skipped.
+    /// leading blanks and Markdown skipped (`- `, `**`, backticks), and after a crash
+    /// reporter's `ANR ` title prefix (`ANR Input dispatching timed out (…)`).
     static func messageStarts(in line: UnsafeBufferPointer<UInt8>) -> [Int] {
         var starts = [0]
         var position = 0
@@ -70,7 +71,14 @@ struct AndroidMessageCatalogue: Sendable {
             starts.append(colon + 2)
             position = colon + 2
         }
-        let skipped = starts.map { start in line[start...].firstIndex { $0 != .space && $0 != UInt8(ascii: "\t") } ?? line.count }
+        var skipped = starts.map { start in
+            let text = UnsafeBufferPointer(rebasing: line[start...])
+            let markdown = LogcatLineCleaner.markdownPrefixLength(text)
+            return start + (text[markdown...].firstIndex { $0 != .space && $0 != .tab } ?? text.count)
+        }
+        if let first = skipped.first, first < line.count, UnsafeBufferPointer(rebasing: line[first...]).starts(with: "ANR ".utf8) {
+            skipped.append(first + 4)
+        }
         // Some messages start with their own indentation (`  Force finishing activity`).
         return skipped[0] == 0 ? skipped : [0] + skipped
     }

@@ -10,6 +10,9 @@ struct HeldEvidence {
         /// The `Process: com.app, PID: 1234` of the crash that follows; without one the
         /// failure names no app and is dropped.
         case crashingProcess
+        /// The same evidence named with its app (a reporter's title, then its message); without
+        /// it the title is sent on under `unknown`.
+        case app
     }
 
     /// A report's lines follow within this many lines; an ANR report's CPU table comes after

@@ -19,13 +19,32 @@ extension LogcatEventRecognizer {
         return true
     }
 
-    /// The report ended without the line the evidence waited for: an ANR is sent on as it
-    /// is; a binder failure that no crash tied to a process names no app and is dropped.
+    /// The report ended without the line the evidence waited for: an ANR, or a title that no
+    /// line named, is sent on as it is (counted by its own line when it was held); a binder
+    /// failure that no crash tied to a process names no app and is dropped.
     mutating func releaseHeld(_ out: inout Output) {
         guard let held else { return }
         self.held = nil
-        // Counted by the `ANR in` line when it was held.
-        if held.awaiting == .reason { attribution.deliver(held.event) { out.events.append($0) } }
+        if held.awaiting != .crashingProcess { attribution.deliver(held.event) { out.events.append($0) } }
+    }
+
+    /// A crash reporter's title that names no app (`Exception: …ForegroundServiceDidNotStartInTimeException`)
+    /// waits for the message under it, which names the service.
+    mutating func holdUntilNamed(_ event: Event, _ line: Line, _ out: inout Output) {
+        releaseHeld(&out)
+        out.produced += 1
+        held = HeldEvidence(event: event, awaiting: .app, pid: line.record.pid, tid: line.record.tid)
+    }
+
+    /// The same evidence, a line or two under a held title, names its app: one incident, told
+    /// where the title is, about that app.
+    mutating func nameHeldTitle(_ name: EventName, app: String, _ attributes: Attributes, _ line: Line, _ out: inout Output) -> Bool {
+        guard app != "unknown", var event = held?.event, held?.awaiting == .app, event.name == name, held?.isInBlock(line) == true else { return false }
+        held = nil
+        event.app = app
+        for entry in attributes where event.attributes[entry.key] == nil { event.attributes[entry.key] = entry.value }
+        attribution.deliver(event) { out.events.append($0) }
+        return true
     }
 
     /// A binder failure of a paste without pids waits for the crash that follows it.

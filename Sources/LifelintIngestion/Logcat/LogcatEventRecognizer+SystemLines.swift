@@ -95,9 +95,11 @@ extension LogcatEventRecognizer {
         case .foregroundServiceDidNotStart, .foregroundServiceTimedOut: foregroundServiceFailed(meaning, fields, line, &out)
         case let .jobStopped(dropped):
             // `7d1c2aa #u0a187/42 com.app/.SyncJobService`: the job's service names the app.
-            guard let detail = fields.text(.detail), let component = Self.firstComponent(in: detail) else { return }
-            let attributes: Attributes = ["component": Self.componentText(component.text), "dropped": dropped ? "true" : "false", "detail": String(line.message)]
-            evidence(EventName.evidenceJobStopped, line, attributes, app: component.component.package, pid: nil, &out)
+            // Without one (`sending onStop.`), the claim is still the capture's.
+            let component = fields.text(.detail).flatMap(Self.firstComponent(in:))
+            var attributes: Attributes = ["dropped": dropped ? "true" : "false", "detail": String(line.message)]
+            attributes["component"] = component.map { Self.componentText($0.text) }
+            evidence(EventName.evidenceJobStopped, line, attributes, app: component?.component.package ?? "unknown", pid: nil, &out)
         case .namesProcess:
             guard let pid = fields.int32(.pid) ?? line.record.pid, !isSystemServer(line, pid: pid), let package = fields.text(.package),
                 ProcessName.isDottedName(package.utf8[...])
@@ -172,13 +174,12 @@ extension LogcatEventRecognizer {
         held = HeldEvidence(event: anr, awaiting: .reason, pid: line.record.pid, tid: line.record.tid)
     }
 
-    /// An ANR's reason said alone (a Play Console cluster's title): its kind, its words' first
-    /// three, tells one cluster from the next, which no time or pid can.
+    /// An ANR's reason said alone (a Play Console cluster's title): its words tell one cluster
+    /// from the next, which no time or pid can.
     private mutating func anrReason(_ line: Line, _ out: inout Output) {
         let component = Self.firstComponent(in: line.message)
-        let detail = line.message.drop { $0 == " " || $0 == "\t" }
-        let kind = detail.split(separator: " ", maxSplits: 3).prefix(3).joined(separator: " ")
-        let attributes: Attributes = ["detail": String(detail), "reason": kind]
+        let detail = String(line.message.drop { $0 == " " || $0 == "\t" })
+        let attributes: Attributes = ["detail": detail, "reason": detail]
         evidence(EventName.evidenceAnr, line, attributes, app: component?.component.package ?? "unknown", pid: nil, &out)
     }
 
@@ -247,12 +248,13 @@ extension LogcatEventRecognizer {
         let app = component?.component.package ?? pid.map(appName(pid:)) ?? "unknown"
         var attributes: Attributes = ["detail": String(message.drop { $0 == " " || $0 == "\t" })]
         attributes["component"] = component.map { Self.componentText($0.text) }
-        if meaning == .foregroundServiceTimedOut {
-            attributes["type"] = fields.text(.type).map(String.init)
-            evidence(EventName.evidenceFgsTimeout, line, attributes, app: app, pid: pid, &out)
-        } else {
-            evidence(EventName.evidenceFgsDidNotStart, line, attributes, app: app, pid: pid, &out)
+        attributes["type"] = meaning == .foregroundServiceTimedOut ? fields.text(.type).map(String.init) : nil
+        let name = meaning == .foregroundServiceTimedOut ? EventName.evidenceFgsTimeout : EventName.evidenceFgsDidNotStart
+        if nameHeldTitle(name, app: app, attributes, line, &out) { return }
+        guard app != "unknown" || pid != nil else {
+            return holdUntilNamed(event(name, line, app: app, pid: nil, tid: nil, attributes), line, &out)
         }
+        evidence(name, line, attributes, app: app, pid: pid, &out)
     }
 
     // MARK: Shared with the events buffer

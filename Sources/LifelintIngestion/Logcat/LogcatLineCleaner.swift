@@ -6,9 +6,10 @@ import Darwin
 import LifelintModel
 
 /// What comes between a raw line and its parser: the `\r` of CRLF files, ANSI colour codes
-/// (`-v color`), the `> ` markers of a log pasted into an e-mail or issue comment, the line
-/// numbers `grep -n` puts in front (`41911:`); and the lines that only give the file its
-/// structure.
+/// (`-v color`), the `> ` markers of a log pasted into an e-mail or issue comment, the Markdown
+/// of an issue comment (inline-code backticks around the line, a list's `- `, bold `**`), the
+/// line numbers `grep -n` puts in front (`41911:`); and the lines that only
+/// give the file its structure.
 enum LogcatLineCleaner {
     /// Calls `body` with the line minus its `\r`, colour codes and (when asked) quote markers
     /// and `grep -n` line numbers. Clean lines, the common case, are passed through without
@@ -31,10 +32,51 @@ enum LogcatLineCleaner {
             if start < line.count, line[start] == .space { start += 1 }
             line = UnsafeBufferPointer(rebasing: line[start...])
         }
+        // Not a heading's `#`: a comment pasted into a log (`# system side`) stays one.
+        if stripQuotes, let first = line.first, first == .backtick || first == .asterisk || first == .dash {
+            line = withoutMarkdown(line)
+        }
         if stripQuotes, let first = line.first, first == .space || first == .tab { line = withoutIndent(line) }
         guard !line.isEmpty, memchr(line.baseAddress!, Int32(UInt8.escape), line.count) != nil else { return body(line, false) }
         let stripped = removingEscapeSequences(line)
         return stripped.withUnsafeBufferPointer { body($0, true) }
+    }
+
+    /// The line inside the Markdown an issue comment wraps it in; a line that only looks like
+    /// Markdown (`--------- beginning of main`, `#00 pc …`) is left as it is.
+    static func withoutMarkdown(_ line: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        let start = markdownPrefixLength(line)
+        guard start > 0 else { return line }
+        var end = line.count
+        if line[start - 1] == .backtick || line[start - 1] == .asterisk || line[..<start].contains(.backtick) {
+            while end > start, line[end - 1] == .backtick || line[end - 1] == .asterisk || line[end - 1] == .space { end -= 1 }
+        }
+        return UnsafeBufferPointer(rebasing: line[start..<end])
+    }
+
+    /// How many bytes of Markdown open the line: backticks, `**`, `### ` and `- ` or `* ` list
+    /// markers, in any order, with the spaces between them.
+    static func markdownPrefixLength(_ line: UnsafeBufferPointer<UInt8>) -> Int {
+        var index = 0
+        while index < line.count {
+            let byte = line[index]
+            let next = index + 1 < line.count ? line[index + 1] : 0
+            if byte == .backtick || byte == .space && index > 0 {
+                index += 1
+            } else if byte == .asterisk, next == .asterisk || next == .space {
+                index += next == .asterisk ? 2 : 1
+            } else if byte == .dash, next == .space {
+                index += 1
+            } else if byte == .hash {
+                var end = index
+                while end < line.count, line[end] == .hash { end += 1 }
+                guard end < line.count, line[end] == .space else { return index }
+                index = end
+            } else {
+                return index
+            }
+        }
+        return index
     }
 
     /// A log pasted as an indented block (`    I/flutter (30769): …`): the indent goes when a

@@ -34,6 +34,10 @@ import Testing
             Mar  1 10:12:19 iPhone runningboardd(RunningBoard)[33] <Notice>: [application<com.x.notes>:812] Suspending task.
             """, ["2024-03-01T10:12:13", "2024-03-01T10:12:19"]),
         ("apple log syslog", """
+            Mar  1 10:12:13 iPhone runningboardd[33]: [application<com.x.notes>:812] Setting process visibility to: Background
+            Mar  1 10:12:19 iPhone runningboardd[33]: [application<com.x.notes>:812] Suspending task.
+            """, ["2024-03-01T10:12:13", "2024-03-01T10:12:19"]),
+        ("apple log syslog", """
             2023-03-01 10:12:13.123456-0800  localhost runningboardd[33]: (RunningBoard) [com.apple.runningboard:process] [application<com.x.notes>:812] Setting process visibility to: Background
             2023-03-01 10:12:19.000001-0800  localhost runningboardd[33]: (RunningBoard) [com.apple.runningboard:process] [application<com.x.notes>:812] Suspending task.
             """, ["2023-03-01T10:12:13.123456-08:00", "2023-03-01T10:12:19.000001-08:00"]),

@@ -195,6 +195,13 @@ import Testing
         #expect(deaths.first?.contains("reason=watchdog initiator=system namespace=SPRINGBOARD visibility=foreground watchdog_event=scene-create") == true, "\(deaths)")
     }
 
+    /// A termination reason quoted as inline code in an issue, all that was kept of the report.
+    @Test func aTerminationReasonWithItsCodeAloneIsAReport() throws {
+        #expect(try Self.deaths("`Termination Reason: RUNNINGBOARD 0xdead10cc `\n") == [
+            "1 - process.died unknown - {reason=lock-held-at-suspension initiator=system code=0xdead10cc namespace=RUNNINGBOARD}",
+        ])
+    }
+
     @Test func oneMarkerAloneIsNotAReport() throws {
         let read = try TraceFixture.ingest("01-08 09:14:25.969  4242  4242 I MyApp: Exception Type: none\n", name: "trace.log")
         #expect(read.summary.format.hasPrefix("logcat"))
