@@ -24,120 +24,94 @@ struct AppleSystemLine {
     var isExecutableName = false
     var facts: [Fact]
 
-    /// The facts of a system process's message, or nil when it proves nothing about an app.
+    /// The facts of a system process's message (`AppleMessageCatalogue`), or nil when it proves
+    /// nothing about an app.
     static func read(_ message: Substring) -> AppleSystemLine? {
-        if let line = readSubjectLine(message) { return line }
-        if let line = readExpiredAssertions(message) { return line }
-        if let line = readStateChange(message) { return line }
-        if let line = readLaunchdExit(message) { return line }
-        if let range = message.byteRange(of: "Calculated state for ") { return readCalculatedState(message[range.upperBound...]) }
-        if let range = message.byteRange(of: "Application process state changed for ") { return readProcessState(message[range.upperBound...]) }
-        return nil
+        guard let (entry, match) = AppleMessageCatalogue.shared.read(message), !match.isMacApp else { return nil }
+        let facts = facts(entry.meaning, match.text)
+        guard !facts.isEmpty else { return nil }
+        return AppleSystemLine(app: match.app, pid: match.pid, isExecutableName: match.isExecutableName, facts: facts)
     }
 
-    private init(app: String, pid: Int32?, isExecutableName: Bool = false, facts: [Fact]) {
+    private init(app: String, pid: Int32?, isExecutableName: Bool, facts: [Fact]) {
         self.app = app
         self.pid = pid
         self.isExecutableName = isExecutableName
         self.facts = facts
     }
 
-    private init?(_ subject: AppleProcessSubject, facts: [Fact]) {
-        guard !subject.isMacApp, !facts.isEmpty else { return nil }
-        self.init(app: subject.bundleID, pid: subject.pid, facts: facts)
-    }
+    // MARK: Meanings
 
-    // MARK: Line shapes
-
-    /// `[application<com.x.y>:4410] Resuming task.`, and `Removing assertions for terminated
-    /// process: [application<com.x.y>:716]`.
-    private static func readSubjectLine(_ message: Substring) -> AppleSystemLine? {
-        if let rest = message.droppingBytePrefix("Removing assertions for terminated process: ["), let subject = AppleProcessSubject.at(rest) {
-            return AppleSystemLine(subject, facts: [.died(reason: "unknown", initiator: .unknown, attributes: ["detail": "terminated"])])
-        }
-        guard let rest = message.droppingBytePrefix("["), let subject = AppleProcessSubject.at(rest), subject.rest.first == "]" else { return nil }
-        return AppleSystemLine(subject, facts: facts(of: subject.rest.dropFirst().drop { $0 == " " }))
-    }
-
-    /// iOS 4–6 SpringBoard: `BT[4821] has active assertions beyond permitted time:`.
-    private static func readExpiredAssertions(_ message: Substring) -> AppleSystemLine? {
-        guard !message.hasBytePrefix("["), let range = message.byteRange(of: " has active assertions beyond permitted time") else { return nil }
-        let name = message[..<range.lowerBound]
-        guard name.last == "]", let open = name.lastIndex(of: "["), open > name.startIndex,
-            let pid = Int32(name[name.index(after: open)..<name.index(before: name.endIndex)])
-        else { return nil }
-        return AppleSystemLine(
-            app: String(name[..<open]), pid: pid, isExecutableName: true,
-            facts: [.backgroundTaskExpired(detail: "SpringBoard: active assertions beyond permitted time")])
-    }
-
-    /// SpringBoard's notification server: `[com.x.y] com.x.y application state changed to Terminated`.
-    private static func readStateChange(_ message: Substring) -> AppleSystemLine? {
-        guard let range = message.byteRange(of: " application state changed to Terminated") else { return nil }
-        let id = String(message[..<range.lowerBound].reversed().prefix { $0 != " " && $0 != "]" }.reversed())
-        guard AppleProcessSubject.isBundleID(Substring(id)) else { return nil }
-        return AppleSystemLine(app: id, pid: nil, facts: [.died(reason: "unknown", initiator: .unknown, attributes: ["detail": "application state changed to Terminated"])])
-    }
-
-    /// iOS 4–6 launchd: `(UIKitApplication:jp.co.x.BT[0xc343][4821]) Exited: Killed`.
-    private static func readLaunchdExit(_ message: Substring) -> AppleSystemLine? {
-        guard message.hasBytePrefix("(UIKitApplication:"), let (bundle, pid) = AppleProcessSubject.launchdJob(message),
-            let range = message.byteRange(of: ") Exited: ")
-        else { return nil }
-        let how = message[range.upperBound...].prefix { $0 != "\n" }
-        let killed = how.hasPrefix("Killed")
-        let attributes: Attributes = ["detail": "launchd: Exited: \(how)"]
-        return AppleSystemLine(app: bundle, pid: pid, facts: [.died(reason: killed ? "killed" : "exited", initiator: killed ? .system : .unknown, attributes: attributes)])
-    }
-
-    /// What a message about the app itself says, after its `[application<…>:pid]`.
-    private static func facts(of text: Substring) -> [Fact] {
-        if text.hasBytePrefix("Resuming task") { return [.resumed] }
-        if text.hasBytePrefix("Suspending task") { return [.suspended] }
-        if let value = value(after: "Setting process task state to: ", in: text) {
+    /// What a message means, read from its text after the words where the meaning needs it.
+    private static func facts(_ meaning: AppleMessageMeaning, _ text: Substring) -> [Fact] {
+        switch meaning {
+        case .resumed: return [.resumed]
+        case .suspended: return [.suspended]
+        case .taskState:
+            guard let value = value(after: ": ", in: text) else { return [] }
             return value.hasPrefix("Suspended") ? [.suspended] : value.hasPrefix("Running") ? [.resumed] : []
-        }
-        if let value = value(after: "Setting process visibility to: ", in: text) {
+        case .visibility:
+            guard let value = value(after: ": ", in: text) else { return [] }
             return visibility(value, detail: "visibility \(value)").map { [$0] } ?? []
+        case let .backgroundTimeExpired(who): return [.backgroundTaskExpired(detail: "\(who): active assertions beyond permitted time")]
+        case let .exitReported(detail):
+            return [.died(reason: "unknown", initiator: .unknown, attributes: ["detail": detail ?? String(text.prefix { $0 != "\n" })])]
+        case .exited: return [exited(text)]
+        case .terminated: return [terminated(text)]
+        case .calculatedState: return calculatedState(text)
+        case .stateUpdate: return stateUpdate(text)
+        case .processState: return processState(text)
+        case .launchdExited:
+            let how = text.prefix { $0 != "\n" }
+            let killed = how.hasPrefix("Killed")
+            return [.died(reason: killed ? "killed" : "exited", initiator: killed ? .system : .unknown, attributes: ["detail": "launchd: Exited: \(how)"])]
+        case .exitedVoluntarily:
+            return [.died(reason: "exited", initiator: .unknown, attributes: ["detail": "exited voluntarily"])]
+        case .exitedBySignal:
+            let signal = text.dropFirst(" exited abnormally with signal ".count).prefix { $0.isASCII && $0.isNumber }
+            let detail: Attributes = ["detail": "exited abnormally with signal \(signal)"]
+            return signal == "9" ? [.died(reason: "killed", initiator: .system, attributes: detail)] : [.died(reason: "crash", initiator: .crash, attributes: detail)]
         }
-        if text.contains(bytes: "has active assertions beyond permitted time") {
-            return [.backgroundTaskExpired(detail: "RunningBoard: active assertions beyond permitted time")]
-        }
-        if text.hasBytePrefix("termination reported by launchd") {
-            return [.died(reason: "unknown", initiator: .unknown, attributes: ["detail": String(text.prefix { $0 != "\n" })])]
-        }
-        if text.hasBytePrefix("Process exited") { return [exited(text)] }
-        if text.hasBytePrefix("Terminating with") { return [terminated(text)] }
-        return []
     }
 
-    /// `Calculated state for application<com.x.y>: running-active (role: UserInteractiveFocal)`.
+    /// `: running-active (role: UserInteractiveFocal)` after `Calculated state for app<…>`.
     /// Only the focal role is the foreground: `UserInteractiveNonFocal` is also an app seen in
     /// the switcher or beside another.
-    private static func readCalculatedState(_ text: Substring) -> AppleSystemLine? {
-        guard let subject = AppleProcessSubject.at(text), subject.rest.hasPrefix(": ") else { return nil }
-        let state = subject.rest.dropFirst(2).prefix { $0 != " " }
-        let role = value(after: "(role: ", in: subject.rest).map { $0.prefix { $0 != ")" } } ?? ""
+    private static func calculatedState(_ text: Substring) -> [Fact] {
+        guard text.hasPrefix(": ") else { return [] }
+        let state = text.dropFirst(2).prefix { $0 != " " }
+        let role = value(after: "(role: ", in: text).map { $0.prefix { $0 != ")" } } ?? ""
         let detail = "RunningBoard: \(state), role \(role)"
         switch state {
-        case "running-active" where role == "UserInteractiveFocal": return AppleSystemLine(subject, facts: [.foreground(detail: detail)])
-        case "running-active" where role == "Background" || role == "NonUserInteractive": return AppleSystemLine(subject, facts: [.background(detail: detail)])
-        case "running-suspended": return AppleSystemLine(subject, facts: [.background(detail: detail), .suspended])
-        default: return nil
+        case "running-active" where role == "UserInteractiveFocal": return [.foreground(detail: detail)]
+        case "running-active" where role == "Background" || role == "NonUserInteractive": return [.background(detail: detail)]
+        case "running-suspended": return [.background(detail: detail), .suspended]
+        default: return []
         }
     }
 
-    /// `Application process state changed for com.x.y: <… visibility: Background …>`.
-    private static func readProcessState(_ text: Substring) -> AppleSystemLine? {
-        let bundle = text.prefix { $0 != ":" && $0 != " " }
-        guard AppleProcessSubject.isBundleID(bundle) else { return nil }
+    /// `, running-suspended-NotVisible` after a client's `Received state update for 2933 (app<…>`:
+    /// suspended, or running and not visible, is the background; visible says nothing of focus.
+    private static func stateUpdate(_ text: Substring) -> [Fact] {
+        guard let stated = text.droppingBytePrefix(", ") else { return [] }
+        let state = stated.prefix { $0 != " " && $0 != ")" && $0 != "\n" }
+        let detail = "RunningBoard (a client's state update): \(state)"
+        switch state {
+        case "running-suspended-NotVisible", "running-suspended-Visible": return [.background(detail: detail), .suspended]
+        case "running-active-NotVisible": return [.background(detail: detail)]
+        default: return []
+        }
+    }
+
+    /// `: <SBApplicationProcessState: … taskState: Running; visibility: Background>`.
+    private static func processState(_ text: Substring) -> [Fact] {
         var facts: [Fact] = []
         if let value = value(after: "visibility: ", in: text), let fact = visibility(value, detail: "visibility \(value)") { facts.append(fact) }
         if let value = value(after: "taskState: ", in: text) ?? value(after: "task: ", in: text) {
             if value.lowercased().hasPrefix("suspended") { facts.append(.suspended) }
             if value.lowercased().hasPrefix("running") { facts.append(.resumed) }
         }
-        return facts.isEmpty ? nil : AppleSystemLine(app: String(bundle), pid: nil, facts: facts)
+        return facts
     }
 
     // MARK: Deaths

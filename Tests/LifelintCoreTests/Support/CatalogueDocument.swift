@@ -1,7 +1,7 @@
 @testable import LifelintIngestion
 
-/// `docs/catalogue/android.md`, made from the catalogue, so the document cannot drift from
-/// what lifelint recognises.
+/// `docs/catalogue/android.md` and `docs/catalogue/apple.md`, made from the catalogues, so the
+/// documents cannot drift from what lifelint recognises.
 enum CatalogueDocument {
     static let releases = [19, 21, 22, 23, 24, 26, 28, 29, 30, 31, 33, 34, 35].map(AndroidRelease.init)
 
@@ -37,6 +37,43 @@ enum CatalogueDocument {
         text += "| release | " + releases.map(\.description).joined(separator: " | ") + " |\n"
         text += "| --- |" + String(repeating: " --- |", count: releases.count) + "\n"
         text += "| forms | " + releases.map { release in
+            String(catalogue.messages.filter { $0.first <= release && ($0.last.map { release <= $0 } ?? true) }.count)
+        }.joined(separator: " | ") + " |\n"
+        return text
+    }
+
+    static let appleReleases = [4, 6, 7, 9, 12, 13, 14, 15, 16, 17, 18].map(AppleRelease.init)
+
+    static func apple(_ catalogue: AppleMessageCatalogue) -> String {
+        var text = """
+            # Apple system messages lifelint recognises
+
+            Generated from `Sources/LifelintIngestion/Catalogue/AppleMessageCatalogue+Rows.swift`
+            by the test `theAppleDocumentIsTheCatalogue` (`LIFELINT_WRITE_DOCS=1 swift test
+            --disable-xctest --filter theAppleDocumentIsTheCatalogue`); edit the rows, not this file.
+
+            Each row is one form of one message of iOS's own daemons. `<process>` is how the daemon
+            names the app (`[application<com.x.y>:812]` up to iOS 16, `[app<com.x.y(UUID)>:812]`
+            from iOS 17); older systems name the executable (`Notes[4821]`) or launchd's job
+            (`UIKitApplication:com.x.y[0xc343]`). The releases are those a capture or Apple's own
+            binaries show the message in: Apple publishes no sources, so older or newer releases may
+            write it too. The tests make a line of every row in four layouts (`log show`, its compact
+            style, the device syslog and a Console.app copy) and check the events it becomes. What
+            the platform writes beyond these rows, and where it was seen, is in `apple-platform.md`;
+            crash, termination and JetsamEvent reports are read by their fields (README, "What is
+            read").
+
+
+            """
+        text += "| id | message | releases | written by | event | source |\n| --- | --- | --- | --- | --- | --- |\n"
+        for message in catalogue.messages {
+            let writers = message.writers.joined(separator: ", ")
+            text += "| `\(message.id)` | `\(message.shape.description.replacingOccurrences(of: "|", with: "\\|"))` | \(message.releases) | \(writers) | \(message.meaning.event) | \(message.source) |\n"
+        }
+        text += "\n## Coverage by release\n\nHow many of the forms above each release was seen writing.\n\n"
+        text += "| release | " + appleReleases.map { "\($0.major)" }.joined(separator: " | ") + " |\n"
+        text += "| --- |" + String(repeating: " --- |", count: appleReleases.count) + "\n"
+        text += "| forms | " + appleReleases.map { release in
             String(catalogue.messages.filter { $0.first <= release && ($0.last.map { release <= $0 } ?? true) }.count)
         }.joined(separator: " | ") + " |\n"
         return text
