@@ -1,3 +1,5 @@
+import Foundation
+import Testing
 @testable import LifelintIngestion
 
 /// `docs/catalogue/android.md` and `docs/catalogue/apple.md`, made from the catalogues, so the
@@ -33,12 +35,9 @@ enum CatalogueDocument {
                 : (message.writers.flatMap(\.tags).map { "`\($0)`" } + (message.underAnyTag ? ["any tag"] : [])).joined(separator: ", ")
             text += "| `\(message.id)` | `\(message.pattern.description.replacingOccurrences(of: "|", with: "\\|"))` | \(message.releases) | \(tags) | `\(message.meaning.event)` | \(message.source) |\n"
         }
-        text += "\n## Coverage by release\n\nHow many of the forms above each release writes.\n\n"
-        text += "| release | " + releases.map(\.description).joined(separator: " | ") + " |\n"
-        text += "| --- |" + String(repeating: " --- |", count: releases.count) + "\n"
-        text += "| forms | " + releases.map { release in
-            String(catalogue.messages.filter { $0.first <= release && ($0.last.map { release <= $0 } ?? true) }.count)
-        }.joined(separator: " | ") + " |\n"
+        text += coverage("writes", releases.map { release in
+            (release.description, catalogue.messages.filter { $0.first <= release && ($0.last.map { release <= $0 } ?? true) }.count)
+        })
         return text
     }
 
@@ -70,12 +69,29 @@ enum CatalogueDocument {
             let writers = message.writers.joined(separator: ", ")
             text += "| `\(message.id)` | `\(message.shape.description.replacingOccurrences(of: "|", with: "\\|"))` | \(message.releases) | \(writers) | \(message.meaning.event) | \(message.source) |\n"
         }
-        text += "\n## Coverage by release\n\nHow many of the forms above each release was seen writing.\n\n"
-        text += "| release | " + appleReleases.map { "\($0.major)" }.joined(separator: " | ") + " |\n"
-        text += "| --- |" + String(repeating: " --- |", count: appleReleases.count) + "\n"
-        text += "| forms | " + appleReleases.map { release in
-            String(catalogue.messages.filter { $0.first <= release && ($0.last.map { release <= $0 } ?? true) }.count)
-        }.joined(separator: " | ") + " |\n"
+        text += coverage("was seen writing", appleReleases.map { release in
+            ("\(release.major)", catalogue.messages.filter { $0.first <= release && ($0.last.map { release <= $0 } ?? true) }.count)
+        })
         return text
+    }
+
+    /// The table of how many forms each release writes.
+    private static func coverage(_ verb: String, _ counts: [(release: String, forms: Int)]) -> String {
+        var text = "\n## Coverage by release\n\nHow many of the forms above each release \(verb).\n\n"
+        text += "| release | " + counts.map(\.release).joined(separator: " | ") + " |\n"
+        text += "| --- |" + String(repeating: " --- |", count: counts.count) + "\n"
+        text += "| forms | " + counts.map { String($0.forms) }.joined(separator: " | ") + " |\n"
+        return text
+    }
+
+    /// Checks that the document at `path` is `generated`, or writes it there when
+    /// `LIFELINT_WRITE_DOCS=1`.
+    static func expectDocument(_ generated: String, at relativePath: String) throws {
+        let path = RepositoryPaths.path(relativePath)
+        if ProcessInfo.processInfo.environment["LIFELINT_WRITE_DOCS"] == "1" {
+            try generated.write(toFile: path, atomically: true, encoding: .utf8)
+        }
+        let written = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(written == generated, "\(relativePath) is not the catalogue: regenerate it (LIFELINT_WRITE_DOCS=1)")
     }
 }
