@@ -68,7 +68,7 @@ struct AppleSystemLine {
         case .exitedVoluntarily:
             return [.died(reason: "exited", initiator: .unknown, attributes: ["detail": "exited voluntarily"])]
         case .exitedBySignal:
-            let signal = text.dropFirst(" exited abnormally with signal ".count).prefix { $0.isASCII && $0.isNumber }
+            let signal = text.dropFirst("exited abnormally with signal ".count).prefix { $0.isASCII && $0.isNumber }
             let detail: Attributes = ["detail": "exited abnormally with signal \(signal)"]
             return signal == "9" ? [.died(reason: "killed", initiator: .system, attributes: detail)] : [.died(reason: "crash", initiator: .crash, attributes: detail)]
         }

@@ -62,7 +62,7 @@ extension AppleMessageCatalogue {
             writers: ["SpringBoard"], first: 14, source: "SpringBoard; iOS 14 capture",
             example: "Application process state changed for com.example.notes: <SBApplicationProcessState: 0x281a5ea00; pid: 1957; taskState: Running; visibility: Background>"),
         AppleMessage(
-            id: "sb-application-state-terminated", shape: .bundleBefore(" application state changed to Terminated"),
+            id: "sb-application-state-terminated", shape: .bundleBefore("application state changed to Terminated"),
             meaning: .exitReported(detail: "application state changed to Terminated"), writers: ["SpringBoard (UserNotificationsServer)"], first: 14,
             source: "SpringBoard's notification server; iOS 14.5 capture",
             example: "[com.example.notes] com.example.notes application state changed to Terminated"),
@@ -71,7 +71,7 @@ extension AppleMessageCatalogue {
     /// iOS 4–9: SpringBoard, backboardd and launchd named the executable or launchd's job.
     static let legacy: [AppleMessage] = [
         AppleMessage(
-            id: "sb-assertions-beyond-permitted-time", shape: .executableBefore(" has active assertions beyond permitted time"),
+            id: "sb-assertions-beyond-permitted-time", shape: .executableBefore("has active assertions beyond permitted time"),
             meaning: .backgroundTimeExpired(who: "SpringBoard"), writers: ["SpringBoard (4–5)", "backboardd (6–7)"], first: 4, last: 7,
             source: "iOS 4 syslog (2010), iOS 6–7 syslog captures",
             example: "Notes[4821] has active assertions beyond permitted time: {(<BKProcessAssertion: 0x1d5a0b10> identifier: Called by Notes, from -[AppDelegate save] process: Notes[4821] permittedBackgroundDuration: 600.000000 reason: finishTask owner pid:4821 preventSuspend)}"),
@@ -80,11 +80,11 @@ extension AppleMessageCatalogue {
             source: "iOS 4 syslog (2010)",
             example: "(UIKitApplication:com.example.notes[0xc343][4821]) Exited: Killed"),
         AppleMessage(
-            id: "sb-exited-voluntarily", shape: .quotedJobThen(" exited voluntarily"), meaning: .exitedVoluntarily, writers: ["SpringBoard"], first: 9,
+            id: "sb-exited-voluntarily", shape: .quotedJobThen("exited voluntarily"), meaning: .exitedVoluntarily, writers: ["SpringBoard"], first: 9,
             last: 9, source: "iOS 9 simulator syslog (2015)",
             example: "Application 'UIKitApplication:com.example.notes[0xeec0]' exited voluntarily."),
         AppleMessage(
-            id: "bb-exited-abnormally", shape: .quotedJobThen(" exited abnormally with signal "), meaning: .exitedBySignal,
+            id: "bb-exited-abnormally", shape: .quotedJobThen("exited abnormally with signal "), meaning: .exitedBySignal,
             writers: ["backboardd"], first: 6, last: 7, source: "iOS 6.1.3 and iOS 7 syslog captures (curly or straight quotes)",
             example: "Application ‘UIKitApplication:com.example.notes[0x57b0]’ exited abnormally with signal 9: Killed: 9"),
     ]

@@ -38,6 +38,15 @@ enum AppleMessageShape: Sendable {
         }
     }
 
+    /// Whether the message opens with the process (`[application<…>:812] …`): a message that
+    /// does is none of the other shapes, which spares them their searches.
+    var opensWithSubject: Bool {
+        switch self {
+        case .subjectThen, .subjectThenContaining: true
+        default: false
+        }
+    }
+
     /// The message as the table shows it: where the app is, and the words.
     var description: String {
         switch self {
@@ -45,11 +54,11 @@ enum AppleMessageShape: Sendable {
         case let .subjectThenContaining(words): "[<process>] … \(words)"
         case let .subjectAfter(words): "\(words)<process>"
         case let .pidAndSubjectAfter(words): "\(words)<pid> (<process>, …"
-        case let .executableBefore(words): "<name>[<pid>]\(words)"
-        case let .bundleBefore(words): "… <bundle id>\(words)"
+        case let .executableBefore(words): "<name>[<pid>] \(words)"
+        case let .bundleBefore(words): "… <bundle id> \(words)"
         case let .bundleAfter(words): "\(words)<bundle id>…"
         case let .launchdJobThen(words): "(UIKitApplication:<bundle id>[…][<pid>]) …\(words)"
-        case let .quotedJobThen(words): "Application 'UIKitApplication:<bundle id>[…]'\(words)"
+        case let .quotedJobThen(words): "Application 'UIKitApplication:<bundle id>[…]' \(words)"
         }
     }
 
@@ -79,14 +88,14 @@ enum AppleMessageShape: Sendable {
             return Self.match(subject, text: subject.rest)
         case let .executableBefore(words):
             guard !message.hasBytePrefix("["), let range = message.byteRange(of: words) else { return nil }
-            let name = message[..<range.lowerBound]
+            let name = message[..<range.lowerBound].droppingTrailingSpaces
             guard name.last == "]", let open = name.lastIndex(of: "["), open > name.startIndex,
                 let pid = Int32(name[name.index(after: open)..<name.index(before: name.endIndex)])
             else { return nil }
             return AppleMessageMatch(app: String(name[..<open]), pid: pid, isExecutableName: true, text: message[range.lowerBound...])
         case let .bundleBefore(words):
             guard let range = message.byteRange(of: words) else { return nil }
-            let id = message[..<range.lowerBound].reversed().prefix { $0 != " " && $0 != "]" }
+            let id = message[..<range.lowerBound].droppingTrailingSpaces.reversed().prefix { $0 != " " && $0 != "]" }
             let bundle = Substring(String(id.reversed()))
             guard AppleProcessSubject.isBundleID(bundle) else { return nil }
             return AppleMessageMatch(app: String(bundle), pid: nil, text: message[range.lowerBound...])
@@ -102,7 +111,7 @@ enum AppleMessageShape: Sendable {
             else { return nil }
             return AppleMessageMatch(app: bundle, pid: pid, text: message[range.upperBound...])
         case let .quotedJobThen(words):
-            guard let range = message.byteRange(of: words), let job = message[..<range.lowerBound].byteRange(of: "UIKitApplication:") else { return nil }
+            guard let job = message.byteRange(of: "UIKitApplication:"), let range = message[job.upperBound...].byteRange(of: words) else { return nil }
             let bundle = message[job.upperBound..<range.lowerBound].prefix { $0 != "[" && $0 != "'" && $0 != "’" }
             guard AppleProcessSubject.isBundleID(bundle) else { return nil }
             return AppleMessageMatch(app: String(bundle), pid: nil, text: message[range.lowerBound...])
@@ -121,5 +130,13 @@ enum AppleMessageShape: Sendable {
 
     private static func match(_ subject: AppleProcessSubject, text: Substring) -> AppleMessageMatch {
         AppleMessageMatch(app: subject.bundleID, pid: subject.pid, isMacApp: subject.isMacApp, text: text)
+    }
+}
+
+private extension Substring {
+    var droppingTrailingSpaces: Substring {
+        var text = self
+        while text.last == " " { text.removeLast() }
+        return text
     }
 }
