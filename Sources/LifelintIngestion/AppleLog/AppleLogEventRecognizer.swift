@@ -32,8 +32,9 @@ struct AppleLogEventRecognizer {
     /// Apps whose death was reported and that nothing has shown alive since.
     private var dead: Set<String> = []
     /// Processes (`pid N`, or the app when no pid is known) whose background task expiry was
-    /// reported since they last ran in the foreground: RunningBoard and UIKit each say it, and
-    /// Console shows lines twice; one expiry is one event.
+    /// reported since they last ran in the foreground, and the tasks UIKit named: RunningBoard
+    /// and UIKit each say it, and Console shows lines twice; one expiry is one event, and each
+    /// task UIKit names by its id is its own.
     private var expiryReported: Set<String> = []
 
     init(mappings: [LineMapping]) {
@@ -58,7 +59,7 @@ struct AppleLogEventRecognizer {
                 }
             }
         }
-        if let (event, named) = appEvent(entry), !event.name.is(.bgtaskExpired) || isNewExpiry(app: event.app, pid: event.pid) {
+        if let (event, named) = appEvent(entry), !event.name.is(.bgtaskExpired) || isNewExpiry(app: event.app, pid: event.pid, task: event.attributes["id"]) {
             count += 1
             deliver(event, provisional: entry.pid != nil && !named, emit: emit)
         }
@@ -93,7 +94,7 @@ struct AppleLogEventRecognizer {
                 guard foreground[app] != isForeground else { continue }
                 foreground[app] = isForeground
                 dead.remove(app)
-                if isForeground { expiryReported.remove(Self.expiryKey(app: app, pid: pid)) }
+                if isForeground { forgetExpiries(app: app, pid: pid) }
                 name = isForeground ? EventName.systemForeground : EventName.systemBackground
                 attributes["detail"] = detail
             case .suspended, .resumed:
@@ -107,7 +108,7 @@ struct AppleLogEventRecognizer {
                 dead.insert(app)
                 foreground[app] = nil
                 suspended[app] = nil
-                expiryReported.remove(Self.expiryKey(app: app, pid: pid))
+                forgetExpiries(app: app, pid: pid)
                 name = EventName.processDied
                 attributes = ["reason": reason, "initiator": initiator.rawValue]
                 for entry in stated { attributes[entry.key] = entry.value }
@@ -121,8 +122,17 @@ struct AppleLogEventRecognizer {
         return events
     }
 
-    private mutating func isNewExpiry(app: String, pid: Int32?) -> Bool {
-        expiryReported.insert(Self.expiryKey(app: app, pid: pid)).inserted
+    private mutating func isNewExpiry(app: String, pid: Int32?, task: String? = nil) -> Bool {
+        let process = Self.expiryKey(app: app, pid: pid)
+        let isNewProcess = expiryReported.insert(process).inserted
+        guard let task else { return isNewProcess }
+        return expiryReported.insert(process + "|" + task).inserted
+    }
+
+    private mutating func forgetExpiries(app: String, pid: Int32?) {
+        let process = Self.expiryKey(app: app, pid: pid)
+        guard expiryReported.remove(process) != nil else { return }
+        expiryReported = expiryReported.filter { !$0.hasPrefix(process + "|") }
     }
 
     private static func expiryKey(app: String, pid: Int32?) -> String {

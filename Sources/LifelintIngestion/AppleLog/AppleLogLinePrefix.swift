@@ -1,15 +1,18 @@
 import LifelintModel
 
-/// What comes before an Apple log line when it reaches lifelint: a GitHub quote (`> `), and
-/// `flutter run --verbose`'s timing column and device marker (`[ +655 ms] [DEVICE LOG] `).
+/// What comes before an Apple log line when it reaches lifelint: a GitHub quote (`> `) or
+/// inline code's backtick, `flutter run --verbose`'s timing column and device marker
+/// (`[ +655 ms] [DEVICE LOG] `), and Appium's relay of the device or simulator log
+/// (`[IOSSimulatorLog] [IOS_SYSLOG_ROW] `, `2015-06-19 20:34:05:820 - info: [IOS_SYSLOG_ROW ] `).
 enum AppleLogLinePrefix {
     /// How many bytes of `line` are prefix.
     static func length(_ line: UnsafeBufferPointer<UInt8>) -> Int {
         var index = 0
-        while index < line.count, line[index] == .greaterThan {
+        while index < line.count, line[index] == .greaterThan || line[index] == .backtick {
             index += 1
             while index < line.count, line[index] == .space { index += 1 }
         }
+        if let relay = appiumRelay(line, from: index) { return relay }
         if index < line.count, line[index] == .openBracket, let close = toolTiming(line, from: index) {
             index = close
             while index < line.count, line[index] == .space { index += 1 }
@@ -24,6 +27,17 @@ enum AppleLogLinePrefix {
     static func isToolEcho(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
         guard line.first == .openBracket, let close = toolTiming(line, from: 0) else { return false }
         return !UnsafeBufferPointer(rebasing: line[close...]).drop { $0 == .space }.starts(with: "[DEVICE LOG] ".utf8)
+    }
+
+    /// After Appium's `[IOS_SYSLOG_ROW]` marker (in its first 80 bytes), where the relayed line starts.
+    private static func appiumRelay(_ line: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        let head = UnsafeBufferPointer(rebasing: line[start..<min(line.count, start + 80)])
+        guard let marker = ByteSearch.firstIndex(of: "[IOS_SYSLOG_ROW", in: head, from: 0),
+            let close = head[marker...].firstIndex(of: .closeBracket)
+        else { return nil }
+        var index = start + close + 1
+        while index < line.count, line[index] == .space { index += 1 }
+        return index
     }
 
     /// `[ +655 ms]`, `[+172460 ms]` or `[        ]` at `start`: the index after its `]`.

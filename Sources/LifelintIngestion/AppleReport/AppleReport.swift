@@ -22,18 +22,37 @@ struct AppleReport: Sendable {
     var resourceActionKilled = false
     /// The app's version and build, the OS and the device, as the report's header says them.
     var labels = TraceLabels()
-    /// The report says the process lived on: `Exception Note: SIMULATED (this is NOT a crash)`
-    /// or `NON-FATAL CONDITION`, or the `.ips` body's `isSimulated` or `isNonFatal`.
-    var isNotADeath = false
+    /// `Exception Note: NON-FATAL CONDITION (this is NOT a crash)`, or the `.ips` body's
+    /// `isNonFatal`: the process lived on.
+    var isNonFatal = false
+    /// `Exception Note: SIMULATED (this is NOT a crash)`, or `isSimulated`: the report was made
+    /// without a crash, and the system may then end the process (a watchdog's report is
+    /// simulated, then the watchdog kills).
+    var isSimulated = false
+    /// The line of `… has active assertions beyond permitted time:`, where the report says a
+    /// background task was still held when its time ran out.
+    var expiredAssertionsLine: Int?
 
     /// Whether the report says the process ended: a termination code or namespace, an
     /// exception, a jetsam kill, or a resource report whose action was a kill; never a report
-    /// that says it is not a crash.
+    /// of a non-fatal condition, nor a simulated one unless it names the kill (a watchdog's code).
     var statesADeath: Bool {
-        if isNotADeath { return false }
+        if isNonFatal { return false }
+        if isSimulated, termination.code == nil, termination.watchdogEvent == nil { return false }
         if resourceEvent != nil { return resourceActionKilled }
         return jetsamReason != nil || termination.code != nil || termination.namespace != nil || termination.exceptionType != nil
             || termination.watchdogEvent != nil
+    }
+
+    /// The death, and the background task the report says was still held when it was killed.
+    func events(path: String) -> [Event] {
+        let death = event(path: path)
+        guard let expiredAssertionsLine else { return [death] }
+        let attributes: Attributes = ["source": "system", "detail": "crash report: active assertions beyond permitted time"]
+        let expiry = Event(
+            time: time, app: death.app, pid: pid, platform: .ios, name: EventName.bgtaskExpired, attributes: attributes,
+            source: SourceLocation(path: path, line: expiredAssertionsLine))
+        return [expiry, death]
     }
 
     func event(path: String) -> Event {
@@ -73,9 +92,29 @@ struct AppleReport: Sendable {
         guard bundleID == nil else { return }
         guard let range = text.byteRange(of: "application<") ?? text.byteRange(of: "app<"),
             let subject = AppleProcessSubject.after(text[range.upperBound...])
-        else { return readTransgressor(in: text) }
+        else {
+            readTransgressor(in: text)
+            return readAssertionHolder(in: text)
+        }
         bundleID = subject.bundleID
         if pid == nil { pid = subject.pid }
+    }
+
+    /// Who held the assertions a report of iOS 6–8 says were kept too long:
+    /// `<BKNewProcess: 0x11bd3c9c0; com.x.y; pid: 3445; hostpid: -1> has active assertions …`,
+    /// `Notes[4410] has active assertions …`.
+    private mutating func readAssertionHolder(in text: Substring) {
+        guard bundleID == nil, let range = text.byteRange(of: " has active assertions beyond permitted time") else { return }
+        let lineStart = text[..<range.lowerBound].lastIndex(of: "\n").map { text.index(after: $0) } ?? text.startIndex
+        let holder = text[lineStart..<range.lowerBound]
+        if holder.hasPrefix("<BKNewProcess:") || holder.hasPrefix("<BKProcess:") {
+            let fields = holder.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            if fields.count > 1, AppleProcessSubject.isBundleID(Substring(fields[1])) { bundleID = fields[1] }
+            if pid == nil, let field = fields.first(where: { $0.hasPrefix("pid: ") }) { pid = Int32(field.dropFirst(5)) }
+        } else if holder.last == "]", let open = holder.lastIndex(of: "[") {
+            if processName == nil { processName = String(holder[..<open]) }
+            if pid == nil { pid = Int32(holder[holder.index(after: open)..<holder.index(before: holder.endIndex)]) }
+        }
     }
 
     /// `watchdog transgression: org.wordpress exhausted …`: older reports name the bundle bare.

@@ -34,10 +34,10 @@ enum AppleReportReader {
         }
         let reports = parsed.filter(\.statesADeath)
         summary.bytes = bytes.count
-        let lines = Set(reports.map(\.line))
-        for report in reports { emit(report.event(path: path)) }
-        summary.events = reports.count
-        summary.eventLines = lines.count
+        let events = reports.flatMap { $0.events(path: path) }
+        for event in events { emit(event) }
+        summary.events = events.count
+        summary.eventLines = Set(events.map(\.source.line)).count
         summary.logLines = summary.lines - summary.eventLines - summary.structuralLines
         if let unread {
             summary.report(IngestionProblem(location: SourceLocation(path: path, line: summary.lines + 1), message: unread))
@@ -141,6 +141,7 @@ enum AppleReportReader {
             let line = unquoted(lines.text(ofLine: number, in: bytes))
             if line.hasPrefix("Thread ") || line.hasPrefix("Binary Images") || line.hasPrefix("Last Exception Backtrace") { break }
             head += line + "\n"
+            if report.expiredAssertionsLine == nil, line.contains(bytes: "has active assertions beyond permitted time") { report.expiredAssertionsLine = number }
             let (key, value) = keyAndValue(line)
             switch key {
             case "Process", "Command": readProcess(value, into: &report)
@@ -150,7 +151,9 @@ enum AppleReportReader {
             case "Identifier": report.bundleID = report.bundleID ?? nonEmpty(value)
             case "Date/Time": report.time = TimestampParser.parse(String(value)) ?? report.time
             case "Exception Type": report.termination.exceptionType = nonEmpty(value)
-            case "Exception Note": report.isNotADeath = report.isNotADeath || value.contains("this is NOT a crash")
+            case "Exception Note":
+                report.isSimulated = report.isSimulated || value.contains("SIMULATED")
+                report.isNonFatal = report.isNonFatal || value.contains("NON-FATAL")
             case "Termination Description": report.description = nonEmpty(value)
             case "Version": report.readVersion(value)
             case "OS Version": report.labels.record(TraceLabels.osVersion, String(value))
@@ -182,7 +185,8 @@ enum AppleReportReader {
             report.labels.record(TraceLabels.osVersion, os["build"]?.string.map { "\(train) (\($0))" } ?? train)
         }
         report.pid = body["pid"]?.number.flatMap { Int32(exactly: $0) }
-        report.isNotADeath = body["isSimulated"]?.bool == true || body["isNonFatal"]?.bool == true
+        report.isSimulated = body["isSimulated"]?.bool == true
+        report.isNonFatal = body["isNonFatal"]?.bool == true
         report.time = body["captureTime"]?.string.flatMap(TimestampParser.parse) ?? report.time
         if let exception = JSONObject(body["exception"]), let type = exception["type"]?.string {
             report.termination.exceptionType = exception["signal"]?.string.map { "\(type) (\($0))" } ?? type

@@ -89,6 +89,27 @@ extension AndroidMessageCatalogue {
             source: "am/ActiveServices.java (serviceTimeout)",
             example: "Timeout executing service: ServiceRecord{5b2c1e3 u0 com.example.notes/.SyncJobService}"),
         Row(
+            id: "am-broadcast-timeout", pattern: "Timeout of broadcast {record}{detail}", meaning: .broadcastTimedOut,
+            writers: [.activityManager, .broadcastQueue], first: 19,
+            source: "am/BroadcastQueue.java (broadcastTimeoutLocked; under BroadcastQueue from 5.0), am/BroadcastQueueModernImpl.java (14+)",
+            example: "Timeout of broadcast BroadcastRecord{da7c670 u0 ALARM_ACTION(1540)} - receiver=android.os.BinderProxy@9b3f640, started 60001ms ago"),
+        Row(
+            id: "am-broadcast-receiver-during-timeout", pattern: "Receiver during timeout: {detail}", meaning: .timedOutReceiver,
+            writers: [.activityManager, .broadcastQueue], first: 19, source: "am/BroadcastQueue.java (broadcastTimeoutLocked)",
+            example: "Receiver during timeout: ResolveInfo{4a3c5e8 com.example.notes/.SyncReceiver m=0x108000}"),
+        Row(
+            id: "am-crashing-skipping-anr", pattern: "Crashing app skipping ANR: {record}{detail}", meaning: .anrSkipped, first: 19,
+            source: "am/ActivityManagerService.java (4.4–7), am/AppErrors.java (8–11), am/ProcessErrorStateRecord.java (12+)",
+            example: "Crashing app skipping ANR: ProcessRecord{406178a8 19902:com.example.notes/10034} Executing service com.example.notes/.SyncService"),
+        Row(
+            id: "am-killed-skipping-anr", pattern: "App already killed by AM skipping ANR: {record}{detail}", meaning: .anrSkipped, first: 28,
+            source: "am/AppErrors.java (9–11), am/ProcessErrorStateRecord.java (12+)",
+            example: "App already killed by AM skipping ANR: ProcessRecord{406178a8 19902:com.example.notes/u0a34} Executing service com.example.notes/.SyncService"),
+        Row(
+            id: "am-shutdown-skipping-anr", pattern: "During shutdown skipping ANR: {record}{detail}", meaning: .anrSkipped, first: 19,
+            source: "am/ActivityManagerService.java (4.4–7), am/AppErrors.java (8–11), am/ProcessErrorStateRecord.java (12+)",
+            example: "During shutdown skipping ANR: ProcessRecord{406178a8 19902:com.example.notes/u0a34} Executing service com.example.notes/.SyncService"),
+        Row(
             id: "anr-reason-executing-service", pattern: "executing service {component}", meaning: .anrReason, writers: [], first: 19,
             source: "am/ActiveServices.java (serviceTimeout: the ANR's reason; Play Console titles ANR clusters with it)",
             example: "executing service com.example.notes/.SyncJobService"),

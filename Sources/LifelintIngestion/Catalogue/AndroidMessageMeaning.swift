@@ -26,6 +26,15 @@ enum AndroidMessageMeaning: Sendable, Equatable {
     case frozen(Bool)
     /// `{process}` or the component of `{record}` was not responding.
     case notResponding
+    /// A receiver did not finish a broadcast in time; the `Receiver during timeout:` line after
+    /// it names the receiver (`.timedOutReceiver`).
+    case broadcastTimedOut
+    /// The receiver of a broadcast that timed out: a `ResolveInfo{…}` component or a
+    /// `ReceiverList{… 1540 …}` pid.
+    case timedOutReceiver
+    /// The system did not declare the ANR a time-out would have started: the app was crashing,
+    /// already killed, or the device shutting down.
+    case anrSkipped
     /// The reason of an ANR said alone: a Play Console ANR cluster's title, a report's reason
     /// pasted without it. The component it names is the app; without one, the capture's.
     case anrReason
@@ -74,6 +83,9 @@ enum AndroidMessageMeaning: Sendable, Equatable {
         case .crashBegins: "— (a crash report begins)"
         case let .frozen(isFrozen): isFrozen ? "process.frozen" : "process.unfrozen"
         case .notResponding, .anrReason: "evidence.anr"
+        case .broadcastTimedOut: "evidence.anr, once the next line names the receiver"
+        case .timedOutReceiver: "— (names the receiver of the broadcast that timed out)"
+        case .anrSkipped: "— (the time-out just before it was no ANR)"
         case .callbackTimeout(.pause): "evidence.pause-timeout"
         case let .callbackTimeout(callback): "evidence.callback-timeout callback=\(callback.rawValue)"
         case .finishingActivity: "— (later timeouts on the activity are the crash's)"

@@ -10,6 +10,8 @@ enum AndroidMessageWriter: CaseIterable, Sendable {
     case processNaming
     /// JobScheduler's side of a job (system_server).
     case jobScheduler
+    /// ActivityManager's broadcast queue, its own tag from Android 5.
+    case broadcastQueue
     /// The system server's other tags: they write no catalogued message, but say which pid is
     /// system_server (its binder failures are not an app's).
     case systemServer
@@ -25,6 +27,7 @@ enum AndroidMessageWriter: CaseIterable, Sendable {
         case .javaBinder: ["JavaBinder"]
         case .processNaming: ["ActivityThread", "libPowerHal"]
         case .jobScheduler: ["JobServiceContext"]
+        case .broadcastQueue: ["BroadcastQueue"]
         case .systemServer: ["WindowManager", "PackageManager"]
         }
     }
@@ -32,5 +35,5 @@ enum AndroidMessageWriter: CaseIterable, Sendable {
 
 extension AndroidMessageWriter {
     /// Whether only system_server writes under these tags.
-    var isSystemServer: Bool { self == .activityManager || self == .jobScheduler || self == .systemServer }
+    var isSystemServer: Bool { self == .activityManager || self == .jobScheduler || self == .broadcastQueue || self == .systemServer }
 }

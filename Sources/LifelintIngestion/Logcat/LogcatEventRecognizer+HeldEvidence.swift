@@ -19,21 +19,48 @@ extension LogcatEventRecognizer {
         return true
     }
 
-    /// The report ended without the line the evidence waited for: an ANR, or a title that no
-    /// line named, is sent on as it is (counted by its own line when it was held); a binder
-    /// failure that no crash tied to a process names no app and is dropped.
+    /// The report ended without the line the evidence waited for: an ANR, a time-out the
+    /// system did not call off, or a title that no line named, is sent on as it is (counted by
+    /// its own line when it was held); a binder failure that no crash tied to a process, or a
+    /// broadcast whose receiver no line named, names no app and is dropped.
     mutating func releaseHeld(_ out: inout Output) {
         guard let held else { return }
         self.held = nil
-        if held.awaiting != .crashingProcess { attribution.deliver(held.event) { out.events.append($0) } }
+        if held.awaiting != .crashingProcess, held.awaiting != .receiver { attribution.deliver(held.event) { out.events.append($0) } }
     }
 
-    /// A crash reporter's title that names no app (`Exception: …ForegroundServiceDidNotStartInTimeException`)
-    /// waits for the message under it, which names the service.
-    mutating func holdUntilNamed(_ event: Event, _ line: Line, _ out: inout Output) {
+    /// Holds `event`, counted by its line now, until its block says what it is.
+    mutating func hold(_ event: Event, until awaiting: HeldEvidence.Awaiting, _ line: Line, _ out: inout Output) {
         releaseHeld(&out)
         out.produced += 1
-        held = HeldEvidence(event: event, awaiting: .app, pid: line.record.pid, tid: line.record.tid)
+        held = HeldEvidence(event: event, awaiting: awaiting, pid: line.record.pid, tid: line.record.tid)
+    }
+
+    /// `Crashing app skipping ANR: ProcessRecord{406178a8 19902:com.app/10034} …` just after a
+    /// time-out of that app: the system declared no ANR, the hang was the crash's.
+    mutating func callOffHeldANR(_ line: Line) {
+        guard let held, held.awaiting == .skipNotice, held.isInBlock(line), line.message.contains(held.event.app) else { return }
+        self.held = nil
+    }
+
+    /// `Receiver during timeout: ResolveInfo{… com.app/.SyncReceiver …}` or
+    /// `BroadcastFilter{… ReceiverList{c278979 1540 …}`: the broadcast's receiver, by its
+    /// component or its pid.
+    mutating func nameTimedOutReceiver(_ line: Line, _ out: inout Output) {
+        guard var event = held?.event, held?.awaiting == .receiver, held?.isInBlock(line) == true else { return }
+        let message = line.message
+        if let component = Self.firstComponent(in: message) {
+            event.app = component.component.package
+        } else if let range = message.range(of: "ReceiverList{") {
+            let words = message[range.upperBound...].split(separator: " ", maxSplits: 2)
+            guard words.count > 1, let pid = Int32(words[1]) else { return }
+            event.pid = pid
+            event.app = appName(pid: pid)
+        } else {
+            return
+        }
+        held = nil
+        attribution.deliver(event) { out.events.append($0) }
     }
 
     /// The same evidence, a line or two under a held title, names its app: one incident, told

@@ -87,6 +87,9 @@ extension LogcatEventRecognizer {
             frozen(pid: pid, process: process, isFrozen, line, &out)
         case .notResponding: notResponding(fields, line, &out)
         case .anrReason: anrReason(line, &out)
+        case .broadcastTimedOut: broadcastTimedOut(line, &out)
+        case .timedOutReceiver: nameTimedOutReceiver(line, &out)
+        case .anrSkipped: callOffHeldANR(line)
         case let .callbackTimeout(callback): callbackTimedOut(callback, fields, line, &out)
         case .finishingActivity:
             if let component = fields.text(.detail).flatMap(Self.firstComponent(in:)) { finishing[component.component.package] = Sighting(line) }
@@ -166,12 +169,17 @@ extension LogcatEventRecognizer {
         }
         var attributes = Attributes()
         attributes["detail"] = line.message.trimmingLeadingSpaces(dropping: "ANR in ")
-        guard fields[.process] != nil else { return evidence(EventName.evidenceAnr, line, attributes, app: app, pid: nil, &out) }
-        // `ANR in` opens a report whose `Reason:` line says what the app did not answer.
-        releaseHeld(&out)
-        out.produced += 1
+        // `ANR in` opens a report whose `Reason:` line says what the app did not answer; the
+        // system may call off the ANR a service time-out starts.
         let anr = event(EventName.evidenceAnr, line, app: app, pid: nil, tid: nil, attributes)
-        held = HeldEvidence(event: anr, awaiting: .reason, pid: line.record.pid, tid: line.record.tid)
+        hold(anr, until: fields[.process] != nil ? .reason : .skipNotice, line, &out)
+    }
+
+    /// `Timeout of broadcast BroadcastRecord{…} - receiver=…, started 60001ms ago`: the next
+    /// line names the receiver.
+    private mutating func broadcastTimedOut(_ line: Line, _ out: inout Output) {
+        let detail = String(line.message.drop { $0 == " " || $0 == "\t" })
+        hold(event(EventName.evidenceAnr, line, app: "unknown", pid: nil, tid: nil, ["detail": detail]), until: .receiver, line, &out)
     }
 
     /// An ANR's reason said alone (a Play Console cluster's title): its words tell one cluster
@@ -252,7 +260,8 @@ extension LogcatEventRecognizer {
         let name = meaning == .foregroundServiceTimedOut ? EventName.evidenceFgsTimeout : EventName.evidenceFgsDidNotStart
         if nameHeldTitle(name, app: app, attributes, line, &out) { return }
         guard app != "unknown" || pid != nil else {
-            return holdUntilNamed(event(name, line, app: app, pid: nil, tid: nil, attributes), line, &out)
+            // A crash reporter's title that names no app waits for the message under it.
+            return hold(event(name, line, app: app, pid: nil, tid: nil, attributes), until: .app, line, &out)
         }
         evidence(name, line, attributes, app: app, pid: pid, &out)
     }

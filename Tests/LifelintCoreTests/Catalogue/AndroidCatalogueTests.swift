@@ -36,7 +36,8 @@ import Testing
         case .foregroundServiceDidNotStart: "evidence.fgs-did-not-start"
         case .foregroundServiceTimedOut: "evidence.fgs-timeout"
         case .jobStopped: "evidence.job-stopped"
-        case .crashBegins, .finishingActivity, .namesProcess: nil
+        // A broadcast's time-out alone names no receiver (ReportBlockTests has the pair).
+        case .crashBegins, .finishingActivity, .namesProcess, .broadcastTimedOut, .timedOutReceiver, .anrSkipped: nil
         }
     }
 

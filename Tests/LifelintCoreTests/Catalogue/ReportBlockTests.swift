@@ -85,4 +85,33 @@ import Testing
             "11 evidence.anr unknown",
         ])
     }
+
+    @Test func aTimeOutTheSystemCalledOffIsNoANR() throws {
+        let text = """
+            W/ActivityManager(   61): Timeout executing service: ServiceRecord{40758390 com.example.notes/.SyncService}
+            I/ActivityManager(   61): Crashing app skipping ANR: ProcessRecord{406178a8 19902:com.example.notes/10034} Executing service com.example.notes/.SyncService
+            """
+        #expect(try TraceFixture.ingestNormalized(text).events.filter { $0.name.rawValue.hasPrefix("evidence.") }.isEmpty)
+        let (kept, _) = try TraceFixture.ingestNormalized("W/ActivityManager(   61): Timeout executing service: ServiceRecord{40758390 com.example.notes/.SyncService}\n")
+        #expect(kept.map { "\($0.source.line) \($0.name.rawValue) \($0.app)" } == ["1 evidence.anr com.example.notes"])
+    }
+
+    @Test func aBroadcastTimeOutIsTheANROfTheReceiverTheNextLineNames() throws {
+        let byPid = """
+            01-04 21:45:06.036   471   526 W BroadcastQueue: Timeout of broadcast BroadcastRecord{da7c670 u0 ALARM_ACTION(1540)} - receiver=android.os.BinderProxy@9b3f640, started 60001ms ago
+            01-04 21:45:06.036   471   526 W BroadcastQueue: Receiver during timeout: BroadcastFilter{54e96be u0 ReceiverList{c278979 1540 com.example.notes/10123/u0 remote:2a1b3c4}}
+            """
+        #expect(try TraceFixture.ingestNormalized(byPid).events.map { "\($0.source.line) \($0.name.rawValue) \($0.app) \($0.pid.map(String.init) ?? "-")" } == [
+            "1 evidence.anr pid 1540 1540",
+        ])
+        let byComponent = """
+            01-04 21:45:06.036   471   526 W BroadcastQueue: Timeout of broadcast BroadcastRecord{da7c670 u0 com.example.SYNC} - receiver=null, started 10001ms ago
+            01-04 21:45:06.037   471   526 W BroadcastQueue: Receiver during timeout: ResolveInfo{4a3c5e8 com.example.notes/.SyncReceiver m=0x108000}
+            """
+        #expect(try TraceFixture.ingestNormalized(byComponent).events.map { "\($0.source.line) \($0.name.rawValue) \($0.app)" } == [
+            "1 evidence.anr com.example.notes",
+        ])
+        let alone = "W/ActivityManager(   61): Timeout of broadcast BroadcastRecord{407a4e00 null} - receiver=android.os.BinderProxy@406f3d28, started 10001ms ago\n"
+        #expect(try TraceFixture.ingestNormalized(alone).events.isEmpty, "no line names the receiver")
+    }
 }

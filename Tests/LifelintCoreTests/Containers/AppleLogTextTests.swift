@@ -65,6 +65,30 @@ import Testing
         #expect(read.summary.categoriesAddUp && read.summary.unrecognisedLines == 0)
     }
 
+    /// UIKit names each task it gave up on: three tasks are three expiries, a line repeated is one.
+    @Test func eachTaskUIKitNamesIsItsOwnExpiry() throws {
+        let line = { (id: Int) in
+            "2023-01-10 17:43:24.270137+0000 Notes[38194:10287612] [BackgroundTask] Background task still not ended after expiration handlers were called: <_UIBackgroundTaskInfo: 0x280883b00>: taskID = \(id), taskName = Called by Notes, from -[Sync run], creationTime = 1 (elapsed = 30)."
+        }
+        let read = try Self.read([line(262), line(171), line(171), line(196)].joined(separator: "\n") + "\n")
+        #expect(read.events.map { "\($0.source.line) \($0.name.rawValue) \($0.attributes["id"] ?? "-")" } == ["1 bgtask.expired 262", "2 bgtask.expired 171", "4 bgtask.expired 196"])
+    }
+
+    /// Appium relays the device's or simulator's log with its own prefix.
+    @Test func anAppiumRelayIsReadAsTheLogItCarries() throws {
+        let simulator = try Self.read("""
+            [IOSSimulatorLog] [IOS_SYSLOG_ROW] 2019-11-06 15:01:04.001 Df runningboardd[33:1a2b] [com.apple.runningboard:process] [application<com.x.notes>:812] Setting process visibility to: Background
+            [IOSSimulatorLog] [IOS_SYSLOG_ROW] 2019-11-06 15:01:09.001 Df runningboardd[33:1a2b] [com.apple.runningboard:process] [application<com.x.notes>:812] Suspending task.
+            """)
+        let device = try Self.read("""
+            2015-06-19 20:34:05:820 - info: [IOS_SYSLOG_ROW ] Jun 19 15:34:05 iPhone runningboardd[33]: [application<com.x.notes>:812] Setting process visibility to: Background
+            2015-06-19 20:34:05:856 - info: [IOS_SYSLOG_ROW ] Jun 19 15:34:09 iPhone runningboardd[33]: [application<com.x.notes>:812] Suspending task.
+            """)
+        for read in [simulator, device] {
+            #expect(read.events.map(\.summaryLine) == ["system.background com.x.notes 812 {detail=visibility Background}", "process.frozen com.x.notes 812"])
+        }
+    }
+
     @Test func runningBoardStatesBecomePhasesDeathsAndExpiries() throws {
         let read = try TraceReader.events(atPath: RepositoryPaths.path("SampleLogs/ios-runningboard-task-expired.log"))
         #expect(Self.lines(read.events) == [

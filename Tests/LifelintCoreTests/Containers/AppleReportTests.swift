@@ -52,21 +52,31 @@ import Testing
         #expect(deaths.count == 1 && deaths[0].contains(" visibility=foreground watchdog_event=scene-create "), "\(deaths)")
     }
 
-    /// A report that says it is not a crash (a simulated report, a non-fatal condition) ended
-    /// nothing.
-    @Test func aReportThatIsNotACrashIsNoDeath() throws {
+    /// A non-fatal condition ended nothing; a simulated report ended nothing unless it names the
+    /// kill that followed it (a watchdog's report is simulated, then the watchdog kills).
+    @Test func aReportThatIsNotACrashIsNoDeathUnlessItNamesTheKill() throws {
         #expect(try Self.deaths("""
             Incident Identifier: 1B7C2B8E-2C4B-4E55-9B1F-4B5D0A3E7C11
             Process:             Notes [4410]
             Identifier:          com.x.notes
-            Exception Type:  EXC_CRASH (SIGKILL)
+            Exception Type:  EXC_GUARD
+            Exception Subtype: GUARD_TYPE_MACH_PORT
             Exception Note:  SIMULATED (this is NOT a crash)
-            Termination Reason: Namespace SPRINGBOARD, Code 0x8badf00d
             """).isEmpty)
+        let watchdog = try Self.deaths("""
+            Incident Identifier: 1B7C2B8E-2C4B-4E55-9B1F-4B5D0A3E7C11
+            Process:             Notes [4410]
+            Identifier:          com.x.notes
+            Exception Type:  00000020
+            Exception Codes: 0x000000008badf00d
+            Exception Note:  SIMULATED (this is NOT a crash)
+            """)
+        #expect(watchdog.count == 1 && watchdog[0].contains("reason=watchdog"), "\(watchdog)")
         let ips = #"{"app_name":"Notes","bundleID":"com.x.notes","bug_type":"309","timestamp":"2024-03-05 08:12:43.00 +0100","os_version":"iPhone OS 17.3"}"# + "\n"
             + #"{"pid": 4410, "procName": "Notes", "isNonFatal": true, "exception": {"type": "EXC_CRASH", "signal": "SIGKILL"}, "termination": {"namespace": "FRONTBOARD", "code": 2343432205}}"#
         #expect(try Self.deaths(ips).isEmpty)
         #expect(try Self.deaths(ips.replacingOccurrences(of: #""isNonFatal": true"#, with: #""isNonFatal": false"#)).count == 1)
+        #expect(try Self.deaths(ips.replacingOccurrences(of: #""isNonFatal": true"#, with: #""isSimulated": true"#)).count == 1)
     }
 
     /// Reports from before `WatchdogEvent:` say the step in words.
@@ -91,7 +101,9 @@ import Testing
                 <BKProcessAssertion: 0x15d3b2a0> identifier: Called by Notes, from -[AppDelegate applicationDidEnterBackground:] process: Notes[4410] permittedBackgroundDuration: 180.000000 reason: finishTask owner pid:4410 preventSuspend  preventIdleSleep  preventSuspendOnSleep
             )}
             """)
-        #expect(assertions.count == 1 && assertions[0].contains(" visibility=background watchdog_event=process-exit"), "\(assertions)")
+        // The background task still held is said where the report says it, beside the kill.
+        #expect(assertions.count == 2 && assertions[1].contains(" visibility=background watchdog_event=process-exit"), "\(assertions)")
+        #expect(assertions.first?.hasPrefix("6 - bgtask.expired Notes 4410 {source=system detail=crash report: active assertions beyond permitted time}") == true, "\(assertions)")
     }
 
     @Test func codesAreReadInEverySpelling() {
