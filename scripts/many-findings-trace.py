@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes a logcat trace of N apps, each with one finding and one verdict (issue 15, item 6).
+"""Writes a logcat trace of N apps, each with one finding and one verdict.
 
 Each app starts, is resumed, reports input (`lifelint: input.edited`), pauses, stops, and is
 killed by lmkd 8 s later without having saved: `no-save-at-background` fires once per app and

@@ -1,6 +1,6 @@
 import LifelintModel
 
-/// Flutter's lifecycle as apps print it (formats.md §11): `AppLifecycleState.paused`, from
+/// Flutter's lifecycle as apps print it (docs/formats.md §11): `AppLifecycleState.paused`, from
 /// `WidgetsBindingObserver.didChangeAppLifecycleState`, on Android under the `flutter` tag and
 /// on iOS in the console. Each state is one `flutter.<state>` event.
 enum FlutterLifecycle {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Many small traces through one process (issue 16): traces/s, and a peak RSS that must not
+/// Many small traces through one process: traces/s, and a peak RSS that must not
 /// grow with the number of traces (a tenth of the batch, then all of it, one core; then all of
 /// it on every core).
 enum BatchBenchmark {

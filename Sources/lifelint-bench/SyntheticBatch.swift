@@ -5,7 +5,7 @@ import LifelintCore
 import Glibc
 #endif
 
-/// A QA lab's night (issue 16): many small seeded captures in one folder, and the lists that
+/// A QA lab's night: many small seeded captures in one folder, and the lists that
 /// name them for `--files-from`. The files are written once and reused by later runs.
 struct SyntheticBatch {
     let directory: String

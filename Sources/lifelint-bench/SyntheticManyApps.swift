@@ -1,5 +1,5 @@
 /// A logcat trace in which every line starts a process (`Start proc 100000:p0/u0a1`) with a pid
-/// of its own. With no limit on `apps`, each line names a new app: the case of issue 15, where
+/// of its own. With no limit on `apps`, each line names a new app, the case where
 /// memory follows the number of apps. With a few apps, the same lines restart the same apps, so
 /// the two runs side by side price what a new app costs beyond its line.
 struct SyntheticManyApps {

@@ -124,7 +124,7 @@ var lifecycle = SyntheticLifecycle(seed: options.seed)
 let lifecyclePath = "\(options.directory)/lifelint-bench-lifecycle-\(options.containerMegabytes)mb-seed\(options.seed).jsonl"
 let lifecycleBytes = BenchmarkFile.ensure(path: lifecyclePath, megabytes: options.containerMegabytes) { buffer, _ in lifecycle.appendLine(to: &buffer) }
 
-// Every line a new app (issue 15): memory follows the apps, not the lines.
+// Every line a new app: memory follows the apps, not the lines.
 var manyApps = SyntheticManyApps()
 let manyAppsPath = "\(options.directory)/lifelint-bench-many-apps-\(options.containerMegabytes)mb.log"
 let manyAppsBytes = BenchmarkFile.ensure(path: manyAppsPath, megabytes: options.containerMegabytes) { buffer, _ in manyApps.appendLine(to: &buffer) }

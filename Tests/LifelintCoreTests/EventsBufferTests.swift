@@ -5,7 +5,7 @@ import Testing
 @testable import LifelintReports
 @testable import LifelintCLI
 
-/// `logcat -b events` lifecycle tags across Android versions (formats.md §2).
+/// `logcat -b events` lifecycle tags across Android versions (docs/formats.md §2).
 @Suite struct EventsBufferTests {
     @Test func activityCallbacksInEveryArity() throws {
         let text = """

@@ -5,7 +5,7 @@ import Testing
 @testable import LifelintReports
 @testable import LifelintCLI
 
-/// Flutter apps (formats.md §11): their printed lifecycle states and instrumentation, in
+/// Flutter apps (docs/formats.md §11): their printed lifecycle states and instrumentation, in
 /// logcat and in Apple's console, are `flutter` events.
 @Suite struct FlutterTests {
     @Test func logcatInEveryLayoutAndIndented() throws {

@@ -6,7 +6,7 @@ import Testing
 @testable import LifelintReports
 @testable import LifelintCLI
 
-/// Kill and death lines in the main and system buffers (formats.md §3), the pid → package
+/// Kill and death lines in the main and system buffers (docs/formats.md §3), the pid → package
 /// map, and one event per death however many lines report it.
 @Suite struct ProcessDeathTests {
     @Test func lowMemoryKillerInBothWordings() throws {

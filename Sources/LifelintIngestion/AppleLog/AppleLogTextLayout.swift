@@ -1,6 +1,6 @@
 import LifelintModel
 
-/// The text shapes an Apple log takes when people paste it (formats.md §10):
+/// The text shapes an Apple log takes when people paste it (docs/formats.md §10):
 ///
 /// - `logShow`: `log show` / `log stream` default style, `2023-03-01 10:12:13.123456-0800  0x1a2b
 ///   Default  0x0  123  0  runningboardd: (RunningBoardServices) [com.apple.runningboard:process] message`;

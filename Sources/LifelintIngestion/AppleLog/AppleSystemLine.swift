@@ -1,6 +1,6 @@
 import LifelintModel
 
-/// What one line of iOS's own lifecycle daemons proves about an app (formats.md §10):
+/// What one line of iOS's own lifecycle daemons proves about an app (docs/formats.md §10):
 /// RunningBoard (`runningboardd`), FrontBoard and SpringBoard lines name the app
 /// (`AppleProcessSubject`) and say its state changed. A line about another kind of process
 /// (`xpcservice<…([application<com.x.y>:716])>`) proves nothing about the app, though it

@@ -1,7 +1,7 @@
 import Foundation
 import LifelintModel
 
-/// Reads Apple crash and termination reports (formats.md §9): legacy text `.crash` reports,
+/// Reads Apple crash and termination reports (docs/formats.md §9): legacy text `.crash` reports,
 /// `.ips` reports (a one-line JSON header, then a JSON body for bug type 309 or a text body for
 /// older types), JetsamEvent reports (bug type 298), and excerpts pasted into issues that
 /// start at `Exception Type:`. Each report ends one process (a JetsamEvent, every process it

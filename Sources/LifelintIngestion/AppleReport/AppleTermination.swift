@@ -2,7 +2,7 @@ import LifelintModel
 
 /// What an Apple crash or termination report says ended the process, as an iOS engineer reads
 /// its `Termination Reason` / `Exception Codes`: the documented termination codes
-/// (formats.md §9), the watchdog's event and the process's visibility.
+/// (docs/formats.md §9), the watchdog's event and the process's visibility.
 struct AppleTermination: Sendable, Hashable {
     /// The code as reports spell it in hex (`0xdead10cc`); nil when none is given.
     var code: UInt32?

@@ -1,6 +1,6 @@
 import LifelintModel
 
-/// Apple unified log exports (`log show --style json` and `--style ndjson`; formats.md §5).
+/// Apple unified log exports (`log show --style json` and `--style ndjson`; docs/formats.md §5).
 /// Records whose `subsystem` is `lifelint` carry app events in the same `<name> key=value` form
 /// as the logcat tag; records the user's mappings match (tag = subsystem or category) become
 /// the mapped events. The time keeps its UTC offset, the process and thread ids are kept, and

@@ -1,6 +1,6 @@
 import LifelintModel
 
-/// Chrome Trace Event Format (systrace / Perfetto JSON export; formats.md §4). Reads:
+/// Chrome Trace Event Format (systrace / Perfetto JSON export; docs/formats.md §4). Reads:
 /// - `M` `process_name` metadata: names the app of a pid;
 /// - the Android framework's main-thread slices (`activityStart`, `activityResume`,
 ///   `activityPause`, `activityStop`, `activityDestroy`, `activityRestart`) as `B`/`E` pairs or

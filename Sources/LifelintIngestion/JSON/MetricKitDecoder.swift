@@ -1,6 +1,6 @@
 import LifelintModel
 
-/// MetricKit payloads (`MXMetricPayload.jsonRepresentation()`, one or an array; formats.md §7).
+/// MetricKit payloads (`MXMetricPayload.jsonRepresentation()`, one or an array; docs/formats.md §7).
 /// Application exit counters become one `evidence.app-exits` event per non-zero counter, with
 /// attributes `reason` (`background-task-assertion-timeout`, `suspended-with-locked-file`,
 /// `memory-pressure`, `app-watchdog`, ...), `context` (`background`/`foreground`), `count`, and

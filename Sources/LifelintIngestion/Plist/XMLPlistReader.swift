@@ -10,7 +10,7 @@ import LifelintModel
 /// Reads an XML property list with libxml2's streaming reader (`xmlTextReader`), safely:
 /// no network, no entity substitution, no DTD loading, and any document with an internal DTD
 /// subset (where entity bombs and external entities live) refused before parsing
-/// (formats.md §6, docs/decisions/0002-libxml2.md).
+/// (docs/formats.md §6, docs/decisions/0002-libxml2.md).
 enum XMLPlistReader {
     private final class Source {
         let head: [UInt8]

@@ -1,6 +1,6 @@
 import LifelintModel
 
-/// systrace / atrace text (ftrace's `# tracer: nop` output, formats.md §4): only the app-side
+/// systrace / atrace text (ftrace's `# tracer: nop` output, docs/formats.md §4): only the app-side
 /// markers matter, `tracing_mark_write: B|pid|name`, `E|pid`, on lines like
 /// `  com.app-4242  ( 4242) [001] ...1  123.456789: tracing_mark_write: B|4242|activityStart`.
 /// The framework's lifecycle slices become events as in a Chrome trace (`FrameworkSlices`);

@@ -1,7 +1,7 @@
 import LifelintModel
 
 /// The Android framework's main-thread trace slices, as both the Chrome/Perfetto JSON and the
-/// ftrace text of a systrace carry them (formats.md §4): `activityStart` … `activityRestart`
+/// ftrace text of a systrace carry them (docs/formats.md §4): `activityStart` … `activityRestart`
 /// become the lifecycle event at the slice's end, with `duration_ms`, as Android logs a
 /// callback after it returns; `bindApplication` is the process's start.
 ///

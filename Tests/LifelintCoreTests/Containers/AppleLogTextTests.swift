@@ -6,7 +6,7 @@ import Testing
 @testable import LifelintReports
 @testable import LifelintCLI
 
-/// Apple logs as text (formats.md §10): every shape people paste reads into the same events,
+/// Apple logs as text (docs/formats.md §10): every shape people paste reads into the same events,
 /// and RunningBoard, FrontBoard, SpringBoard and UIKit lines become what they prove.
 @Suite struct AppleLogTextTests {
     static func read(_ text: String) throws -> (events: [Event], summary: IngestionSummary) {

@@ -6,7 +6,7 @@ import Testing
 @testable import LifelintReports
 @testable import LifelintCLI
 
-/// Apple crash, termination and JetsamEvent reports (formats.md §9): one `process.died` per
+/// Apple crash, termination and JetsamEvent reports (docs/formats.md §9): one `process.died` per
 /// death, with the reason an iOS engineer reads from the codes, in every form people send.
 @Suite struct AppleReportTests {
     static func deaths(_ text: String) throws -> [String] {

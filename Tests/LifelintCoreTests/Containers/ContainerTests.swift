@@ -6,7 +6,7 @@ import Testing
 @testable import LifelintReports
 @testable import LifelintCLI
 
-/// The structured containers (formats.md §4–7): exact events from crafted inputs, detected
+/// The structured containers (docs/formats.md §4–7): exact events from crafted inputs, detected
 /// from content whatever the file is called.
 @Suite struct ContainerTests {
     static func read(_ text: String, name: String = "trace.dat") throws -> (events: [Event], summary: IngestionSummary) {

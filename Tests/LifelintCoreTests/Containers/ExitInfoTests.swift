@@ -5,7 +5,7 @@ import Testing
 @testable import LifelintReports
 @testable import LifelintCLI
 
-/// `dumpsys activity exit-info` (formats.md §3): Android's own record of each death.
+/// `dumpsys activity exit-info` (docs/formats.md §3): Android's own record of each death.
 @Suite struct ExitInfoTests {
     @Test func bothLayoutsInTimeOrderWithTheAuthoritativeReason() throws {
         let read = try TraceFixture.ingest("""
