@@ -15,7 +15,13 @@ enum AppleReportReader {
     static let maximumSize = 16 << 20
 
     /// The keys of a text report that say what happened, at the start of a line.
-    static let markers = ["Incident Identifier:", "Exception Type:", "Termination Reason:", "Termination Description:", "Exception Codes:"]
+    /// Lines that open a report's fields; the watchdog's own fields (`WatchdogEvent:`,
+    /// `ProcessVisibility:`) open lines when a termination's description is pasted wrapped, or
+    /// summed up by its reporter.
+    static let markers = [
+        "Incident Identifier:", "Exception Type:", "Termination Reason:", "Termination Description:", "Exception Codes:", "WatchdogEvent:",
+        "ProcessVisibility:",
+    ]
     /// The members of a bug type 309 body that say how the process ended, as pasted on their own.
     static let fragmentKeys = ["\"termination\" : {", "\"exception\" : {", "\"termination\":{", "\"exception\":{"]
 
@@ -160,7 +166,10 @@ enum AppleReportReader {
             case "Hardware Model": report.labels.record(TraceLabels.device, String(value))
             default: break
             }
-            let priority = ["Termination Reason": 3, "Action taken": 3, "Exception Codes": 2, "Exception Type": 1][key] ?? 0
+            // A line that states a termination code (`FRONTBOARD domain:10 code:0x8BADF00D`) is
+            // as good as `Exception Codes:`.
+            let stated = ["Termination Reason": 3, "Action taken": 3, "Exception Codes": 2, "Exception Type": 1][key] ?? 0
+            let priority = stated == 0 && AppleTermination.code(in: line) != nil ? 2 : stated
             if priority > (anchor?.priority ?? 0) { anchor = (priority, number) }
         }
         // A resource report's Date/Time starts the measured window; the kill is the header's time.

@@ -110,6 +110,11 @@ extension AndroidMessageCatalogue {
             source: "am/ActivityManagerService.java (4.4–7), am/AppErrors.java (8–11), am/ProcessErrorStateRecord.java (12+)",
             example: "During shutdown skipping ANR: ProcessRecord{406178a8 19902:com.example.notes/u0a34} Executing service com.example.notes/.SyncService"),
         Row(
+            id: "wm-input-dispatching-timed-out", pattern: "Input event dispatching timed out sending to {component}{detail}", meaning: .notResponding,
+            writers: [.systemServer], first: 19, last: 30,
+            source: "wm/InputMonitor.java (notifyANR, 4.4–11; under WindowManager), before the ANR report",
+            example: "Input event dispatching timed out sending to com.example.notes/com.example.notes.EditorActivity.  Reason: bd1b1a com.example.notes/com.example.notes.EditorActivity (server) is not responding. Waited 5036ms for MotionEvent"),
+        Row(
             id: "anr-reason-executing-service", pattern: "executing service {component}", meaning: .anrReason, writers: [], first: 19,
             source: "am/ActiveServices.java (serviceTimeout: the ANR's reason; Play Console titles ANR clusters with it)",
             example: "executing service com.example.notes/.SyncJobService"),

@@ -45,7 +45,9 @@ extension LogcatEventRecognizer {
 
     /// `Receiver during timeout: ResolveInfo{… com.app/.SyncReceiver …}` or
     /// `BroadcastFilter{… ReceiverList{c278979 1540 …}`: the broadcast's receiver, by its
-    /// component or its pid.
+    /// component or its pid. Android 4's `ResolveInfo{4161cd20 com.app.utils.AlarmReceiver p=0 …}`
+    /// names the receiver's class only, which says an app's receiver timed out but not which
+    /// package it is.
     mutating func nameTimedOutReceiver(_ line: Line, _ out: inout Output) {
         guard var event = held?.event, held?.awaiting == .receiver, held?.isInBlock(line) == true else { return }
         let message = line.message
@@ -56,6 +58,10 @@ extension LogcatEventRecognizer {
             guard words.count > 1, let pid = Int32(words[1]) else { return }
             event.pid = pid
             event.app = appName(pid: pid)
+        } else if let range = message.range(of: "ResolveInfo{") {
+            let words = message[range.upperBound...].split(separator: " ", maxSplits: 2)
+            guard words.count > 1 else { return }
+            event.attributes["receiver"] = String(words[1])
         } else {
             return
         }

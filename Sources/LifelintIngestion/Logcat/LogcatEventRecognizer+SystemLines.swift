@@ -162,7 +162,7 @@ extension LogcatEventRecognizer {
         let app: String
         if let process = fields.text(.process) {
             app = ProcessName.package(process)
-        } else if let component = fields.text(.record).flatMap(Self.firstComponent(in:)) {
+        } else if let component = (fields.text(.record) ?? fields.text(.component)?.trimmingSuffix(".")).flatMap(Self.firstComponent(in:)) {
             app = component.component.package
         } else {
             return
@@ -341,4 +341,9 @@ private extension Substring {
         let trimmed = drop { $0 == " " }
         return String(trimmed.hasPrefix(prefix) ? trimmed.dropFirst(prefix.count) : trimmed)
     }
+}
+
+private extension Substring {
+    /// Without the sentence's full stop after a word (`…EditorActivity.`).
+    func trimmingSuffix(_ character: Character) -> Substring { last == character ? dropLast() : self }
 }

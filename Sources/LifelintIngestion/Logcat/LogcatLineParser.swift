@@ -184,7 +184,10 @@ enum LogcatLineParser {
     /// A line that ends right after `TAG:` has an empty message.
     private static func readTagAndMessage(_ cursor: inout ByteCursor, into record: inout LogcatRecord) -> Bool {
         let bytes = cursor.bytes
-        if let separator = cursor.find(.colon, .space) {
+        if let separator = smallColon(bytes, from: cursor.index, before: cursor.find(.colon, .space)) {
+            record.tag = trimmed(bytes, cursor.index..<separator)
+            record.message = min(separator + smallColonSeparator.utf8CodeUnitCount, bytes.count)..<bytes.count
+        } else if let separator = cursor.find(.colon, .space) {
             record.tag = trimmed(bytes, cursor.index..<separator)
             record.message = (separator + 2)..<bytes.count
         } else if bytes.last == .colon, bytes.count > cursor.index {
@@ -195,6 +198,15 @@ enum LogcatLineParser {
         }
         cursor.index = bytes.count
         return true
+    }
+
+    /// Early Android Studio copies end the tag with a small colon (`W/ActivityManager﹕ msg`).
+    private static let smallColonSeparator: StaticString = "\u{FE55} "
+
+    /// Where a small colon ends the tag, when it comes before any `: `.
+    private static func smallColon(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, before colon: Int?) -> Int? {
+        guard let found = ByteSearch.firstIndex(of: smallColonSeparator, in: bytes, from: start) else { return nil }
+        return colon.map { found < $0 } ?? true ? found : nil
     }
 
     /// The numbers in `( 1000: 1234: 1250)`-style lists; a non-numeric uid (`root`, `u0a12`)

@@ -114,4 +114,17 @@ import Testing
         let alone = "W/ActivityManager(   61): Timeout of broadcast BroadcastRecord{407a4e00 null} - receiver=android.os.BinderProxy@406f3d28, started 10001ms ago\n"
         #expect(try TraceFixture.ingestNormalized(alone).events.isEmpty, "no line names the receiver")
     }
+
+    /// Android 4 names the receiver's class only: an app's receiver timed out, its package untold.
+    @Test func anEarlyStudioCopyWithSmallColonsAndAReceiverNamedByItsClass() throws {
+        let text = """
+            02-19 01:36:13.519      173-188/system_process W/ActivityManager\u{FE55} Timeout of broadcast BroadcastRecord{41630810 null} - receiver=android.os.BinderProxy@41168390, started 10001ms ago
+            02-19 01:36:13.529      173-188/system_process W/ActivityManager\u{FE55} Receiver during timeout: ResolveInfo{4161cd20 com.example.notes.utils.AlarmReceiver p=0 o=0 m=0x0}
+            """
+        let (events, summary) = try TraceFixture.ingestNormalized(text)
+        #expect(summary.format == "logcat studio")
+        #expect(events.map { "\($0.source.line) \($0.name.rawValue) \($0.app) \($0.attributes["receiver"] ?? "-")" } == [
+            "1 evidence.anr unknown com.example.notes.utils.AlarmReceiver",
+        ])
+    }
 }

@@ -214,6 +214,18 @@ import Testing
         ])
     }
 
+    /// A reporter's summary of a report's fields, with none of its headings.
+    @Test func aSummaryOfTheWatchdogsFieldsIsAReport() throws {
+        let deaths = try Self.deaths("""
+            EXC_CRASH (SIGKILL)
+            FRONTBOARD domain:10 code:0x8BADF00D
+            WatchdogEvent: scene-update
+            ProcessVisibility: Background
+            WatchdogVisibility: Background
+            """)
+        #expect(deaths.count == 1 && deaths[0].hasPrefix("2 - process.died unknown - {reason=watchdog initiator=system code=0x8badf00d visibility=background watchdog_event=scene-update"), "\(deaths)")
+    }
+
     @Test func oneMarkerAloneIsNotAReport() throws {
         let read = try TraceFixture.ingest("01-08 09:14:25.969  4242  4242 I MyApp: Exception Type: none\n", name: "trace.log")
         #expect(read.summary.format.hasPrefix("logcat"))
