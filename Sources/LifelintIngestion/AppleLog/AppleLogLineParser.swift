@@ -136,17 +136,25 @@ enum AppleLogLineParser {
     /// the message alone. Only the openings lifelint reads are taken as records.
     private static let bareOpenings = (["flutter: ", "[BackgroundTask] "] + InstrumentationMessage.prefixes).map { Array($0.utf8) }
 
-    /// `2024-05-02 09:41:07.123456-0700 Notes[812:33019] message`; also a bare `flutter: …` line.
+    /// `2024-05-02 09:41:07.123456-0700 Notes[812:33019] message`; also a bare `flutter: …` line,
+    /// and a system message pasted without any prefix (`Notes[4410] has active assertions beyond
+    /// permitted time:`).
     static func xcode(_ cursor: inout ByteCursor) -> AppleLogRecord? {
-        if bareOpenings.contains(where: { cursor.bytes.starts(with: $0) }) {
-            return AppleLogRecord(time: .complete(.unknown), process: 0..<0, pid: nil, message: 0..<cursor.bytes.count)
-        }
+        let bare = AppleLogRecord(time: .complete(.unknown), process: 0..<0, pid: nil, message: 0..<cursor.bytes.count)
+        if bareOpenings.contains(where: { cursor.bytes.starts(with: $0) }) { return bare }
         guard let time = datedTime(&cursor), cursor.skipBlanks() > 0, var record = processWithPid(&cursor, time: .complete(time)) else {
-            return nil
+            return isSystemMessage(cursor.bytes) ? bare : nil
         }
         _ = cursor.skipBlanks()
         record.message = cursor.remaining
         return record
+    }
+
+    /// Whether a line no layout's prefix opens is a message of the system's catalogue.
+    private static func isSystemMessage(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard ByteSearch.contains("pplication", in: line) || ByteSearch.contains("pp<", in: line) || ByteSearch.contains("beyond permitted time", in: line)
+        else { return false }
+        return AppleMessageCatalogue.shared.read(Substring(decoding: line, as: UTF8.self)) != nil
     }
 
     // MARK: Pieces

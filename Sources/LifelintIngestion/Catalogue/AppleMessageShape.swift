@@ -17,7 +17,8 @@ enum AppleMessageShape: Sendable {
     /// running-suspended-NotVisible`.
     case pidAndSubjectAfter(StaticString)
     /// The executable's name and pid, then the words: `BT[4821] has active assertions beyond
-    /// permitted time:`.
+    /// permitted time:`, assertiond's `OurApp:24424 has …`; a paste that left the name out
+    /// (`<app> has …`, or the words alone) names no app.
     case executableBefore(StaticString)
     /// The bundle id just before the words: `[com.x.y] com.x.y application state changed to Terminated`.
     case bundleBefore(StaticString)
@@ -87,12 +88,12 @@ enum AppleMessageShape: Sendable {
             subject.pid = subject.pid ?? pid
             return Self.match(subject, text: subject.rest)
         case let .executableBefore(words):
-            guard !message.hasBytePrefix("["), let range = message.byteRange(of: words) else { return nil }
-            let name = message[..<range.lowerBound].droppingTrailingSpaces
-            guard name.last == "]", let open = name.lastIndex(of: "["), open > name.startIndex,
-                let pid = Int32(name[name.index(after: open)..<name.index(before: name.endIndex)])
-            else { return nil }
-            return AppleMessageMatch(app: String(name[..<open]), pid: pid, isExecutableName: true, text: message[range.lowerBound...])
+            guard let range = message.byteRange(of: words) else { return nil }
+            let holder = message[..<range.lowerBound].droppingTrailingSpaces.split(separator: " ").last ?? ""
+            guard let (name, pid) = Self.executable(holder) else {
+                return AppleMessageMatch(app: "unknown", pid: nil, text: message[range.lowerBound...])
+            }
+            return AppleMessageMatch(app: String(name), pid: pid, isExecutableName: true, text: message[range.lowerBound...])
         case let .bundleBefore(words):
             guard let range = message.byteRange(of: words) else { return nil }
             let id = message[..<range.lowerBound].droppingTrailingSpaces.reversed().prefix { $0 != " " && $0 != "]" }
@@ -116,6 +117,17 @@ enum AppleMessageShape: Sendable {
             guard AppleProcessSubject.isBundleID(bundle) else { return nil }
             return AppleMessageMatch(app: String(bundle), pid: nil, text: message[range.lowerBound...])
         }
+    }
+
+    /// `Notes[4410]` or `Notes:4410`: an executable's name and its pid.
+    private static func executable(_ word: Substring) -> (Substring, Int32)? {
+        if word.last == "]", let open = word.lastIndex(of: "["), open > word.startIndex,
+            let pid = Int32(word[word.index(after: open)..<word.index(before: word.endIndex)])
+        {
+            return (word[..<open], pid)
+        }
+        guard let colon = word.lastIndex(of: ":"), colon > word.startIndex, let pid = Int32(word[word.index(after: colon)...]) else { return nil }
+        return (word[..<colon], pid)
     }
 
     /// The `[application<…>:812]` a message opens with, if any.

@@ -89,6 +89,22 @@ import Testing
         }
     }
 
+    /// SpringBoard's or assertiond's words pasted without any log prefix, with the holder's name
+    /// left out or given as assertiond writes it.
+    @Test func expiredAssertionsPastedAloneAreRead() throws {
+        let unnamed = try Self.read("""
+            <app> has active assertions beyond permitted time:\u{20}
+                {(
+                    <BKProcessAssertion: 0x15531750> identifier: Called by <app>, from -[Sync begin] process: <app>[183] permittedBackgroundDuration: 180.000000 reason: finishTask owner pid:183 preventSuspend
+                )}
+            """)
+        #expect(unnamed.events.map { "\($0.source.line) \($0.summaryLine)" } == [
+            "1 bgtask.expired unknown - {source=system detail=SpringBoard: active assertions beyond permitted time}",
+        ])
+        let assertiond = try Self.read("[OurApp:24424] Forcing crash report with description: OurApp:24424 has active assertions beyond permitted time:\n")
+        #expect(assertiond.events.map(\.summaryLine) == ["bgtask.expired OurApp 24424 {source=system detail=SpringBoard: active assertions beyond permitted time}"])
+    }
+
     @Test func runningBoardStatesBecomePhasesDeathsAndExpiries() throws {
         let read = try TraceReader.events(atPath: RepositoryPaths.path("SampleLogs/ios-runningboard-task-expired.log"))
         #expect(Self.lines(read.events) == [
