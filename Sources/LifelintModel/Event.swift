@@ -1,7 +1,7 @@
 /// One normalized lifecycle event, whatever container it came from.
 ///
 /// Event names are a public interface (rules, JSON output and users' instrumentation all use
-/// them): the README's "Event vocabulary" is the catalogue.
+/// them): the "Event vocabulary" of `docs/reference.md` is the catalogue.
 public struct Event: Sendable, Hashable {
     public var time: Timestamp
     /// Package name or bundle id; `pid N` when the trace never names the process.

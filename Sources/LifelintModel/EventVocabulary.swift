@@ -1,6 +1,6 @@
 /// Every event name lifelint produces or reads, with what it means: the one list rules are
 /// checked against at load (a pattern naming anything else is a typo, unless a mapping makes
-/// that event), and the README's "Event vocabulary" is checked against in the tests.
+/// that event), and the "Event vocabulary" of `docs/reference.md` is checked against in the tests.
 public enum EventVocabulary {
     public static let events: [EventName: String] = [
         // Android activities (events buffer, Chrome/atrace slices, instrumentation).
@@ -58,7 +58,7 @@ public enum EventVocabulary {
     ]
 
     /// The attributes each event carries when the trace says them (beyond these, an app's own
-    /// instrumentation may add any). The README's vocabulary and phase tables name the same;
+    /// instrumentation may add any). The vocabulary and phase tables of `docs/reference.md` name the same;
     /// a test checks them.
     public static let attributes: [EventName: [String]] = {
         let activity = ["component", "token", "reason", "duration_ms", "duration_from"]

@@ -7,14 +7,14 @@ import Testing
 @testable import LifelintCLI
 
 /// Each option is declared once (name, value, help): the parser reads the declarations, the
-/// help is made from them, and the README documents every one.
+/// help is made from them, and the README and `docs/reference.md` document every one.
 @Suite struct CommandHelpTests {
     static var commands: [(name: String, options: [CommandLineArguments.Option], help: String)] {
         CommandCatalog.commands.map { ($0.name, $0.options, $0.help) }
     }
 
     @Test func everyOptionIsInItsHelpAndTheReadme() throws {
-        let readme = try String(contentsOfFile: RepositoryPaths.path("README.md"), encoding: .utf8)
+        let readme = try ["README.md", "docs/reference.md"].map { try String(contentsOfFile: RepositoryPaths.path($0), encoding: .utf8) }.joined()
         for command in Self.commands {
             for option in command.options {
                 #expect(command.help.contains("  " + option.name + (option.value.map { " " + $0 } ?? "")), "\(command.name) help: \(option.name)")

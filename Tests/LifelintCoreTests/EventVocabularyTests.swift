@@ -6,32 +6,32 @@ import Testing
 @testable import LifelintReports
 @testable import LifelintCLI
 
-/// The vocabulary has one home (`EventVocabulary`); the README's table says the same.
+/// The vocabulary has one home (`EventVocabulary`); the table in `docs/reference.md` says the same.
 @Suite struct EventVocabularyTests {
-    static func readmeSection() throws -> String {
-        let readme = try String(contentsOfFile: RepositoryPaths.path("README.md"), encoding: .utf8)
-        let start = try #require(readme.range(of: "### Event vocabulary"))
-        let end = try #require(readme.range(of: "### Instrumenting your app", range: start.upperBound..<readme.endIndex))
-        return String(readme[start.upperBound..<end.lowerBound])
+    static func vocabularySection() throws -> String {
+        let reference = try String(contentsOfFile: RepositoryPaths.path("docs/reference.md"), encoding: .utf8)
+        let start = try #require(reference.range(of: "## Event vocabulary"))
+        let end = try #require(reference.range(of: "## Instrumenting your app", range: start.upperBound..<reference.endIndex))
+        return String(reference[start.upperBound..<end.lowerBound])
     }
 
-    @Test func everyEventIsInTheReadmeRowOfItsFamily() throws {
-        let rows = try Self.readmeSection().split(separator: "\n").filter { $0.hasPrefix("| ") }
+    @Test func everyEventIsInTheReferenceRowOfItsFamily() throws {
+        let rows = try Self.vocabularySection().split(separator: "\n").filter { $0.hasPrefix("| ") }
         for name in EventVocabulary.events.keys.sorted() where !name.hasPrefix("phase.") {
             let family = String(name.family)
             let member = String(name.rawValue.dropFirst(family.count + 1))
             let listed = rows.contains { row in
                 row.contains("`\(name)`") || (row.contains("`\(family).") && (row.contains("`\(member)`") || row.contains("/`\(member)`")))
             }
-            #expect(listed, "\(name) is not in the README's Event vocabulary")
+            #expect(listed, "\(name) is not in the Event vocabulary of docs/reference.md")
         }
     }
 
-    @Test func everyEventTheReadmeNamesIsKnown() throws {
-        let section = try Self.readmeSection()
+    @Test func everyEventTheReferenceNamesIsKnown() throws {
+        let section = try Self.vocabularySection()
         let names = section.matches(of: /`([a-z]+\.[a-z][a-z-]*)`/).map { String($0.1) }
         for name in names {
-            #expect(EventVocabulary.events[EventName(name)] != nil, "the README names \(name), which EventVocabulary does not know")
+            #expect(EventVocabulary.events[EventName(name)] != nil, "docs/reference.md names \(name), which EventVocabulary does not know")
         }
     }
 
@@ -48,22 +48,22 @@ import Testing
     }
 
     /// Each event's attributes, as `EventVocabulary.attributes` declares them, are named in a
-    /// README row that lists the event (the vocabulary table, or the phase table for `phase.*`).
-    @Test func everyDeclaredAttributeIsInTheReadmeRowOfItsEvent() throws {
-        let readme = try String(contentsOfFile: RepositoryPaths.path("README.md"), encoding: .utf8)
-        let phases = try #require(readme.range(of: "### Phases"))
-        let phaseRows = readme[phases.upperBound...].split(separator: "\n").prefix(12).filter { $0.hasPrefix("| `phase.") }
-        let rows = try Self.readmeSection().split(separator: "\n").filter { $0.hasPrefix("| ") } + phaseRows
+    /// row of `docs/reference.md` that lists the event (the vocabulary table, or the phase table for `phase.*`).
+    @Test func everyDeclaredAttributeIsInTheReferenceRowOfItsEvent() throws {
+        let reference = try String(contentsOfFile: RepositoryPaths.path("docs/reference.md"), encoding: .utf8)
+        let phases = try #require(reference.range(of: "## Phases"))
+        let phaseRows = reference[phases.upperBound...].split(separator: "\n").prefix(12).filter { $0.hasPrefix("| `phase.") }
+        let rows = try Self.vocabularySection().split(separator: "\n").filter { $0.hasPrefix("| ") } + phaseRows
         for (name, attributes) in EventVocabulary.attributes.sorted(by: { $0.key < $1.key }) {
             let family = String(name.family)
             let member = String(name.rawValue.dropFirst(family.count + 1))
             let listing = rows.filter { row in
                 row.contains("`\(name)`") || (row.contains("`\(family).") && (row.contains("`\(member)`") || row.contains("/`\(member)`")))
             }
-            #expect(!listing.isEmpty, "\(name) has no README row")
+            #expect(!listing.isEmpty, "\(name) has no row in docs/reference.md")
             for attribute in attributes {
                 let named = listing.contains { $0.contains("`\(attribute)`") || $0.contains("`\(attribute)=") }
-                #expect(named, "no README row of \(name) names its attribute \(attribute)")
+                #expect(named, "no row of docs/reference.md for \(name) names its attribute \(attribute)")
             }
         }
         #expect(Set(EventVocabulary.attributes.keys).isSubset(of: Set(EventVocabulary.events.keys)))

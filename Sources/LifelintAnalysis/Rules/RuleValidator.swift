@@ -109,7 +109,7 @@ struct RuleValidator {
             let known = pattern.name.hasSuffix(".*") ? EventVocabulary.families.map { $0 + ".*" } : EventVocabulary.events.keys.map(\.rawValue) + Array(knownAppEvents)
             problems.append(Problem(
                 keyPath: path,
-                reason: "unknown event '\(pattern.name)'\(DidYouMean.suggestion(for: pattern.name, among: known)); the README's Event vocabulary lists lifelint's events; name your app's own in the rule's 'events', or make them with a mapping"))
+                reason: "unknown event '\(pattern.name)'\(DidYouMean.suggestion(for: pattern.name, among: known)); the Event vocabulary in docs/reference.md lists lifelint's events; name your app's own in the rule's 'events', or make them with a mapping"))
         }
         for key in pattern.conditions.keys.sorted() {
             switch pattern.conditions[key] {

@@ -40,7 +40,7 @@ import Testing
         #expect(result.status == .failure)
         #expect(result.diagnostics == """
             lifelint: error: \(folder)/c.json: missing key 'severity'
-            lifelint: error: \(folder)/a.json: match[0].expect.expect[0]: unknown event 'persist.begn' (did you mean 'persist.begin'?); the README's Event vocabulary lists lifelint's events; name your app's own in the rule's 'events', or make them with a mapping
+            lifelint: error: \(folder)/a.json: match[0].expect.expect[0]: unknown event 'persist.begn' (did you mean 'persist.begin'?); the Event vocabulary in docs/reference.md lists lifelint's events; name your app's own in the rule's 'events', or make them with a mapping
             lifelint: error: \(folder)/a.json: match[0].expect.within: unknown threshold 'graceWindw' (did you mean 'graceWindow'?); 'lifelint rules' lists the thresholds
             lifelint: error: \(folder)/a.json: match[1].max-duration.limit: '5 parsecs' is not a quantity: write a number with a unit (500ms, 5s, 2m, 1h, 500KB, 1MB) or a threshold's name
             lifelint: error: \(folder)/a.json: match[2].rate.max: '1s' is a duration; this key takes a number

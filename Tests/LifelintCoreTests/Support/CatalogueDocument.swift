@@ -25,7 +25,7 @@ enum CatalogueDocument {
             the event it becomes.
 
             Events-buffer lines (`am_*`, `wm_*` tags, whose names say what they are) are read by
-            their tag (README, "What is read").
+            their tag (`docs/reference.md`, "What is read").
 
 
             """
@@ -59,7 +59,7 @@ enum CatalogueDocument {
             write it too. The tests make a line of every row in four layouts (`log show`, its compact
             style, the device syslog and a Console.app copy) and check the events it becomes. What
             the platform writes beyond these rows, and where it was seen, is in `apple-platform.md`;
-            crash, termination and JetsamEvent reports are read by their fields (README, "What is
+            crash, termination and JetsamEvent reports are read by their fields (`docs/reference.md`, "What is
             read").
 
 
