@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
 
 /// libFuzzer targets over lifelint's own sources (linked in, not depended on: a dependency's
