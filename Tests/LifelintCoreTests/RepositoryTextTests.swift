@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// What the repository says of itself: it cites its own files (`docs/formats.md`), never files
-/// beside the checkout, and the sources and README describe the product, not how it was built.
+/// beside the checkout, and the sources and documents describe the product, not how it was built.
 @Suite struct RepositoryTextTests {
     /// Every text file under `folders` (and the named top-level files), by its path in the checkout.
     static func texts(_ folders: [String], files: [String] = []) throws -> [(path: String, text: String)] {
@@ -25,9 +25,9 @@ import Testing
         }
     }
 
-    @Test func theSourcesAndTheREADMEDescribeTheProduct() throws {
+    @Test func theSourcesAndTheDocumentsDescribeTheProduct() throws {
         let history = try NSRegularExpression(pattern: #"\b(stop|issue) [0-9]+\b"#, options: [.caseInsensitive])
-        for (path, text) in try Self.texts(["Sources", "scripts"], files: ["README.md"]) {
+        for (path, text) in try Self.texts(["Sources", "scripts", "docs"], files: ["README.md", "ARCHITECTURE.md"]) {
             let range = NSRange(text.startIndex..., in: text)
             let first = history.firstMatch(in: text, range: range).flatMap { Range($0.range, in: text) }.map { String(text[$0]) }
             #expect(first == nil, "\(path) says '\(first ?? "")': describe the product; its history is in git")
