@@ -21,6 +21,10 @@ struct HeldEvidence {
         /// without it no app is named and it is dropped.
         case receiver
 
+        /// Whether the evidence counts without what it waits for (an ANR, a time-out, a title);
+        /// a binder failure or a broadcast that nothing names is no app's.
+        var isSentOnRelease: Bool { self != .crashingProcess && self != .receiver }
+
         /// The system writes what these wait for a few milliseconds later, in another call.
         var waitsForAnotherMessage: Bool { self == .skipNotice || self == .receiver }
     }

@@ -26,21 +26,29 @@ extension LogcatEventRecognizer {
     mutating func releaseHeld(_ out: inout Output) {
         guard let held else { return }
         self.held = nil
-        if held.awaiting != .crashingProcess, held.awaiting != .receiver { attribution.deliver(held.event) { out.events.append($0) } }
+        if held.awaiting.isSentOnRelease { attribution.deliver(held.event) { out.events.append($0) } }
     }
 
-    /// Holds `event`, counted by its line now, until its block says what it is.
+    /// Holds `event` until its block says what it is; what will be sent on either way is
+    /// counted by its own line now.
     mutating func hold(_ event: Event, until awaiting: HeldEvidence.Awaiting, _ line: Line, _ out: inout Output) {
         releaseHeld(&out)
-        out.produced += 1
+        if awaiting.isSentOnRelease { out.produced += 1 }
         held = HeldEvidence(event: event, awaiting: awaiting, pid: line.record.pid, tid: line.record.tid)
+    }
+
+    /// The held evidence that waits for `awaiting`, taken when `line` is of its block and
+    /// `matches` it.
+    private mutating func takeHeld(_ awaiting: HeldEvidence.Awaiting, for line: Line, where matches: (Event) -> Bool = { _ in true }) -> Event? {
+        guard let held, held.awaiting == awaiting, held.isInBlock(line), matches(held.event) else { return nil }
+        self.held = nil
+        return held.event
     }
 
     /// `Crashing app skipping ANR: ProcessRecord{406178a8 19902:com.app/10034} …` just after a
     /// time-out of that app: the system declared no ANR, the hang was the crash's.
     mutating func callOffHeldANR(_ line: Line) {
-        guard let held, held.awaiting == .skipNotice, held.isInBlock(line), line.message.contains(held.event.app) else { return }
-        self.held = nil
+        _ = takeHeld(.skipNotice, for: line) { line.message.contains($0.app) }
     }
 
     /// `Receiver during timeout: ResolveInfo{… com.app/.SyncReceiver …}` or
@@ -49,47 +57,42 @@ extension LogcatEventRecognizer {
     /// names the receiver's class only, which says an app's receiver timed out but not which
     /// package it is.
     mutating func nameTimedOutReceiver(_ line: Line, _ out: inout Output) {
-        guard var event = held?.event, held?.awaiting == .receiver, held?.isInBlock(line) == true else { return }
         let message = line.message
-        if let component = Self.firstComponent(in: message) {
-            event.app = component.component.package
-        } else if let range = message.range(of: "ReceiverList{") {
-            let words = message[range.upperBound...].split(separator: " ", maxSplits: 2)
-            guard words.count > 1, let pid = Int32(words[1]) else { return }
+        let component = Self.firstComponent(in: message)?.component.package
+        let pid = Self.word(1, after: "ReceiverList{", in: message).flatMap { Int32($0) }
+        let receiverClass = Self.word(1, after: "ResolveInfo{", in: message)
+        guard component != nil || pid != nil || receiverClass != nil, var event = takeHeld(.receiver, for: line) else { return }
+        if let component {
+            event.app = component
+        } else if let pid {
             event.pid = pid
             event.app = appName(pid: pid)
-        } else if let range = message.range(of: "ResolveInfo{") {
-            let words = message[range.upperBound...].split(separator: " ", maxSplits: 2)
-            guard words.count > 1 else { return }
-            event.attributes["receiver"] = String(words[1])
         } else {
-            return
+            event.attributes["receiver"] = receiverClass.map(String.init)
         }
-        held = nil
-        attribution.deliver(event) { out.events.append($0) }
+        add(event, &out)
+    }
+
+    /// The `index`th space-separated word after `marker` (`ReceiverList{c278979 1540 …}`: 1 is the pid).
+    private static func word(_ index: Int, after marker: String, in message: Substring) -> Substring? {
+        guard let range = message.range(of: marker) else { return nil }
+        let words = message[range.upperBound...].split(separator: " ", maxSplits: index + 1)
+        return words.count > index ? words[index] : nil
     }
 
     /// The same evidence, a line or two under a held title, names its app: one incident, told
     /// where the title is, about that app.
     mutating func nameHeldTitle(_ name: EventName, app: String, _ attributes: Attributes, _ line: Line, _ out: inout Output) -> Bool {
-        guard app != "unknown", var event = held?.event, held?.awaiting == .app, event.name == name, held?.isInBlock(line) == true else { return false }
-        held = nil
+        guard app != "unknown", var event = takeHeld(.app, for: line, where: { $0.name == name }) else { return false }
         event.app = app
         for entry in attributes where event.attributes[entry.key] == nil { event.attributes[entry.key] = entry.value }
         attribution.deliver(event) { out.events.append($0) }
         return true
     }
 
-    /// A binder failure of a paste without pids waits for the crash that follows it.
-    mutating func holdUntilCrashNamesProcess(_ event: Event, _ out: inout Output) {
-        releaseHeld(&out)
-        held = HeldEvidence(event: event, awaiting: .crashingProcess, pid: nil, tid: nil)
-    }
-
     /// The crash after a held binder failure names the process that failed.
     mutating func crashNamed(pid: Int32, package: String, _ line: Line, _ out: inout Output) {
-        guard var event = held?.event, held?.awaiting == .crashingProcess, held?.isInBlock(line) == true else { return }
-        held = nil
+        guard var event = takeHeld(.crashingProcess, for: line) else { return }
         event.pid = pid
         event.app = package
         add(event, &out)

@@ -37,7 +37,7 @@ extension LogcatEventRecognizer {
             }
         }
         // A bare paste has no priority: any line may carry the exception.
-        if out.produced == 0, Self.mayCarryEvidence(line.record) || line.record.priority == UInt8(ascii: "?") { recogniseEmbedded(line, &out) }
+        if out.produced == 0, Self.mayCarryEvidence(line.record) { recogniseEmbedded(line, &out) }
     }
 
     private mutating func recogniseCatalogued(_ line: Line, _ out: inout Output, where accepts: (AndroidMessage) -> Bool) {
@@ -213,7 +213,8 @@ extension LogcatEventRecognizer {
         var attributes = Attributes()
         attributes["bytes"] = fields.text(.detail).flatMap { Self.number(after: "parcel size = ", in: $0) }
         guard let pid = line.record.pid else {
-            return holdUntilCrashNamesProcess(event(EventName.evidenceTransactionTooLarge, line, app: "unknown", pid: nil, tid: nil, attributes), &out)
+            // A paste without pids: the crash that follows names the process.
+            return hold(event(EventName.evidenceTransactionTooLarge, line, app: "unknown", pid: nil, tid: nil, attributes), until: .crashingProcess, line, &out)
         }
         guard !isSystemServer(line, pid: pid) else { return }
         if let process = attribution.table.incarnation(of: pid), !process.isLive || process.isFrozen { return }
