@@ -184,10 +184,11 @@ enum LogcatLineParser {
     /// A line that ends right after `TAG:` has an empty message.
     private static func readTagAndMessage(_ cursor: inout ByteCursor, into record: inout LogcatRecord) -> Bool {
         let bytes = cursor.bytes
-        if let separator = smallColon(bytes, from: cursor.index, before: cursor.find(.colon, .space)) {
+        let colon = cursor.find(.colon, .space)
+        if let separator = smallColon(bytes, from: cursor.index, before: colon) {
             record.tag = trimmed(bytes, cursor.index..<separator)
             record.message = min(separator + smallColonSeparator.utf8CodeUnitCount, bytes.count)..<bytes.count
-        } else if let separator = cursor.find(.colon, .space) {
+        } else if let separator = colon {
             record.tag = trimmed(bytes, cursor.index..<separator)
             record.message = (separator + 2)..<bytes.count
         } else if bytes.last == .colon, bytes.count > cursor.index {
@@ -204,9 +205,11 @@ enum LogcatLineParser {
     private static let smallColonSeparator: StaticString = "\u{FE55} "
 
     /// Where a small colon ends the tag, when it comes before any `: `.
+    /// Only the bytes before the first `: ` are searched, and only for the small colon's lead
+    /// byte first: the common line costs one `memchr` over its tag.
     private static func smallColon(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, before colon: Int?) -> Int? {
-        guard let found = ByteSearch.firstIndex(of: smallColonSeparator, in: bytes, from: start) else { return nil }
-        return colon.map { found < $0 } ?? true ? found : nil
+        let tag = UnsafeBufferPointer(rebasing: bytes[..<(colon ?? bytes.count)])
+        return ByteSearch.firstIndex(of: smallColonSeparator, in: tag, from: start)
     }
 
     /// The numbers in `( 1000: 1234: 1250)`-style lists; a non-numeric uid (`root`, `u0a12`)
