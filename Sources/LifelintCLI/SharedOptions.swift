@@ -10,10 +10,7 @@ import Darwin
 enum SharedOptions {
     static let traceReading: [CommandLineArguments.Option] = [
         .init("--input-format", value: "<format>", choices: InputFormat.allCases.map(\.rawValue), """
-            Read the input in this format instead of detecting it: a logcat layout \
-            (\(LogcatFormat.allCases.map(\.rawValue).joined(separator: ", "))), an Apple log layout \
-            (\(AppleLogTextLayout.allCases.map(\.rawValue).joined(separator: ", "))), apple-report (crash, .ips, \
-            JetsamEvent) or exit-info (dumpsys activity exit-info).
+            Read the input in this format instead of detecting it: \(TraceFormats.forcedNamesHelp).
             """),
         .init("--year", value: "<year>", """
             The year for log times that have none (logcat, syslog), or '-' for this year. Default: the \

@@ -20,7 +20,8 @@ import LifelintModel
 /// an error in its place. What the user names directly is read as named. One file named several
 /// ways (`x.log`, `./x.log`, `dir/../x.log`) is read once.
 public enum InputExpander {
-    public static let traceExtensions: Set<String> = ["log", "txt", "logcat", "json", "jsonl", "ndjson", "plist", "bplist", "gz", "zip", "trace", "crash", "ips"]
+    /// What a folder walk reads: the extensions of every format in `TraceFormats.all`.
+    public static let traceExtensions = TraceFormats.fileExtensions
 
     /// The batch, and notes on what the walks left out.
     public struct Expansion: Sendable {

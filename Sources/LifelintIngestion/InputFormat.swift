@@ -1,27 +1,20 @@
 import LifelintModel
 
-/// What `--input-format` can force instead of detecting it: a logcat layout, an Apple log
-/// layout, an Apple report, or exit-info records.
-public enum InputFormat: Sendable, Hashable, CaseIterable, RawRepresentable {
-    case logcat(LogcatFormat)
-    case appleLog(AppleLogTextLayout)
-    case appleReport
-    case exitInfo
+/// What `--input-format` forces instead of detection: one of the names in
+/// `TraceFormats.forcedNames` (a logcat or Apple log layout, `apple-report`, `exit-info`).
+public struct InputFormat: Sendable, Hashable, CaseIterable, RawRepresentable {
+    public let rawValue: String
+    /// The format the name forces, bound to its layout.
+    let format: any TraceFormat
 
-    public static let allCases: [InputFormat] =
-        LogcatFormat.allCases.map(InputFormat.logcat) + AppleLogTextLayout.allCases.map(InputFormat.appleLog) + [.appleReport, .exitInfo]
+    public static let allCases: [InputFormat] = TraceFormats.forcedNames.compactMap(InputFormat.init(rawValue:))
 
     public init?(rawValue: String) {
-        guard let format = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
-        self = format
+        guard let format = TraceFormats.forced(rawValue) else { return nil }
+        self.rawValue = rawValue
+        self.format = format
     }
 
-    public var rawValue: String {
-        switch self {
-        case let .logcat(layout): layout.rawValue
-        case let .appleLog(layout): layout.rawValue
-        case .appleReport: "apple-report"
-        case .exitInfo: "exit-info"
-        }
-    }
+    public static func == (left: InputFormat, right: InputFormat) -> Bool { left.rawValue == right.rawValue }
+    public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
 }

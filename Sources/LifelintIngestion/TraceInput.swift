@@ -113,6 +113,9 @@ public final class TraceInput {
         return (nil, raw)
     }
 
+    /// The extensions of the compressed files lifelint opens (gzip, a bugreport's zip).
+    static let compressedExtensions: Set<String> = ["gz", "zip"]
+
     /// The trace's bytes as a `ByteSource`, for the streaming readers.
     var byteSource: any ByteSource { source }
 

@@ -78,7 +78,7 @@ import Testing
     @Test func usageErrors() {
         #expect(run(["events"]).status == .failure)
         #expect(run(["events", "--input-format", "fancy", "x"]).diagnostics.hasPrefix(
-            "lifelint: error: invalid value 'fancy' for '--input-format': expected threadtime, time, brief"))
+            "lifelint: error: invalid value 'fancy' for '--input-format': expected apple-report, exit-info, log-show"))
         #expect(run(["events", "--year", "twenty", "x"]).status == .failure)
         #expect(run(["events", "--frobnicate", "x"]).diagnostics.hasPrefix("lifelint: error: unknown option '--frobnicate'"))
         #expect(run(["frobnicate"]).diagnostics.hasPrefix("lifelint: error: unknown command 'frobnicate'"))

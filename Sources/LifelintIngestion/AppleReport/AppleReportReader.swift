@@ -31,7 +31,6 @@ enum AppleReportReader {
 
     private static func read(_ bytes: [UInt8], unread: String?, path: String, emit: EventSink) -> IngestionSummary {
         var summary = IngestionSummary(path: path, format: "apple report")
-        summary.reportsDeathsOnly = true
         // A report that states no termination, exception or kill (a resource report whose
         // action was `none`) ended nothing.
         let parsed = bytes.withUnsafeBufferPointer { buffer in parse(buffer, summary: &summary) }

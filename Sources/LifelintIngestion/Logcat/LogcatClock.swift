@@ -23,10 +23,10 @@ struct LogcatClock {
     }
 
     @inline(__always)
-    mutating func note(_ time: borrowing LogcatTime, yearsWrapped: Int) {
+    mutating func note(_ time: borrowing LogcatTime, inferredYear: Int) {
         if kind == nil { (kind, fractionDigits, utcOffsetSeconds) = (time.kind, time.fractionDigits, time.utcOffsetSeconds) }
         guard time.kind == kind else { return }
-        latest = max(latest, key(time, yearsWrapped: yearsWrapped))
+        latest = max(latest, key(time, inferredYear: inferredYear))
     }
 
     /// The latest time as a timestamp.
@@ -55,9 +55,9 @@ struct LogcatClock {
     }
 
     @inline(__always)
-    private func key(_ time: borrowing LogcatTime, yearsWrapped: Int) -> UInt64 {
+    private func key(_ time: borrowing LogcatTime, inferredYear: Int) -> UInt64 {
         guard time.kind == .calendar else { return UInt64(clamping: time.seconds) &* Self.nanosecondsPerSecond &+ UInt64(clamping: time.nanosecond) }
-        let year = min(max(time.year ?? baseYear + yearsWrapped, CivilDateTime.supportedYears.lowerBound), CivilDateTime.supportedYears.upperBound)
+        let year = min(max(time.year ?? inferredYear, CivilDateTime.supportedYears.lowerBound), CivilDateTime.supportedYears.upperBound)
         var value = UInt64(year - Self.firstYear)
         value = value * 13 + UInt64(time.month)
         value = value * 32 + UInt64(time.day)

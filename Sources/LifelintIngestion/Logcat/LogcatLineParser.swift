@@ -3,7 +3,7 @@ import LifelintModel
 /// Parses the prefix of one logcat line in a given layout (see `docs/formats.md`
 /// §1, confirmed against `liblog/logprint.cpp`). Works on bytes and allocates nothing.
 enum LogcatLineParser {
-    static func parse(_ line: UnsafeBufferPointer<UInt8>, as format: LogcatFormat) -> LogcatRecord? {
+    static func parse(_ line: UnsafeBufferPointer<UInt8>, as format: LogcatLayout) -> LogcatRecord? {
         var cursor = ByteCursor(line)
         switch format {
         case .threadtime: return parseThreadtime(&cursor)

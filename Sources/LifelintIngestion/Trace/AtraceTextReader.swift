@@ -6,10 +6,11 @@ import LifelintModel
 /// The framework's lifecycle slices become events as in a Chrome trace (`FrameworkSlices`);
 /// `lifelint:<event> key=value` slices and instants are the app's own events. Times are the
 /// trace clock (seconds since boot, read as monotonic).
-struct AtraceTextReader {
+struct AtraceTextReader: LineOrientedReader {
     private let path: String
     private var slices = FrameworkSlices()
-    private(set) var summary: IngestionSummary
+    private var latest: Timestamp?
+    var summary: IngestionSummary
 
     init(path: String) {
         self.path = path
@@ -20,35 +21,29 @@ struct AtraceTextReader {
         ByteSearch.contains("# tracer: ", in: head) || ByteSearch.contains(": tracing_mark_write: ", in: head)
     }
 
-    mutating func run(_ input: ByteLineReader, emit: EventSink) {
-        var latest: Timestamp?
-        do {
-            try input.forEachLine { raw in
-                summary.lines += 1
-                let line = Substring(decoding: raw, as: UTF8.self)
-                guard let marker = Self.marker(line) else {
-                    let blank = line.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\r" }
-                    if blank || line.hasPrefix("#") || line.hasPrefix("TRACE:") || line.hasPrefix("capturing trace") {
-                        summary.structuralLines += 1
-                    } else {
-                        summary.logLines += 1
-                    }
-                    return
-                }
-                latest = FrameworkSlices.time(marker.microseconds)
-                if let event = read(marker) {
-                    emit(event)
-                    summary.events += 1
-                    summary.eventLines += 1
-                } else {
-                    summary.logLines += 1
-                }
+    mutating func read(line raw: UnsafeBufferPointer<UInt8>, emit: EventSink) {
+        let line = Substring(decoding: raw, as: UTF8.self)
+        guard let marker = Self.marker(line) else {
+            let blank = line.allSatisfy { $0 == " " || $0 == "\t" }
+            if blank || line.hasPrefix("#") || line.hasPrefix("TRACE:") || line.hasPrefix("capturing trace") {
+                summary.structuralLines += 1
+            } else {
+                summary.logLines += 1
             }
-        } catch {
-            summary.report(IngestionProblem(location: SourceLocation(path: path, line: summary.lines + 1), message: "read failed: \(error.message)"))
+            return
         }
+        latest = FrameworkSlices.time(marker.microseconds)
+        if let event = read(marker) {
+            emit(event)
+            summary.events += 1
+            summary.eventLines += 1
+        } else {
+            summary.logLines += 1
+        }
+    }
+
+    mutating func finish(emit: EventSink) {
         summary.clockEnd = latest
-        summary.bytes = input.bytesConsumed
     }
 
     private struct Marker {

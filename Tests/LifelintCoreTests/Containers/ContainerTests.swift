@@ -199,7 +199,7 @@ import Testing
         #expect(info.events.isEmpty && info.summary.logLines == 1 && info.summary.problemCount == 0)
         let url = TraceFixture.temporaryFile(name: "package.json", contents: Data(#"{"name":"lifelint","version":2}"#.utf8))
         #expect(throws: IngestionError.unrecognisedFormat(
-            path: url.path, line: 1, reason: "JSON, but neither lifelint events, a Chrome trace, an Apple log export nor a MetricKit payload (examined the whole document)")) {
+            path: url.path, line: 1, reason: "JSON, but neither an Apple log export, a MetricKit payload, a Chrome trace nor lifelint events (examined the whole document)")) {
             _ = try TraceReader.events(atPath: url.path)
         }
     }
@@ -215,7 +215,7 @@ import Testing
         let descriptor = open(url.path, O_RDONLY)
         defer { close(descriptor) }
         let reader = JSONStreamReader(source: FileDescriptorSource(descriptor, owns: false), chunkSize: 7)
-        var ingestor = JSONTraceIngestor(path: "tiny.jsonl", format: "json lifelint-events")
+        var ingestor = JSONTraceReader(path: "tiny.jsonl", format: "json lifelint-events")
         var decoder = LifelintJSONDecoder()
         var events: [Event] = []
         ingestor.run(reader, options: JSONStreamReader.Options(), decoder: &decoder) { events.append($0) }

@@ -3,7 +3,7 @@ import LifelintModel
 /// Reads a JSON container record by record and emits its events in document order. Every
 /// record lands in exactly one `IngestionSummary` category; malformed records are reported as
 /// problems with their line and column, and reading goes on with the next record.
-struct JSONTraceIngestor {
+struct JSONTraceReader {
     private let path: String
     private(set) var summary: IngestionSummary
     /// Reused for every record's members.

@@ -4,17 +4,16 @@ import LifelintModel
 /// file order. A record's continuation lines (Console.app's indented lines, a message the
 /// person who pasted it hard-wrapped) are joined to it before it is read, so each record is
 /// recognised once, whole, at its first line.
-struct AppleLogTextIngestor {
+struct AppleLogTextReader: LineOrientedReader {
     /// A record's continuation lines beyond this many bytes are counted but not joined.
     static let maximumRecordBytes = 64 << 10
 
     private let path: String
     private let layout: AppleLogTextLayout
-    private let baseYear: Int
     /// When the file was saved (seconds since 1970): the capture ended by then.
     private let savedAt: Int64
     private var recognizer: AppleLogEventRecognizer
-    private(set) var summary: IngestionSummary
+    var summary: IngestionSummary
 
     /// The record being read: its line's bytes (continuations appended), where it starts,
     /// and the parsed ranges into those bytes.
@@ -27,45 +26,37 @@ struct AppleLogTextIngestor {
     /// For times without a date: the day they are on, and the last time of day, to step over midnight.
     private var daysElapsed = 0
     private var lastTimeOfDay: Int64 = 0
-    /// The year the first time without one was taken to be in.
-    private(set) var firstYear: Int?
     /// The day the first time without a date was taken to be on.
-    private(set) var firstDay: CivilDateTime?
-    private var yearsWrapped = 0
-    private var lastMonth = 0
-    private(set) var neededYear = false
-    private(set) var neededDate = false
+    private var firstDay: CivilDateTime?
+    private var year: YearInference
+    /// Where the day comes from when times have no date.
+    private let savedTimeSource: YearSource
 
-    /// As in `LogcatIngestor`: the month the file was saved, when the year comes from it.
-    private let savedMonth: Int?
-
-    init(path: String, layout: AppleLogTextLayout, baseYear: Int, savedMonth: Int?, savedAt: Int64, mappings: [LineMapping]) {
-        self.savedMonth = savedMonth
+    init(path: String, layout: AppleLogTextLayout, year: YearInference, savedAt: Int64, savedTimeSource: YearSource, mappings: [LineMapping]) {
         self.path = path
         self.layout = layout
-        self.baseYear = baseYear
+        self.year = year
         self.savedAt = savedAt
+        self.savedTimeSource = savedTimeSource
         recognizer = AppleLogEventRecognizer(mappings: mappings)
         summary = IngestionSummary(path: path, format: "apple log \(layout.rawValue)")
     }
 
-    mutating func run(_ input: ByteLineReader, emit: EventSink) {
-        do {
-            try input.forEachLine { line in process(line, emit: emit) }
-        } catch {
-            summary.report(IngestionProblem(location: SourceLocation(path: path, line: summary.lines + 1), message: "read failed: \(error.message)"))
-        }
+    mutating func finish(emit: EventSink) {
         flush(emit: emit)
         recognizer.finish(emit: emit)
         summary.clockEnd = latest
-        summary.bytes = input.bytesConsumed
+        if let firstDay {
+            // A day taken from the file's time holds its year too.
+            summary.neededYear = true
+            summary.yearSource = savedTimeSource
+            summary.assumedDay = firstDay
+        } else {
+            year.note(in: &summary)
+        }
     }
 
-    private mutating func process(_ raw: UnsafeBufferPointer<UInt8>, emit: EventSink) {
-        summary.lines += 1
-        var end = raw.count
-        if end > 0, raw[end - 1] == .carriageReturn { end -= 1 }
-        let line = UnsafeBufferPointer(rebasing: raw[..<end])
+    mutating func read(line: UnsafeBufferPointer<UInt8>, emit: EventSink) {
         if AppleLogLinePrefix.isToolEcho(line) {
             flush(emit: emit)
             summary.logLines += 1
@@ -148,14 +139,8 @@ struct AppleLogTextIngestor {
         case let .complete(timestamp):
             return timestamp
         case let .withoutYear(month, day, timeOfDay):
-            neededYear = true
-            if lastMonth == 0, let savedMonth, month > savedMonth { yearsWrapped = -1 }
-            if lastMonth == 0 { firstYear = baseYear + yearsWrapped }
-            if lastMonth == 12 && month == 1 { yearsWrapped += 1 }
-            lastMonth = month
-            return timeOfDay.timestamp(year: baseYear + yearsWrapped, month: month, day: day)
+            return timeOfDay.timestamp(year: year.year(inMonth: month), month: month, day: day)
         case let .withoutDate(timeOfDay):
-            neededDate = true
             let day = firstDay ?? startDay(timeOfDay)
             firstDay = day
             let now = timeOfDay.nanosecondsOfDay

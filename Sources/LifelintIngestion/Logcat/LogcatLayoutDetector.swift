@@ -2,12 +2,12 @@ import LifelintModel
 
 /// Detects a file's logcat layout from its first lines: every layout is tried on a sample and
 /// the one that reads the most lines wins (ties go to the more specific layout).
-enum LogcatFormatDetector {
+enum LogcatLayoutDetector {
     static let sampleLines = 4_000
 
     struct Detection {
         /// Nil when no layout reads any line of the sample: the file is not logcat.
-        var format: LogcatFormat?
+        var format: LogcatLayout?
         var modifiers: LogcatModifiers
         /// Every line starts with the line number `grep -n` adds.
         var hasLineNumbers = false
@@ -50,7 +50,7 @@ enum LogcatFormatDetector {
 
     private static func detect(_ sample: UnsafeBufferPointer<UInt8>, stripLineNumbers: Bool) -> Detection {
         // By position in `detectionOrder`: this runs for every line sampled.
-        let formats = LogcatFormat.detectionOrder
+        let formats = LogcatLayout.detectionOrder
         var scores = [Int](repeating: 0, count: formats.count)
         var modifiers = [LogcatModifiers](repeating: [], count: formats.count)
         var longScore = 0

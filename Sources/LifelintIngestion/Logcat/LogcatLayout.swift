@@ -3,7 +3,7 @@ import LifelintModel
 /// The line layouts of `adb logcat -v <format>` and of Android Studio's copy/export formats.
 /// Modifiers (`year`, `usec`, `zone`, `epoch`, `uid`, ...) are recognised inside every layout
 /// and reported separately in `LogcatModifiers`.
-public enum LogcatFormat: String, Sendable, CaseIterable {
+public enum LogcatLayout: String, Sendable, CaseIterable {
     case threadtime
     case time
     case brief
@@ -19,7 +19,7 @@ public enum LogcatFormat: String, Sendable, CaseIterable {
 
     /// The order in which detection prefers formats when two read the same lines equally
     /// well: the more specific layout wins.
-    static let detectionOrder: [LogcatFormat] = [.studioNew, .studio, .threadtime, .time, .thread, .process, .brief, .tag]
+    static let detectionOrder: [LogcatLayout] = [.studioNew, .studio, .threadtime, .time, .thread, .process, .brief, .tag]
 }
 
 /// The `logcat -v` modifiers detected in a file.

@@ -2,17 +2,15 @@ import LifelintModel
 
 /// Reads one logcat text trace, line by line from a byte stream, and emits its events in file
 /// order. Every line lands in exactly one `IngestionSummary` category.
-struct LogcatIngestor {
+struct LogcatTextReader: LineOrientedReader {
     private let path: String
-    private let baseYear: Int
-    private var format: LogcatFormat = .raw
+    private var format: LogcatLayout = .raw
     /// `grep -n` output: every line starts with its line number in the grepped file.
     private var hasLineNumbers = false
     private var recognizer: LogcatEventRecognizer
-    private(set) var summary: IngestionSummary
+    var summary: IngestionSummary
 
-    /// Added to `baseYear` each time the month wraps from December to January.
-    private var yearsWrapped = 0
+    private var year: YearInference
     /// Where the device's clock went back an hour (daylight saving time ending: logcat's
     /// default times are local and carry no zone), and the latest time read since, an hour
     /// later: times from that line on are read an hour later, so the story stays in order.
@@ -20,15 +18,10 @@ struct LogcatIngestor {
     /// The last calendar time without a zone, as month, day and second of the day.
     private var previousLocal: (month: UInt8, day: UInt8, second: Int)?
     private static let hour: Int64 = 3_600_000_000_000
-    private var lastMonth: UInt8 = 0
     /// The latest time seen, for lines that have none of their own (Studio's process markers).
     private var lastTime: LogcatTime?
     /// The trace's clock: its latest time, kernel lines aside.
     private var clock: LogcatClock
-    /// -1 when the first time without a year was in the year before the file's (`savedMonth`).
-    private var firstYearsWrapped = 0
-    /// Whether some time had no year, so the year had to be supplied.
-    private var usedInferredYear = false
     /// The header of the `-v long` entry whose message lines are being read.
     private var longEntry: (record: LogcatRecord, interest: LogcatEventRecognizer.Interest)?
     /// The last entry whose unprefixed continuation lines are still read (a crash's indented
@@ -45,20 +38,15 @@ struct LogcatIngestor {
     /// A bugreport's exit-info records, read from its dumpsys section.
     private var exitInfo = BugreportExitInfo()
 
-    /// The month the file was saved, when the year comes from that (no `--year`): a log whose
-    /// first month is later was written the year before (December's log saved in January).
-    private let savedMonth: Int?
-
-    init(path: String, baseYear: Int, savedMonth: Int? = nil, mappings: [LineMapping] = []) {
+    init(path: String, year: YearInference, mappings: [LineMapping] = []) {
         self.path = path
-        self.baseYear = baseYear
-        self.savedMonth = savedMonth
+        self.year = year
         recognizer = LogcatEventRecognizer(mappings: mappings)
-        clock = LogcatClock(baseYear: baseYear)
+        clock = LogcatClock(baseYear: year.baseYear)
         summary = IngestionSummary(path: path, format: "logcat")
     }
 
-    mutating func run(_ input: ByteLineReader, format forcedFormat: LogcatFormat?, emit: EventSink) throws(IngestionError) {
+    mutating func run(_ input: ByteLineReader, format forcedFormat: LogcatLayout?, emit: EventSink) throws(IngestionError) {
         let head: UnsafeBufferPointer<UInt8>
         do { head = try input.prefetch() } catch { throw .readFailed(path: path, line: 1, reason: error.message) }
         if ContentSketch.isBinary(head), let nul = head.firstIndex(of: 0) {
@@ -66,9 +54,9 @@ struct LogcatIngestor {
         }
         isDumpstate = ByteSearch.contains("== dumpstate", in: UnsafeBufferPointer(rebasing: head[..<min(head.count, 4096)]))
         inOtherSection = isDumpstate
-        var detection = forcedFormat.map { LogcatFormatDetector.Detection(format: $0, modifiers: []) } ?? LogcatFormatDetector.detect(head)
+        var detection = forcedFormat.map { LogcatLayoutDetector.Detection(format: $0, modifiers: []) } ?? LogcatLayoutDetector.detect(head)
         // A bugreport's logs may start megabytes in; its logcat sections are always threadtime.
-        if detection.format == nil, isDumpstate { detection = LogcatFormatDetector.Detection(format: .threadtime, modifiers: []) }
+        if detection.format == nil, isDumpstate { detection = LogcatLayoutDetector.Detection(format: .threadtime, modifiers: []) }
         guard let detected = detection.format else {
             guard let firstLine = Self.firstNonBlankLine(head) else { return }
             let sketch = ContentSketch.text(head)
@@ -85,7 +73,7 @@ struct LogcatIngestor {
             // Each app's latest event time, for the exit-info deaths added at the end.
             var lastSeen: [String: Int64] = [:]
             var firstSeen = Int64.max
-            readLines(input) { event in
+            readLines(from: input) { event in
                 if event.time.clock != .unknown {
                     lastSeen[event.app] = max(lastSeen[event.app] ?? .min, event.time.nanoseconds)
                     firstSeen = min(firstSeen, event.time.nanoseconds)
@@ -94,7 +82,7 @@ struct LogcatIngestor {
             }
             addExitInfoDeaths(since: firstSeen, lastSeen: lastSeen, emit: emit)
         } else {
-            readLines(input, emit: emit)
+            readLines(from: input, emit: emit)
         }
         finishSummary(input)
         if forcedFormat == nil, summary.isMostlyNotLog, let firstLine = opening.withUnsafeBufferPointer(Self.firstNonBlankLine) {
@@ -119,9 +107,8 @@ struct LogcatIngestor {
         }
         summary.clockWentBack = fallBack?.line
         summary.interleavedStart = recognizer.interleavedStart
-        summary.neededYear = usedInferredYear
-        if usedInferredYear { summary.assumedYear = baseYear + firstYearsWrapped }
-        summary.bytes = input.bytesConsumed
+        year.note(in: &summary)
+        summary.noteRead(input)
     }
 
     /// How far a file is searched for logs after a start that reads as no layout.
@@ -139,15 +126,15 @@ struct LogcatIngestor {
     /// when no logs were found.
     private mutating func readAfterOtherText(_ input: ByteLineReader, emit: EventSink) throws(IngestionError) -> Bool {
         var searching = true
-        var candidate: LogcatFormat?
+        var candidate: LogcatLayout?
         var run: [(line: Int, bytes: [UInt8])] = []
         do {
             try input.forEachLine { raw in
-                guard searching else { return process(raw, emit: emit) }
+                guard searching else { return readCounting(raw, emit: emit) }
                 guard input.bytesConsumed <= Self.searchLimit else { return }
                 summary.lines += 1
                 let format = LogcatLineCleaner.withCleanLine(raw, stripQuotes: true) { line, _ in
-                    LogcatFormat.detectionOrder.first { LogcatLineParser.parse(line, as: $0) != nil }
+                    LogcatLayout.detectionOrder.first { LogcatLineParser.parse(line, as: $0) != nil }
                 }
                 if format == nil || format != candidate {
                     for line in run { summary.countUnrecognised(line: line.line) }
@@ -167,24 +154,14 @@ struct LogcatIngestor {
                 self.format = found
                 summary.format = "logcat " + found.rawValue
                 summary.lines -= run.count
-                for line in run { line.bytes.withUnsafeBufferPointer { process($0, emit: emit) } }
+                for line in run { line.bytes.withUnsafeBufferPointer { readCounting($0, emit: emit) } }
             }
         } catch {
-            summary.report(IngestionProblem(location: SourceLocation(path: path, line: summary.lines + 1), message: "read failed: \(error.message)"))
+            summary.reportReadFailure(error)
         }
         guard !searching else { return false }
         recognizer.finish(emit: emit)
         return true
-    }
-
-    private mutating func readLines(_ input: ByteLineReader, emit: EventSink) {
-        do {
-            try input.forEachLine { line in process(line, emit: emit) }
-        } catch {
-            // What was read before the failure is still analysed; the failure is an error.
-            summary.report(IngestionProblem(location: SourceLocation(path: path, line: summary.lines + 1), message: "read failed: \(error.message)"))
-        }
-        recognizer.finish(emit: emit)
     }
 
     /// The bugreport's exit-info deaths that the logcat did not show (`BugreportExitInfo`).
@@ -212,11 +189,20 @@ struct LogcatIngestor {
         return nil
     }
 
-    private mutating func process(_ raw: UnsafeBufferPointer<UInt8>, emit: EventSink) {
+    /// A line found while searching for where the logs start, counted here.
+    private mutating func readCounting(_ raw: UnsafeBufferPointer<UInt8>, emit: EventSink) {
         summary.lines += 1
+        read(line: raw, emit: emit)
+    }
+
+    mutating func read(line raw: UnsafeBufferPointer<UInt8>, emit: EventSink) {
         LogcatLineCleaner.withCleanLine(raw, stripQuotes: format != .raw, stripLineNumbers: hasLineNumbers) { line, _ in
             classify(line, emit: emit)
         }
+    }
+
+    mutating func finish(emit: EventSink) {
+        recognizer.finish(emit: emit)
     }
 
     private mutating func classify(_ line: UnsafeBufferPointer<UInt8>, emit: EventSink) {
@@ -314,10 +300,10 @@ struct LogcatIngestor {
     }
 
     /// Static, so that the ingestor's mutating methods call it without copying the ingestor.
-    private static func parse(_ line: UnsafeBufferPointer<UInt8>, as format: LogcatFormat) -> LogcatRecord? {
+    private static func parse(_ line: UnsafeBufferPointer<UInt8>, as format: LogcatLayout) -> LogcatRecord? {
         if let record = LogcatLineParser.parse(line, as: format) { return record }
         guard format != .raw else { return nil }
-        for other in LogcatFormat.detectionOrder where other != format {
+        for other in LogcatLayout.detectionOrder where other != format {
             if let record = LogcatLineParser.parse(line, as: other) { return record }
         }
         return nil
@@ -352,7 +338,7 @@ struct LogcatIngestor {
     /// gone back an hour (`fallBack`).
     private func timestamp(_ time: LogcatTime?) -> Timestamp {
         guard let time else { return .unknown }
-        let stamp = time.timestamp(inferredYear: baseYear + yearsWrapped)
+        let stamp = time.timestamp(inferredYear: year.currentYear)
         guard fallBack != nil, time.kind == .calendar, time.utcOffsetSeconds == nil else { return stamp }
         return Timestamp(clock: stamp.clock, nanoseconds: stamp.nanoseconds + Self.hour, utcOffsetSeconds: nil, fractionDigits: stamp.fractionDigits)
     }
@@ -361,18 +347,10 @@ struct LogcatIngestor {
     @inline(__always)
     private mutating func noteTime(_ time: LogcatTime?, kernelClock: Bool) {
         guard let time else { return }
-        if time.kind == .calendar, time.year == nil {
-            usedInferredYear = true
-            if lastMonth == 0, let savedMonth, Int(time.month) > savedMonth {
-                yearsWrapped = -1
-                firstYearsWrapped = -1
-            }
-            if lastMonth == 12 && time.month == 1 { yearsWrapped += 1 }
-            lastMonth = time.month
-        }
+        if time.kind == .calendar, time.year == nil { _ = year.year(inMonth: Int(time.month)) }
         lastTime = time
         guard !kernelClock else { return }
-        clock.note(time, yearsWrapped: yearsWrapped)
+        clock.note(time, inferredYear: year.currentYear)
         if time.kind == .calendar, time.utcOffsetSeconds == nil { noteLocalTime(time) }
     }
 
@@ -391,7 +369,7 @@ struct LogcatIngestor {
     }
 }
 
-extension LogcatFormat {
+extension LogcatLayout {
     /// Layouts whose lines name a tag.
     var hasTag: Bool { self != .thread && self != .raw }
 }

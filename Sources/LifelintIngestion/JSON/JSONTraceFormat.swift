@@ -1,0 +1,25 @@
+import LifelintModel
+
+/// A format that is a JSON document or a sequence of JSON records, read record by record by
+/// `JSONTraceReader` with the format's own decoder.
+protocol JSONTraceFormat: TraceFormat {
+    associatedtype Decoder: JSONRecordDecoder
+    /// The format as summaries name it (`json chrome-trace`).
+    static var summaryName: String { get }
+    /// How the stream is split into records, as recognising the head found it.
+    var streamOptions: JSONStreamReader.Options { get }
+    func makeDecoder(_ options: TraceReadOptions) -> Decoder
+}
+
+extension JSONTraceFormat {
+    static var isJSON: Bool { true }
+    static var fileExtensions: [String] { ["json", "jsonl", "ndjson"] }
+
+    func read(_ input: TraceInput, head: [UInt8], options: TraceReadOptions, emit: EventSink) -> IngestionSummary {
+        var decoder = makeDecoder(options)
+        let stream = JSONStreamReader(source: input.byteSource, initial: head, chunkSize: input.chunkSize(after: head))
+        var reader = JSONTraceReader(path: input.path, format: Self.summaryName)
+        reader.run(stream, options: streamOptions, decoder: &decoder, emit: emit)
+        return reader.summary
+    }
+}
