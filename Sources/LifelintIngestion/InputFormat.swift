@@ -15,6 +15,11 @@ public struct InputFormat: Sendable, Hashable, CaseIterable, RawRepresentable {
         self.format = format
     }
 
+    /// A logcat layout, forced.
+    public static func logcat(_ layout: LogcatLayout) -> InputFormat { InputFormat(rawValue: layout.rawValue)! }
+    /// An Apple log text layout, forced.
+    public static func appleLog(_ layout: AppleLogTextLayout) -> InputFormat { InputFormat(rawValue: layout.rawValue)! }
+
     public static func == (left: InputFormat, right: InputFormat) -> Bool { left.rawValue == right.rawValue }
     public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
 }

@@ -98,7 +98,7 @@ import Testing
 
     @Test func rawLayoutWhenForced() throws {
         let text = "Start proc 4242:com.example.notes/u0a123 for activity {com.example.notes/com.example.notes.EditorActivity}\nanything else\n"
-        let (events, summary) = try TraceFixture.ingest(text, options: TraceReadOptions(inputFormat: InputFormat(rawValue: "raw"), year: 2024))
+        let (events, summary) = try TraceFixture.ingest(text, options: TraceReadOptions(inputFormat: .logcat(.raw), year: 2024))
         #expect(events.map(\.summaryLine) == [Self.expected[0]])
         #expect(events.first?.time == .unknown)
         #expect(summary.format == "logcat raw")
