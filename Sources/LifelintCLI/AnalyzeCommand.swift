@@ -164,11 +164,7 @@ struct AnalyzeCommand: Command {
         do {
             let configuration = try configuration.load()
             configurationFile = configuration.path
-            settings = try makeSettings(configuration)
-            let formats = [format] + fileOutputs.map(\.format)
-            settings.collectsTimeline = formats.contains { $0.needsTimeline }
-            settings.identifiesTraces = formats.contains { $0 == .json || $0 == .jsonl }
-            settings.collectsMetrics = formats.contains { $0.writesMetrics }
+            settings = try makeSettings(configuration).collecting(for: [format] + fileOutputs.map(\.format))
             settings.failsOnEmpty = failsOnEmpty
             baseline = try baselinePath.map { (path) throws(ConfigurationError) in try Baseline.load(path: path) }
             if let inputList {
@@ -182,7 +178,6 @@ struct AnalyzeCommand: Command {
             diagnostics.writeErrors(error)
             return .failure
         }
-        let started = Timestamp.now
         let options = ReporterOptions(annotationsPerLevel: annotationsPerLevel, quiet: quiet, junitOnlyFailures: junitOnlyFailures, labels: labels)
         var reporters: [any Reporter] = [format.makeReporter(output: output, options: options.coloring(colorChoice.resolve(for: output)))]
         for (index, (format, _)) in fileOutputs.enumerated() { reporters.append(format.makeReporter(output: files[index].output, options: options)) }
@@ -190,46 +185,25 @@ struct AnalyzeCommand: Command {
         let batch = expansion.inputs
         if !quiet { expansion.notes.forEach { diagnostics.writeLine("lifelint: note: " + TerminalText.sanitized($0)) } }
         if verbose { describe(settings, configurationFile: configurationFile, inputs: batch.count, to: diagnostics) }
-        var matcher = baseline.map { BaselineMatcher($0, path: baselinePath ?? "") }
         let progress = showsProgress && diagnostics.isTerminal && batch.count > 1 ? ProgressBar(output: diagnostics, total: batch.count) : nil
-        // Every trace is kept to the end only when a reporter's `finish` or the baseline to be
-        // written needs it; otherwise the run keeps counts and what the year note reads.
-        var traces: [TraceReport] = []
-        var tally = RunTally()
-        var summariesForYearNote: [IngestionSummary] = []
-        let keepsTraces = writeBaselinePath != nil || reporters.contains { $0.readsTraceDetailsAtFinish }
-        var bytes = 0
-        // Streaming reporters' output is made on the workers, unless a baseline (applied in
-        // input order) may still change the report.
-        let renderings = reporters.map { matcher == nil ? $0.rendering : nil }
-        let prepare: @Sendable (TraceReport) -> (TraceReport, [Result<[UInt8], OutputFailure>?]) = { report in
-            (report, renderings.map { $0?.render(report) })
-        }
-        BatchAnalyzer(settings: settings, jobs: jobs).run(batch, prepare: prepare) { prepared in
-            var (report, rendered) = prepared
-            matcher?.apply(to: &report)
+        let analysis = AnalysisRun(
+            settings: settings, jobs: jobs, failOn: failOn, baseline: baseline.map { BaselineMatcher($0, path: baselinePath ?? "") },
+            keepsTraces: writeBaselinePath != nil, configurationPath: configurationFile)
+        let outcome = analysis.run(batch, reporters: &reporters) { report in
             progress?.clear()
             report.diagnostics.forEach(diagnostics.writeLine)
             if !quiet { diagnostics.writeNotes(of: report) }
             diagnostics.flush()
-            for index in reporters.indices {
-                if let bytes = rendered[index] { reporters[index].traceCompleted(report, rendered: bytes) } else { reporters[index].traceCompleted(report) }
-            }
-            bytes += report.summary?.bytes ?? 0
-            tally.add(report)
-            if keepsTraces { traces.append(report) }
-            if let summary = report.summary, YearNote.isGuessed(summary) { summariesForYearNote.append(summary) }
-            progress?.update(completed: tally.traces, bytes: bytes)
+        } didReport: { tally, bytesRead in
+            progress?.update(completed: tally.traces, bytes: bytesRead)
         }
         progress?.clear()
-        if !quiet, let note = YearNote.text(for: summariesForYearNote) { diagnostics.writeLine(note) }
-        let run = RunReport(traces: traces, tally: tally, rules: settings.rules, failOn: failOn, baseline: matcher?.outcome, started: started,
-            configuration: configurationFile)
-        for index in reporters.indices { reporters[index].finish(run) }
+        if !quiet, let note = outcome.yearNote { diagnostics.writeLine(note) }
+        let run = outcome.report
         let unwritten = files.compactMap { $0.finish() }
         unwritten.forEach(diagnostics.writeErrors)
         if let writeBaselinePath {
-            let accepted = Baseline(findings: traces.flatMap { $0.findings + $0.baselined })
+            let accepted = Baseline(findings: run.traces.flatMap { $0.findings + $0.baselined })
             if let error = Self.write(accepted, to: writeBaselinePath) {
                 diagnostics.writeErrors(error)
                 return .failure
