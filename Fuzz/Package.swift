@@ -32,10 +32,11 @@ let package = Package(
         .plugin(name: "EmbedRules", capability: .buildTool(), dependencies: ["rule-embedder"], path: "Sources/Plugins/EmbedRules"),
         .executableTarget(name: "rule-embedder", path: "Sources/RuleEmbedder"),
         .target(name: "FuzzDriver", dependencies: ["LifelintCore"], path: "Sources/FuzzDriver", swiftSettings: instrumented),
-    ] + fuzzers.map { name in
-        .executableTarget(
-            name: name, dependencies: ["LifelintCore", "FuzzDriver"], path: "Sources/\(name)",
-            swiftSettings: instrumented + [.unsafeFlags(["-parse-as-library"])],
-            linkerSettings: [.unsafeFlags(["-sanitize=fuzzer,address"])])
-    }
+    ]
+        + fuzzers.map { name in
+            .executableTarget(
+                name: name, dependencies: ["LifelintCore", "FuzzDriver"], path: "Sources/\(name)",
+                swiftSettings: instrumented + [.unsafeFlags(["-parse-as-library"])],
+                linkerSettings: [.unsafeFlags(["-sanitize=fuzzer,address"])])
+        }
 )

@@ -1,5 +1,5 @@
-import LifelintCore
 import Foundation
+import LifelintCore
 
 #if canImport(Glibc)
 import Glibc
@@ -15,20 +15,28 @@ struct AnalyzeCommand: Command {
     static let summary = "(default) Find lifecycle anti-patterns in the traces."
 
     static let outputOptions: [CommandLineArguments.Option] = [
-        .init("--format", value: "<format>", choices: ReportFormat.allCases.map(\.rawValue), """
+        .init(
+            "--format", value: "<format>", choices: ReportFormat.allCases.map(\.rawValue),
+            """
             What to write to standard output (default: text): \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")); \
             html is a self-contained page with the timeline, verdicts and findings.
             """),
         .init("--output", value: "<format>=<path>", repeatable: true, "Also write that format to a file; repeatable."),
-        .init("--fail-on", value: "<severity>", choices: Severity.allCases.reversed().map(\.rawValue), "Exit 1 when a finding is at least this severe: error (default), warning or info."),
+        .init(
+            "--fail-on", value: "<severity>", choices: Severity.allCases.reversed().map(\.rawValue),
+            "Exit 1 when a finding is at least this severe: error (default), warning or info."),
         .init("--exit-zero", "Exit 0 even with findings (errors reading or writing still exit 2)."),
         .init("--fail-on-empty", "A trace with no events is an error (exit 2), not a note: for jobs whose traces must hold a run."),
-        .init("--max-annotations", value: "<n>", """
+        .init(
+            "--max-annotations", value: "<n>",
+            """
             GitHub annotations of each level (error, warning, notice) to write with --format github \
             (default: \(PlatformLimits.annotationsPerLevel), what GitHub shows per step); the rest are listed in the log.
             """),
         .init("--junit-only-failures", "JUnit reports list only the failing test cases, not one per rule per trace."),
-        .init("--label", value: "<key=value>", repeatable: true, """
+        .init(
+            "--label", value: "<key=value>", repeatable: true,
+            """
             Stamp every JSON and JSON Lines record with this context (build, app version, device), \
             for tables of many runs; repeatable.
             """),
@@ -37,24 +45,26 @@ struct AnalyzeCommand: Command {
         SharedOptions.color,
     ]
 
-    static let ruleOptions: [CommandLineArguments.Option] = SharedOptions.configuration + [
-        .init("--rules", value: "<dir>", repeatable: true, "Also run the rule files (*.json) in this folder; repeatable."),
-        .init("--select", value: "<rule>", repeatable: true, "Run only this rule (opt-in and disabled ones too); repeatable; wins over the configuration."),
-        .init("--ignore", value: "<rule>", repeatable: true, "Do not run this rule; repeatable; wins over the configuration."),
-        .init("--set", value: "<name=value>", repeatable: true, "Override a threshold, e.g. --set graceWindow=3s; repeatable. 'lifelint rules' lists the thresholds."),
-    ]
+    static let ruleOptions: [CommandLineArguments.Option] =
+        SharedOptions.configuration + [
+            .init("--rules", value: "<dir>", repeatable: true, "Also run the rule files (*.json) in this folder; repeatable."),
+            .init("--select", value: "<rule>", repeatable: true, "Run only this rule (opt-in and disabled ones too); repeatable; wins over the configuration."),
+            .init("--ignore", value: "<rule>", repeatable: true, "Do not run this rule; repeatable; wins over the configuration."),
+            .init("--set", value: "<name=value>", repeatable: true, "Override a threshold, e.g. --set graceWindow=3s; repeatable. 'lifelint rules' lists the thresholds."),
+        ]
 
     static let baselineOptions: [CommandLineArguments.Option] = [
         .init("--write-baseline", value: "<file>", "Record the current findings as accepted, and exit 0."),
         .init("--baseline", value: "<file>", "Hide the findings recorded there; list entries that no longer occur."),
     ]
 
-    static let inputOptions: [CommandLineArguments.Option] = [
-        .init("--files-from", value: "<file>", "Also analyse the traces named in this file, one per line ('-': standard input): for lists too long for a command line."),
-        .init("--null", alias: "-0", "With --files-from, the names are separated by NUL bytes (find -print0), not lines (also -0)."),
-        .init("--jobs", value: "<n>", "Traces analysed at once (default: the number of cores)."),
-        .init("--no-progress", "No progress bar (shown on a terminal for large batches)."),
-    ] + SharedOptions.traceReading + [.help]
+    static let inputOptions: [CommandLineArguments.Option] =
+        [
+            .init("--files-from", value: "<file>", "Also analyse the traces named in this file, one per line ('-': standard input): for lists too long for a command line."),
+            .init("--null", alias: "-0", "With --files-from, the names are separated by NUL bytes (find -print0), not lines (also -0)."),
+            .init("--jobs", value: "<n>", "Traces analysed at once (default: the number of cores)."),
+            .init("--no-progress", "No progress bar (shown on a terminal for large batches)."),
+        ] + SharedOptions.traceReading + [.help]
 
     static let options = outputOptions + ruleOptions + baselineOptions + inputOptions
 

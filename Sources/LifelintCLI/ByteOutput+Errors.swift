@@ -1,4 +1,5 @@
 import LifelintCore
+
 extension ByteOutput {
     /// `lifelint: error: …` for each line of the error's description: an error that gathers
     /// several mistakes (a rule folder's) names each on its own line.

@@ -4,10 +4,12 @@ import LifelintCore
 /// shell completions and the manual page are all made from this list and the commands'
 /// option declarations.
 enum CommandCatalog {
-    static var commands: [any Command.Type] { [
-        AnalyzeCommand.self, EventsCommand.self, TimelineCommand.self, RulesCommand.self,
-        CompletionsCommand.self, ManualCommand.self,
-    ] }
+    static var commands: [any Command.Type] {
+        [
+            AnalyzeCommand.self, EventsCommand.self, TimelineCommand.self, RulesCommand.self,
+            CompletionsCommand.self, ManualCommand.self,
+        ]
+    }
 
     static func command(named name: String) -> (any Command.Type)? {
         commands.first { $0.name == name }

@@ -1,4 +1,5 @@
 import LifelintCore
+
 /// A command's arguments split into options and inputs, against the options it declares.
 /// `--name value`, `--name=value`, repeated options, `--` ends options, `-` is an input
 /// (standard input).
@@ -104,7 +105,8 @@ struct CommandLineArguments {
         guard let choice = Choice(rawValue: text) else {
             let names = Choice.allCases.map(\.rawValue)
             let meant = (Choice.self as? any ChoiceSynonyms.Type)?.choices(meant: text.lowercased()) ?? []
-            let suggestion = meant.isEmpty
+            let suggestion =
+                meant.isEmpty
                 ? DidYouMean.suggestion(for: text, among: names) : " (did you mean \(meant.map { "'\($0)'" }.joined(separator: " or "))?)"
             throw .invalidValue(option: name, value: text, expected: names.joined(separator: ", ") + suggestion)
         }

@@ -1,13 +1,15 @@
 import LifelintCore
+
 /// `lifelint events <trace>...`: the normalized events as JSON Lines on stdout, a summary per
 /// trace on stderr.
 struct EventsCommand: Command {
     static let name = "events"
     static let summary = "Print the lifecycle events understood in the traces, as JSON Lines."
 
-    static let options: [CommandLineArguments.Option] = SharedOptions.traceReading + [
-        .init("--quiet", "No summary on standard error."),
-    ] + SharedOptions.configuration + [.help]
+    static let options: [CommandLineArguments.Option] =
+        SharedOptions.traceReading + [
+            .init("--quiet", "No summary on standard error.")
+        ] + SharedOptions.configuration + [.help]
 
     static let help = HelpText.make(
         """

@@ -1,4 +1,5 @@
 import LifelintCore
+
 /// lifelint's exit statuses: what a CI job acts on.
 package enum ExitCode: Int32, Sendable {
     /// No finding at or above the failing level, and every input was read.

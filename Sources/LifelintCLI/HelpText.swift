@@ -1,4 +1,5 @@
 import LifelintCore
+
 /// A command's help, its option lists made from the same declarations the parser reads, so
 /// the two cannot drift: `  --name <value>  what it does`, wrapped.
 enum HelpText {

@@ -1,4 +1,5 @@
 import LifelintCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -117,7 +118,8 @@ package enum LifelintCommand {
         guard case let .unknownOption(option, _) = error else { return error }
         let owners = CommandCatalog.commands.filter { $0.name != command.name && $0.options.contains { $0.name == option || $0.alias == option } }.map { $0.name }
         guard !owners.isEmpty else { return error }
-        let hint: String? = command.name == TimelineCommand.name && option == "--format"
+        let hint: String? =
+            command.name == TimelineCommand.name && option == "--format"
             ? "the timeline as a page is 'lifelint --format html <trace>'" : nil
         return .optionOfOtherCommands(option, command: command.name, owners: owners, hint: hint)
     }

@@ -14,7 +14,8 @@ enum ManualPage {
             #".B lifelint"#,
             #"\fIcommand\fR [\fIoptions\fR] ..."#,
             ".SH DESCRIPTION",
-            escaped("""
+            escaped(
+                """
                 lifelint reads lifecycle traces of real runs (Android logcat in every layout, bugreports, \
                 exit-info; iOS crash, .ips and JetsamEvent reports; Apple logs from log show, Console.app \
                 and Xcode; lifelint event JSON, Chrome and Perfetto trace JSON, MetricKit payloads, XML and \
@@ -55,17 +56,27 @@ enum ManualPage {
 
     /// What people run, each with what it is for.
     static let examples: [(purpose: String, command: String)] = [
-        ("Capture an Android device's logs with the lifecycle callbacks (the events buffer) and analyse them:",
-         "adb logcat -b main,system,events -v threadtime -d > trace.log\nlifelint trace.log"),
-        ("Tell the story of a lost draft: every app's phases, saves, kills and restarts, and the verdicts:",
-         "lifelint timeline trace.log\nlifelint --format html trace.log > report.html"),
+        (
+            "Capture an Android device's logs with the lifecycle callbacks (the events buffer) and analyse them:",
+            "adb logcat -b main,system,events -v threadtime -d > trace.log\nlifelint trace.log"
+        ),
+        (
+            "Tell the story of a lost draft: every app's phases, saves, kills and restarts, and the verdicts:",
+            "lifelint timeline trace.log\nlifelint --format html trace.log > report.html"
+        ),
         ("See what lifelint read in a trace, before any rule:", "lifelint events trace.log"),
-        ("In CI: annotations on the run, SARIF for code scanning, a summary for the pull request:",
-         "lifelint --format github --output sarif=lifelint.sarif --output markdown=lifelint.md traces/"),
-        ("Accept today's findings, then fail only on new ones:",
-         "lifelint --write-baseline lifelint-baseline.json traces/\nlifelint --baseline lifelint-baseline.json traces/"),
-        ("A fleet of captures as JSON Lines records for a warehouse:",
-         "find captures -name '*.log' -print0 | lifelint --files-from - -0 --format jsonl > records.jsonl"),
+        (
+            "In CI: annotations on the run, SARIF for code scanning, a summary for the pull request:",
+            "lifelint --format github --output sarif=lifelint.sarif --output markdown=lifelint.md traces/"
+        ),
+        (
+            "Accept today's findings, then fail only on new ones:",
+            "lifelint --write-baseline lifelint-baseline.json traces/\nlifelint --baseline lifelint-baseline.json traces/"
+        ),
+        (
+            "A fleet of captures as JSON Lines records for a warehouse:",
+            "find captures -name '*.log' -print0 | lifelint --files-from - -0 --format jsonl > records.jsonl"
+        ),
         ("Why a rule matters and how to fix what it found:", "lifelint rules no-save-at-background"),
     ]
 

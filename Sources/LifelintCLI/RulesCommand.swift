@@ -1,13 +1,15 @@
 import LifelintCore
+
 /// `lifelint rules [<id>]`: the catalogue, or one rule in full.
 struct RulesCommand: Command {
     static let name = "rules"
     static let summary = "List the rules, or show one: 'lifelint rules <id>'."
 
-    static let options: [CommandLineArguments.Option] = [
-        .init("--rules", value: "<dir>", "Also list the rule files (*.json) in this folder; repeatable."),
-        .init("--ids", "Print only the rule ids, one per line (for scripts and shell completion)."),
-    ] + SharedOptions.configuration + [.help]
+    static let options: [CommandLineArguments.Option] =
+        [
+            .init("--rules", value: "<dir>", "Also list the rule files (*.json) in this folder; repeatable."),
+            .init("--ids", "Print only the rule ids, one per line (for scripts and shell completion)."),
+        ] + SharedOptions.configuration + [.help]
 
     static let help = HelpText.make(
         """

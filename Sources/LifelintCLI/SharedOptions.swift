@@ -1,4 +1,5 @@
 import LifelintCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -9,10 +10,14 @@ import Darwin
 /// (`--input-format`, `--year`) and which configuration to use (`--config`, `--no-config`).
 enum SharedOptions {
     static let traceReading: [CommandLineArguments.Option] = [
-        .init("--input-format", value: "<format>", choices: InputFormat.allCases.map(\.rawValue), """
+        .init(
+            "--input-format", value: "<format>", choices: InputFormat.allCases.map(\.rawValue),
+            """
             Read the input in this format instead of detecting it: \(TraceFormats.forcedNamesHelp).
             """),
-        .init("--year", value: "<year>", """
+        .init(
+            "--year", value: "<year>",
+            """
             The year for log times that have none (logcat, syslog), or '-' for this year. Default: the \
             year the file was last modified, or the year before when the log starts in a later month.
             """),
@@ -20,10 +25,11 @@ enum SharedOptions {
     ]
 
     static let color = CommandLineArguments.Option(
-        "--color", value: "<when>", choices: ColorChoice.allCases.map(\.rawValue), """
-            Colour: auto (default: on a terminal, unless NO_COLOR is set; FORCE_COLOR or CLICOLOR_FORCE \
-            force it, TERM=dumb turns it off), always or never.
-            """)
+        "--color", value: "<when>", choices: ColorChoice.allCases.map(\.rawValue),
+        """
+        Colour: auto (default: on a terminal, unless NO_COLOR is set; FORCE_COLOR or CLICOLOR_FORCE \
+        force it, TERM=dumb turns it off), always or never.
+        """)
 
     static func colorChoice(_ arguments: CommandLineArguments) throws(UsageError) -> ColorChoice {
         try arguments.choice("--color", of: ColorChoice.self) ?? .auto

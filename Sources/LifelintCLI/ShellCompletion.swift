@@ -31,8 +31,10 @@ enum ShellCompletion {
                 case .none: continue
                 case .file: valueCases.append("    \(command.name):\(option.name)) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;")
                 case .directory: valueCases.append("    \(command.name):\(option.name)) COMPREPLY=($(compgen -d -- \"$cur\")); return ;;")
-                case let .choice(choices): valueCases.append("    \(command.name):\(option.name)) COMPREPLY=($(compgen -W \"\(choices.joined(separator: " "))\" -- \"$cur\")); return ;;")
-                case .rule: valueCases.append("    \(command.name):\(option.name)) COMPREPLY=($(compgen -W \"$(\"${COMP_WORDS[0]}\" rules --ids 2>/dev/null)\" -- \"$cur\")); return ;;")
+                case let .choice(choices):
+                    valueCases.append("    \(command.name):\(option.name)) COMPREPLY=($(compgen -W \"\(choices.joined(separator: " "))\" -- \"$cur\")); return ;;")
+                case .rule:
+                    valueCases.append("    \(command.name):\(option.name)) COMPREPLY=($(compgen -W \"$(\"${COMP_WORDS[0]}\" rules --ids 2>/dev/null)\" -- \"$cur\")); return ;;")
                 case .text: valueCases.append("    \(command.name):\(option.name)) return ;;")
                 }
             }
@@ -80,9 +82,13 @@ enum ShellCompletion {
     private static func zsh(_ commands: [any Command.Type]) -> String {
         let list = commands.map { "    '\($0.name):\(zshQuoted(description($0.summary)))'" } + ["    'help:Show the help of a command.'"]
         let cases = commands.map { command -> String in
-            let specs = command.options.map(zshSpec) + [command.name == CompletionsCommand.name
-                ? "'1:shell:(\(Shell.allCases.map(\.rawValue).joined(separator: " ")))'"
-                : command.name == ManualCommand.name ? nil : command.name == RulesCommand.name ? "'*:rule id:_lifelint_rules'" : "'*:trace:_files'"].compactMap { $0 }
+            let specs =
+                command.options.map(zshSpec)
+                + [
+                    command.name == CompletionsCommand.name
+                        ? "'1:shell:(\(Shell.allCases.map(\.rawValue).joined(separator: " ")))'"
+                        : command.name == ManualCommand.name ? nil : command.name == RulesCommand.name ? "'*:rule id:_lifelint_rules'" : "'*:trace:_files'"
+                ].compactMap { $0 }
             return "    \(command.name)) _arguments -S \\\n      " + specs.joined(separator: " \\\n      ") + " ;;"
         }
         return """
@@ -146,7 +152,8 @@ enum ShellCompletion {
         ]
         for command in commands {
             lines.append("complete -c lifelint -n '__fish_use_subcommand' -a \(command.name) -d '\(fishQuoted(description(command.summary)))'")
-            let condition = command.name == AnalyzeCommand.name
+            let condition =
+                command.name == AnalyzeCommand.name
                 ? "not __fish_seen_subcommand_from \(others.joined(separator: " "))"
                 : "__fish_seen_subcommand_from \(command.name)"
             for option in command.options {

@@ -1,5 +1,5 @@
-import LifelintCore
 import Foundation
+import LifelintCore
 
 #if canImport(Glibc)
 import Glibc
@@ -12,12 +12,13 @@ struct TimelineCommand: Command {
     static let name = "timeline"
     static let summary = "Show what each app went through, phase by phase, with the verdicts."
 
-    static let options: [CommandLineArguments.Option] = [
-        .init("--app", value: "<id>", "Only this app (package name or bundle id)."),
-        .init("--from", value: "<time>", "Only from this time: 2024-01-08T09:15:00 or, on the trace's first day, 09:15 or 09:15:42.305."),
-        .init("--to", value: "<time>", "Only up to this time (same forms)."),
-        SharedOptions.color,
-    ] + SharedOptions.configuration + SharedOptions.traceReading + [.help]
+    static let options: [CommandLineArguments.Option] =
+        [
+            .init("--app", value: "<id>", "Only this app (package name or bundle id)."),
+            .init("--from", value: "<time>", "Only from this time: 2024-01-08T09:15:00 or, on the trace's first day, 09:15 or 09:15:42.305."),
+            .init("--to", value: "<time>", "Only up to this time (same forms)."),
+            SharedOptions.color,
+        ] + SharedOptions.configuration + SharedOptions.traceReading + [.help]
 
     static let help = HelpText.make(
         """
@@ -101,7 +102,8 @@ struct TimelineCommand: Command {
         if text.contains("T") || text.count > 12 { return TimestampParser.parse(text) }
         guard let reference, reference.clock == .wall, let seconds = timeOfDay(text) else { return nil }
         let local = reference.localDateTime
-        let midnight = CivilDateTime(year: local.year, month: local.month, day: local.day).nanosecondsSinceEpoch
+        let midnight =
+            CivilDateTime(year: local.year, month: local.month, day: local.day).nanosecondsSinceEpoch
             - Int64(reference.utcOffsetSeconds ?? 0) * 1_000_000_000
         return Timestamp(clock: .wall, nanoseconds: midnight + Int64(seconds * 1e9), utcOffsetSeconds: reference.utcOffsetSeconds)
     }

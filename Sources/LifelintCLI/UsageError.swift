@@ -1,4 +1,5 @@
 import LifelintCore
+
 /// A command line lifelint cannot act on. The message says what was wrong and what to type.
 package enum UsageError: Error, Sendable, Equatable, CustomStringConvertible {
     case unknownOption(String, suggestion: String)

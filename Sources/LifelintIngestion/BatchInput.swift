@@ -1,6 +1,5 @@
 import LifelintModel
 
-
 /// One item of a batch: a trace to read, or something the user named that yields no trace (a
 /// pattern that matched nothing, a folder without trace files), reported as an error in its
 /// place so the order stays the user's.

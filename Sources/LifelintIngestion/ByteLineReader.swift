@@ -1,9 +1,10 @@
+import LifelintModel
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import LifelintModel
 
 /// Reads a file descriptor in large chunks and hands out its lines as byte buffers, without
 /// allocating anything per line. Memory stays at one chunk (plus the longest line).

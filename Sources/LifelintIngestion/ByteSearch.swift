@@ -1,9 +1,10 @@
+import LifelintModel
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import LifelintModel
 
 /// Substring search over bytes: `memchr` jumps to each candidate first byte, so a miss costs
 /// about as much as scanning the haystack once. (`memmem` is a GNU extension the Swift Glibc

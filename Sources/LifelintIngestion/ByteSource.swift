@@ -1,9 +1,10 @@
+import LifelintModel
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import LifelintModel
 
 /// Where a trace's bytes come from: a file or standard input, a gzip stream, an entry of a zip
 /// archive. The readers pull chunks of a megabyte, so the indirection costs nothing measurable.

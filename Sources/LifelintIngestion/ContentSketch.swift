@@ -29,7 +29,10 @@ enum ContentSketch {
     private static let textShapes: [(needles: [String], name: String)] = [
         (["<!DOCTYPE html", "<html", "<HTML"], "an HTML page (save the log itself, not the page that shows it)"),
         (["Log Name:", "Event ID:", "Level,Date and Time,Source,Event ID"], "a Windows event log export"),
-        (["Thread 0 Crashed:", "Binary Images:", "Thread 0:\n"], "the threads of an iOS crash report without its header (lifelint reads from `Incident Identifier:` or `Exception Type:` on)"),
+        (
+            ["Thread 0 Crashed:", "Binary Images:", "Thread 0:\n"],
+            "the threads of an iOS crash report without its header (lifelint reads from `Incident Identifier:` or `Exception Type:` on)"
+        ),
         (["\tat java.", "\tat android.", "\tat com.", "    at java.", "    at android."], "a Java stack trace without its logcat lines"),
     ]
 
@@ -38,7 +41,9 @@ enum ContentSketch {
     static func report(_ head: UnsafeBufferPointer<UInt8>) -> String? {
         let opening = UnsafeBufferPointer(rebasing: head[..<min(head.count, 512)])
         if opening.starts(with: "{\n  \"configuration\" : ".utf8) { return "a lifelint report (--format json)" }
-        if ByteSearch.contains("\"$schema\" : \"https://json.schemastore.org/sarif", in: opening) || ByteSearch.contains("\"$schema\":\"https://json.schemastore.org/sarif", in: opening) {
+        if ByteSearch.contains("\"$schema\" : \"https://json.schemastore.org/sarif", in: opening)
+            || ByteSearch.contains("\"$schema\":\"https://json.schemastore.org/sarif", in: opening)
+        {
             return "a SARIF report"
         }
         if opening.starts(with: "[\n  {\n    \"categories\" : [".utf8) { return "a GitLab Code Quality report" }
@@ -104,7 +109,9 @@ enum ContentSketch {
                 if before, line[index + 1] == .slash, line[index + 2].isASCIILetter { found = true }
                 if before, index > 0, line[index + 1] == .space, line[index + 2].isASCIILetter,
                     line[(index + 2)...].prefix(64).contains(.colon)
-                { found = true }
+                {
+                    found = true
+                }
                 if found { return }
             }
         }

@@ -1,11 +1,11 @@
 import Foundation
+import LifelintModel
 
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import LifelintModel
 
 /// Turns the command line's inputs into the traces of a batch, in a stable order: a file as
 /// named (whatever its name: the container is read from the content), a folder as the trace

@@ -1,9 +1,10 @@
+import LifelintModel
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import LifelintModel
 
 extension Platform {
     /// The platform named by UTF-8 bytes (its raw value), without making a `String`: the first

@@ -1,9 +1,10 @@
+import LifelintModel
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import LifelintModel
 
 /// The one buffer-and-refill implementation both streaming readers (lines, JSON) use, once per
 /// chunk and never per byte: making the buffer, moving the unconsumed bytes to its front,

@@ -1,9 +1,10 @@
+import LifelintModel
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import LifelintModel
 
 /// An open trace: a file, or standard input when the user names `-`. A gzip-compressed trace
 /// is decompressed as it is read, and an `adb bugreport` zip is read through its main text

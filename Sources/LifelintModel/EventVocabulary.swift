@@ -63,11 +63,20 @@ public enum EventVocabulary {
     public static let attributes: [EventName: [String]] = {
         let activity = ["component", "token", "reason", "duration_ms", "duration_from"]
         let lists: [([EventName], [String])] = [
-            ([.activityCreated, .activityStarted, .activityResumed, .activityPaused, .activityStopped, .activityDestroyed,
-              .activityRestarted, .activityTopGained, .activityTopLost], activity),
+            (
+                [
+                    .activityCreated, .activityStarted, .activityResumed, .activityPaused, .activityStopped, .activityDestroyed,
+                    .activityRestarted, .activityTopGained, .activityTopLost,
+                ], activity
+            ),
             ([.processStarted], ["package", "hosting", "component", "process"]),
-            ([.processDied], ["reason", "code", "namespace", "visibility", "watchdog_event", "exception", "exit_reason", "subreason",
-                              "importance", "source", "detail", "process", "initiator"]),
+            (
+                [.processDied],
+                [
+                    "reason", "code", "namespace", "visibility", "watchdog_event", "exception", "exit_reason", "subreason",
+                    "importance", "source", "detail", "process", "initiator",
+                ]
+            ),
             ([.systemForeground, .systemBackground], ["detail"]),
             ([.appInfo], ["version", "build"]),
             ([.inputEdited], ["field", "chars"]),

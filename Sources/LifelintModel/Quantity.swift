@@ -79,4 +79,3 @@ public enum Quantity: Sendable, Hashable, CustomStringConvertible {
         }
     }
 }
-

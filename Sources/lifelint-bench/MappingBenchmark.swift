@@ -20,7 +20,7 @@ enum MappingBenchmark {
 
     /// A regular expression without a tag: tested on every line's message.
     static let untaggedRegex: [String] = [
-        #"{"message": {"regex": "underrun \\((?<ms>\\d+)\\)"}, "event": "audio.underrun"}"#,
+        #"{"message": {"regex": "underrun \\((?<ms>\\d+)\\)"}, "event": "audio.underrun"}"#
     ]
 
     static func configuration(_ mappings: [String]) -> String {

@@ -15,7 +15,8 @@ struct SyntheticContainers {
         microseconds += Int64(random.next(upTo: 5000))
         let name = Self.names[random.next(upTo: Self.names.count)]
         let pid = 4000 + random.next(upTo: 8)
-        let line = #"{"time":\#(microseconds / 1_000_000).\#(pad(Int(microseconds % 1_000_000), 6)),"event":"\#(name)","app":"com.example.app\#(pid % 4)","pid":\#(pid),"platform":"android","attrs":{"key":"draft-\#(random.next(upTo: 100))","bytes":\#(random.next(upTo: 100_000)),"ok":true}}"#
+        let line =
+            #"{"time":\#(microseconds / 1_000_000).\#(pad(Int(microseconds % 1_000_000), 6)),"event":"\#(name)","app":"com.example.app\#(pid % 4)","pid":\#(pid),"platform":"android","attrs":{"key":"draft-\#(random.next(upTo: 100))","bytes":\#(random.next(upTo: 100_000)),"ok":true}}"#
         buffer.append(contentsOf: line.utf8)
         buffer.append(UInt8(ascii: "\n"))
     }
@@ -26,12 +27,14 @@ struct SyntheticContainers {
         let roll = random.next(upTo: 100)
         let event: String
         if roll < 2 {
-            event = #"{"name":"\#(Self.names[random.next(upTo: Self.names.count)])","cat":"lifelint","ph":"i","s":"t","ts":\#(microseconds),"pid":\#(pid),"tid":\#(pid),"args":{"key":"draft","bytes":\#(random.next(upTo: 5000))}}"#
+            event =
+                #"{"name":"\#(Self.names[random.next(upTo: Self.names.count)])","cat":"lifelint","ph":"i","s":"t","ts":\#(microseconds),"pid":\#(pid),"tid":\#(pid),"args":{"key":"draft","bytes":\#(random.next(upTo: 5000))}}"#
         } else if roll < 4 {
             let slice = ["activityStart", "activityResume", "activityPause", "activityStop"][random.next(upTo: 4)]
             event = #"{"name":"\#(slice)","cat":"android","ph":"X","ts":\#(microseconds),"dur":\#(random.next(upTo: 20000)),"pid":\#(pid),"tid":\#(pid)}"#
         } else {
-            event = #"{"name":"Choreographer#doFrame \#(random.next(upTo: 100000))","cat":"gfx,view","ph":"X","ts":\#(microseconds),"dur":\#(random.next(upTo: 16000)),"pid":\#(pid),"tid":\#(pid + random.next(upTo: 20)),"args":{"frame":\#(random.next(upTo: 1_000_000)),"vsync":"\#(microseconds - 100)","layers":[1,2,3]}}"#
+            event =
+                #"{"name":"Choreographer#doFrame \#(random.next(upTo: 100000))","cat":"gfx,view","ph":"X","ts":\#(microseconds),"dur":\#(random.next(upTo: 16000)),"pid":\#(pid),"tid":\#(pid + random.next(upTo: 20)),"args":{"frame":\#(random.next(upTo: 1_000_000)),"vsync":"\#(microseconds - 100)","layers":[1,2,3]}}"#
         }
         if !first { buffer.append(UInt8(ascii: ",")) }
         buffer.append(UInt8(ascii: "\n"))
@@ -67,7 +70,9 @@ struct SyntheticContainers {
         let app = random.next(upTo: 200)
         let message: String
         switch random.next(upTo: 100) {
-        case 0: message = "runningboardd: (RunningBoard) [com.apple.runningboard:monitor] Calculated state for application<com.x.app\(app)>: running-active (role: UserInteractiveFocal)"
+        case 0:
+            message =
+                "runningboardd: (RunningBoard) [com.apple.runningboard:monitor] Calculated state for application<com.x.app\(app)>: running-active (role: UserInteractiveFocal)"
         case 1: message = "SpringBoard: (FrontBoard) [com.apple.FrontBoard:Process] [application<com.x.app\(app)>:\(1000 + app)] Setting process visibility to: Background"
         case 2: message = "runningboardd: (RunningBoard) [com.apple.runningboard:process] [application<com.x.app\(app)>:\(1000 + app)] Suspending task."
         default: message = Self.appleNoise[random.next(upTo: Self.appleNoise.count)]

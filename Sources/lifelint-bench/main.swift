@@ -104,19 +104,23 @@ var containers = SyntheticContainers(seed: options.seed)
 let jsonLinesPath = "\(options.directory)/lifelint-bench-\(options.containerMegabytes)mb-seed\(options.seed).jsonl"
 let jsonLinesBytes = BenchmarkFile.ensure(path: jsonLinesPath, megabytes: options.containerMegabytes) { buffer, _ in containers.appendJSONLine(to: &buffer) }
 let chromePath = "\(options.directory)/lifelint-bench-\(options.containerMegabytes)mb-seed\(options.seed).chrome.json"
-let chromeBytes = BenchmarkFile.ensure(path: chromePath, megabytes: options.containerMegabytes, prefix: #"{"displayTimeUnit":"ms","traceEvents":["#, suffix: "\n]}\n") { buffer, first in
+let chromeBytes = BenchmarkFile.ensure(path: chromePath, megabytes: options.containerMegabytes, prefix: #"{"displayTimeUnit":"ms","traceEvents":["#, suffix: "\n]}\n") {
+    buffer, first in
     containers.appendChromeEvent(to: &buffer, first: first)
 }
 let plistPath = "\(options.directory)/lifelint-bench-\(options.containerMegabytes)mb-seed\(options.seed).plist"
 let plistBytes = BenchmarkFile.ensure(
     path: plistPath, megabytes: options.containerMegabytes,
-    prefix: "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n<plist version=\"1.0\">\n<array>\n",
-    suffix: "</array>\n</plist>\n") { buffer, _ in containers.appendPlistRecord(to: &buffer) }
+    prefix:
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n<plist version=\"1.0\">\n<array>\n",
+    suffix: "</array>\n</plist>\n"
+) { buffer, _ in containers.appendPlistRecord(to: &buffer) }
 
 let appleLogPath = "\(options.directory)/lifelint-bench-\(options.containerMegabytes)mb-seed\(options.seed).logshow.log"
 let appleLogBytes = BenchmarkFile.ensure(
     path: appleLogPath, megabytes: options.containerMegabytes,
-    prefix: "Timestamp                       Thread     Type        Activity             PID    TTL  \n") { buffer, _ in containers.appendAppleLogLine(to: &buffer) }
+    prefix: "Timestamp                       Thread     Type        Activity             PID    TTL  \n"
+) { buffer, _ in containers.appendAppleLogLine(to: &buffer) }
 
 // Every record a lifecycle event of one of 40 apps: the engine's cost per event, beside the
 // reader's on the same file.

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+
 @testable import LifelintAnalysis
+@testable import LifelintCLI
 @testable import LifelintIngestion
 @testable import LifelintModel
 @testable import LifelintReports
-@testable import LifelintCLI
 
 @Suite struct AnalyzeCommandTests {
     private func run(_ arguments: [String]) -> (status: ExitCode, output: String, diagnostics: String) {
@@ -24,7 +25,10 @@ import Testing
         let result = run(["--year", "2024", lostDraft])
         #expect(result.status == .findings)
         let lines = result.output.split(separator: "\n").map(String.init)
-        #expect(lines.first == "\(lostDraft):17: error: com.example.notes saves 'draft' in a teardown callback that a system kill never runs, and did not save when it left the foreground [save-in-on-destroy]")
+        #expect(
+            lines.first
+                == "\(lostDraft):17: error: com.example.notes saves 'draft' in a teardown callback that a system kill never runs, and did not save when it left the foreground [save-in-on-destroy]"
+        )
         #expect(lines[1] == "    com.example.notes at 2024-01-08T09:14:25.969")
         #expect(lines[2] == "    \(lostDraft):15: note: the app went to the background here")
         #expect(lines.last == "lifelint: 3 errors in 1 trace (46 lines, 34 events)")
@@ -46,7 +50,10 @@ import Testing
         let diagnostics = result.diagnostics.split(separator: "\n").map(String.init)
         #expect(diagnostics.first == "lifelint: error: /nonexistent.log: cannot open: No such file or directory")
         // No --year: the trace's times took the file's year, and the run says so once.
-        #expect(diagnostics.dropFirst() == ["lifelint: note: \(lostDraft) has times without a year; \(Self.modificationYear(lostDraft)) was taken from the files' modification time (use --year to set it)"])
+        #expect(
+            diagnostics.dropFirst() == [
+                "lifelint: note: \(lostDraft) has times without a year; \(Self.modificationYear(lostDraft)) was taken from the files' modification time (use --year to set it)"
+            ])
         let document = try! JSONSerialization.jsonObject(with: Data(result.output.utf8)) as! [String: Any]
         #expect((document["findings"] as! [Any]).count == 3)
         let traces = document["traces"] as! [[String: Any]]
@@ -84,12 +91,16 @@ import Testing
     @Test func rulesCommand() {
         let list = run(["rules"])
         #expect(list.status == .success)
-        #expect(list.output.split(separator: "\n").first == "background-task-not-ended            error    A background task is begun and never ended before it expires or the process dies.")
+        #expect(
+            list.output.split(separator: "\n").first
+                == "background-task-not-ended            error    A background task is begun and never ended before it expires or the process dies.")
         #expect(list.output.contains("  graceWindow = 5s\n"))
         let one = run(["rules", "no-save-at-background"])
         #expect(one.output.hasPrefix("no-save-at-background (error; persistence; android, ios, react-native, flutter)\n"))
-        #expect(one.output.contains(
-            "  - after phase.background when input.edited occurred since persist.end[ok not in [false]] and input.edited occurred since persist.begin, expect persist.begin within graceWindow; fails at phase.terminated; cancelled by phase.active\n"))
+        #expect(
+            one.output.contains(
+                "  - after phase.background when input.edited occurred since persist.end[ok not in [false]] and input.edited occurred since persist.begin, expect persist.begin within graceWindow; fails at phase.terminated; cancelled by phase.active\n"
+            ))
         #expect(run(["rules", "no-such-rule"]).diagnostics == "lifelint: error: no rule with id 'no-such-rule'; 'lifelint rules' lists them\n")
     }
 
@@ -106,7 +117,10 @@ import Testing
             related: [.init(location: SourceLocation(path: "t.log", line: 1), message: "here")], fingerprint: "0")
         let colored = ByteOutput.memory()
         TextReporter(output: colored, colors: true).write(finding)
-        #expect(colored.text == "\u{1B}[1mt.log:3:\u{1B}[0m \u{1B}[1;31merror\u{1B}[0m: m \u{1B}[2m[no-save-at-background]\u{1B}[0m\n    a at an unknown time\n    t.log:1: \u{1B}[36mnote\u{1B}[0m: here\n")
+        #expect(
+            colored.text
+                == "\u{1B}[1mt.log:3:\u{1B}[0m \u{1B}[1;31merror\u{1B}[0m: m \u{1B}[2m[no-save-at-background]\u{1B}[0m\n    a at an unknown time\n    t.log:1: \u{1B}[36mnote\u{1B}[0m: here\n"
+        )
         let plain = ByteOutput.memory()
         TextReporter(output: plain, colors: false).write(finding)
         #expect(plain.text == "t.log:3: error: m [no-save-at-background]\n    a at an unknown time\n    t.log:1: note: here\n")

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+
 @testable import LifelintAnalysis
+@testable import LifelintCLI
 @testable import LifelintIngestion
 @testable import LifelintModel
 @testable import LifelintReports
-@testable import LifelintCLI
 
 /// Each option is declared once (name, value, help): the parser reads the declarations, the
 /// help is made from them, and the README and `docs/reference.md` document every one.
@@ -60,9 +61,10 @@ import Testing
             }
         }
         let requests = [".TH", ".SH", ".SS", ".TP", ".B", ".PP", ".RS"]
-        #expect(!page.output.split(separator: "\n").contains { line in
-            line.hasPrefix(".") && !requests.contains { line.hasPrefix($0) } && ![".br", ".nf", ".fi", ".RE"].contains(line)
-        })
+        #expect(
+            !page.output.split(separator: "\n").contains { line in
+                line.hasPrefix(".") && !requests.contains { line.hasPrefix($0) } && ![".br", ".nf", ".fi", ".RE"].contains(line)
+            })
     }
 
     @Test func completionsNameEveryOptionAndRefuseAnUnknownShell() {

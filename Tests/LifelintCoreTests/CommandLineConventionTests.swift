@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+
 @testable import LifelintAnalysis
+@testable import LifelintCLI
 @testable import LifelintIngestion
 @testable import LifelintModel
 @testable import LifelintReports
-@testable import LifelintCLI
 
 /// The conventions users bring from other command-line tools: did-you-mean, one value per
 /// option, `--quiet`, `--exit-zero`, `--color` and its environment variables, rule selection.
@@ -19,11 +20,19 @@ import Testing
 
     @Test func mistakesGetADidYouMean() {
         #expect(error(["--formt", "json", lostDraft]) == "lifelint: error: unknown option '--formt' (did you mean '--format'?)")
-        #expect(error(["--format", "sarf", lostDraft]) == "lifelint: error: invalid value 'sarf' for '--format': expected text, json, jsonl, sarif, junit, checkstyle, gitlab, github, markdown, html (did you mean 'sarif'?)")
+        #expect(
+            error(["--format", "sarf", lostDraft])
+                == "lifelint: error: invalid value 'sarf' for '--format': expected text, json, jsonl, sarif, junit, checkstyle, gitlab, github, markdown, html (did you mean 'sarif'?)"
+        )
         #expect(error(["analyse"]) == "lifelint: error: unknown command 'analyse' (did you mean 'analyze'?)")
-        #expect(error(["--select", "save-in-on-destory", lostDraft]) == "lifelint: error: --select: no rule 'save-in-on-destory' (did you mean 'save-in-on-destroy'?); 'lifelint rules' lists them")
-        #expect(error(["rules", "save-in-on-destory"]) == "lifelint: error: no rule with id 'save-in-on-destory' (did you mean 'save-in-on-destroy'?); 'lifelint rules' lists them")
-        #expect(error(["timeline", "--year", "2024", "--app", "com.example.note", lostDraft]) == "lifelint: error: --app: no app 'com.example.note' in the traces (did you mean 'com.example.notes'?)")
+        #expect(
+            error(["--select", "save-in-on-destory", lostDraft])
+                == "lifelint: error: --select: no rule 'save-in-on-destory' (did you mean 'save-in-on-destroy'?); 'lifelint rules' lists them")
+        #expect(
+            error(["rules", "save-in-on-destory"]) == "lifelint: error: no rule with id 'save-in-on-destory' (did you mean 'save-in-on-destroy'?); 'lifelint rules' lists them")
+        #expect(
+            error(["timeline", "--year", "2024", "--app", "com.example.note", lostDraft])
+                == "lifelint: error: --app: no app 'com.example.note' in the traces (did you mean 'com.example.notes'?)")
     }
 
     /// Suggestions by meaning as well as by spelling: `xml` is a JUnit or Checkstyle report.
@@ -44,8 +53,9 @@ import Testing
     }
 
     @Test func anOptionOfAnotherCommandSaysWhose() {
-        #expect(error(["timeline", "--format", "html", lostDraft])
-            == "lifelint: error: '--format' is not an option of 'lifelint timeline' but of 'lifelint analyze': the timeline as a page is 'lifelint --format html <trace>'")
+        #expect(
+            error(["timeline", "--format", "html", lostDraft])
+                == "lifelint: error: '--format' is not an option of 'lifelint timeline' but of 'lifelint analyze': the timeline as a page is 'lifelint --format html <trace>'")
         #expect(error(["--format", "json", "events", lostDraft]) == "lifelint: error: '--format' is not an option of 'lifelint events' but of 'lifelint analyze'")
         #expect(runLifelint(["events", "--app", "x", lostDraft]).diagnostics.hasSuffix("Run 'lifelint events --help' for usage.\n"))
     }
@@ -61,7 +71,9 @@ import Testing
     }
 
     @Test func fromAfterToIsAnError() {
-        #expect(error(["timeline", "--year", "2024", "--from", "09:30", "--to", "09:20", lostDraft]) == "lifelint: error: \(lostDraft): --from 09:30 is after --to 09:20: nothing to show")
+        #expect(
+            error(["timeline", "--year", "2024", "--from", "09:30", "--to", "09:20", lostDraft])
+                == "lifelint: error: \(lostDraft): --from 09:30 is after --to 09:20: nothing to show")
     }
 
     @Test func selectAndIgnoreWinOverTheConfiguration() {

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+
 @testable import LifelintAnalysis
+@testable import LifelintCLI
 @testable import LifelintIngestion
 @testable import LifelintModel
 @testable import LifelintReports
-@testable import LifelintCLI
 
 extension IngestionError {
     var isUnrecognisedFormat: Bool {
@@ -20,12 +21,14 @@ extension IngestionError {
         let (events, summary) = try TraceReader.events(
             atPath: TraceFixture.fixturePath("corpus/issue-logcat-events-tailend-headers-LeviLaunchroid-105.txt"),
             options: TraceReadOptions(year: 2024))
-        #expect(events.map(\.name.rawValue) == [
-            "activity.stopped", "activity.top-lost", "activity.paused", "activity.created", "activity.started", "activity.resumed",
-        ])
-        #expect(events[0].attributes.dictionary == [
-            "component": "org.levimc.launcher.ui.activities.MainActivity", "token": "62211635", "reason": "STOP_ACTIVITY_ITEM", "duration_ms": "0",
-        ])
+        #expect(
+            events.map(\.name.rawValue) == [
+                "activity.stopped", "activity.top-lost", "activity.paused", "activity.created", "activity.started", "activity.resumed",
+            ])
+        #expect(
+            events[0].attributes.dictionary == [
+                "component": "org.levimc.launcher.ui.activities.MainActivity", "token": "62211635", "reason": "STOP_ACTIVITY_ITEM", "duration_ms": "0",
+            ])
         #expect(summary.structuralLines == 5)
         #expect(summary.logLines == 1)
         #expect(summary.unrecognisedLines == 0)
@@ -34,9 +37,10 @@ extension IngestionError {
     @Test func keyValuePayloads() throws {
         let (events, summary) = try TraceReader.events(
             atPath: TraceFixture.fixturePath("corpus/issue-logcat-events-threadtime-keyvalue-Clock-198.txt"), options: TraceReadOptions(year: 2024))
-        #expect(events.map(\.name.rawValue) == [
-            "activity.top-lost", "activity.paused", "activity.created", "activity.started", "activity.resumed", "activity.top-gained",
-        ])
+        #expect(
+            events.map(\.name.rawValue) == [
+                "activity.top-lost", "activity.paused", "activity.created", "activity.started", "activity.resumed", "activity.top-gained",
+            ])
         #expect(events[1].attributes.dictionary == ["component": "com.best.deskclock.DeskClock", "token": "143069912", "reason": "performPause", "duration_ms": "1"])
         #expect(summary.lines == 10 && summary.structuralLines == 2 && summary.logLines == 2)
     }
@@ -44,7 +48,10 @@ extension IngestionError {
     @Test func crashLoopWithBlankLines() throws {
         let (events, summary) = try TraceReader.events(
             atPath: TraceFixture.fixturePath("corpus/issue-logcat-threadtime-blanklines-crashloop-ACSIDE-122.txt"), options: TraceReadOptions(year: 2024))
-        #expect(events.map(\.name.rawValue) == ["process.died", "process.started", "process.died", "process.started", "process.died", "process.started", "process.died", "process.started", "process.died"])
+        #expect(
+            events.map(\.name.rawValue) == [
+                "process.died", "process.started", "process.died", "process.started", "process.died", "process.started", "process.died", "process.started", "process.died",
+            ])
         #expect(Set(events.map(\.app)) == ["com.nullij.androidcodestudio"])
         #expect(summary.structuralLines == 8)
     }
@@ -59,12 +66,13 @@ extension IngestionError {
 
     @Test func olderLayouts() throws {
         let time = try TraceReader.events(atPath: TraceFixture.fixturePath("corpus/issue-logcat-time-pdfreader4Android-3.txt"), options: TraceReadOptions(year: 2024))
-        #expect(time.events.map(\.summaryLine) == [
-            "process.started fm.a2d.s2 10383 {package=fm.a2d.s2 hosting=broadcast component=fm.a2d.s2/.wid_wid}",
-            "process.died android.process.media 8552 {reason=killed detail=empty #17}",
-            "process.started com.android.deskclock 10396 {package=com.android.deskclock hosting=broadcast component=com.android.deskclock/com.android.alarmclock.DigitalAppWidgetProvider}",
-            "process.died com.android.settings 10125 {reason=killed detail=empty #17}",
-        ])
+        #expect(
+            time.events.map(\.summaryLine) == [
+                "process.started fm.a2d.s2 10383 {package=fm.a2d.s2 hosting=broadcast component=fm.a2d.s2/.wid_wid}",
+                "process.died android.process.media 8552 {reason=killed detail=empty #17}",
+                "process.started com.android.deskclock 10396 {package=com.android.deskclock hosting=broadcast component=com.android.deskclock/com.android.alarmclock.DigitalAppWidgetProvider}",
+                "process.died com.android.settings 10125 {reason=killed detail=empty #17}",
+            ])
         let long = try TraceReader.events(atPath: TraceFixture.fixturePath("corpus/issue-logcat-long-format-automotive-action-android-24.txt"))
         #expect(long.summary.format == "logcat long")
         #expect(long.summary.logLines == 4 && long.summary.continuationLines == 4 && long.summary.structuralLines == 3)

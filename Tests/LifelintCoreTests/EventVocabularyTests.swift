@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+
 @testable import LifelintAnalysis
+@testable import LifelintCLI
 @testable import LifelintIngestion
 @testable import LifelintModel
 @testable import LifelintReports
-@testable import LifelintCLI
 
 /// The vocabulary has one home (`EventVocabulary`); the table in `docs/reference.md` says the same.
 @Suite struct EventVocabularyTests {

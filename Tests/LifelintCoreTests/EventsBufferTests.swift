@@ -1,9 +1,10 @@
 import Testing
+
 @testable import LifelintAnalysis
+@testable import LifelintCLI
 @testable import LifelintIngestion
 @testable import LifelintModel
 @testable import LifelintReports
-@testable import LifelintCLI
 
 /// `logcat -b events` lifecycle tags across Android versions (docs/formats.md §2).
 @Suite struct EventsBufferTests {
@@ -22,17 +23,18 @@ import Testing
             """
         let (events, summary) = try TraceFixture.ingest(text)
         let component = "component=com.example.notes.EditorActivity"
-        #expect(events.map(\.summaryLine) == [
-            "activity.resumed pid 4242 4242 {\(component)}",
-            "activity.paused pid 4242 4242 {\(component) reason=handlePauseActivity}",
-            "activity.stopped pid 4242 4242 {\(component) token=62211635 reason=STOP_ACTIVITY_ITEM duration_ms=12}",
-            "activity.destroyed pid 4242 4242 {\(component) token=62211635 reason=performDestroy duration_ms=3}",
-            "activity.created pid 4242 4242 {\(component) token=251757025 reason=performCreate duration_ms=7}",
-            "activity.restarted pid 4242 4242 {\(component) token=1 reason=performRestartActivity duration_ms=0}",
-            "activity.started pid 4242 4242 {\(component) reason=handleStartActivity}",
-            "activity.top-gained pid 4242 4242 {\(component) token=1 reason=topStateChangedWhenResumed}",
-            "activity.top-lost pid 4242 4242 {\(component) token=1 reason=topStateChangedWhenResumed}",
-        ])
+        #expect(
+            events.map(\.summaryLine) == [
+                "activity.resumed pid 4242 4242 {\(component)}",
+                "activity.paused pid 4242 4242 {\(component) reason=handlePauseActivity}",
+                "activity.stopped pid 4242 4242 {\(component) token=62211635 reason=STOP_ACTIVITY_ITEM duration_ms=12}",
+                "activity.destroyed pid 4242 4242 {\(component) token=62211635 reason=performDestroy duration_ms=3}",
+                "activity.created pid 4242 4242 {\(component) token=251757025 reason=performCreate duration_ms=7}",
+                "activity.restarted pid 4242 4242 {\(component) token=1 reason=performRestartActivity duration_ms=0}",
+                "activity.started pid 4242 4242 {\(component) reason=handleStartActivity}",
+                "activity.top-gained pid 4242 4242 {\(component) token=1 reason=topStateChangedWhenResumed}",
+                "activity.top-lost pid 4242 4242 {\(component) token=1 reason=topStateChangedWhenResumed}",
+            ])
         #expect(summary.logLines == 1)
     }
 
@@ -50,15 +52,16 @@ import Testing
             """
         let (events, _) = try TraceFixture.ingest(text)
         let component = "component=com.example.notes.EditorActivity"
-        #expect(events.map(\.summaryLine) == [
-            "activity.stopped pid 4242 4242 {\(component) token=7 reason=STOP_ACTIVITY_ITEM duration_ms=4}",
-            "activity.stopped pid 4242 4242 {\(component) token=7 reason=r duration_ms=12}",
-            "activity.stopped pid 4242 4242 {\(component) token=7 reason=r duration_ms=-3}",
-            "activity.stopped pid 4242 4242 {\(component) token=7 reason=r}",
-            "activity.stopped pid 4242 4242 {\(component) token=7 reason=r}",
-            "activity.stopped pid 4242 4242 {\(component) token=7 reason=r}",
-            "activity.stopped pid 4242 4242 {token=7 reason=r}",
-        ])
+        #expect(
+            events.map(\.summaryLine) == [
+                "activity.stopped pid 4242 4242 {\(component) token=7 reason=STOP_ACTIVITY_ITEM duration_ms=4}",
+                "activity.stopped pid 4242 4242 {\(component) token=7 reason=r duration_ms=12}",
+                "activity.stopped pid 4242 4242 {\(component) token=7 reason=r duration_ms=-3}",
+                "activity.stopped pid 4242 4242 {\(component) token=7 reason=r}",
+                "activity.stopped pid 4242 4242 {\(component) token=7 reason=r}",
+                "activity.stopped pid 4242 4242 {\(component) token=7 reason=r}",
+                "activity.stopped pid 4242 4242 {token=7 reason=r}",
+            ])
     }
 
     @Test func systemServerTags() throws {
@@ -77,18 +80,19 @@ import Testing
             01-08 08:00:09.000  1000  1100 I am_crash: [0,4444,com.example.other,952745541,java.lang.IllegalStateException,boom, really,Editor.kt,12]
             """
         let (events, _) = try TraceFixture.ingestNormalized(text)
-        #expect(events.map(\.summaryLine) == [
-            "process.started com.example.notes 4242 {package=com.example.notes hosting=activity component={com.example.notes/com.example.notes.EditorActivity}}",
-            "activity.resumed com.example.notes 4242 {component=com.example.notes.EditorActivity reason=RESUME_ACTIVITY}",
-            "evidence.anr com.example.notes 4242 {detail=Input dispatching timed out (Waiting, because no window)}",
-            "process.frozen com.example.notes 4242",
-            "process.unfrozen com.example.notes 4242",
-            "process.died com.example.notes 4242 {reason=killed detail=empty for 1800s, cached}",
-            "evidence.state-not-saved com.example.notes - {component=com.example.notes/.EditorActivity reason=proc died without state saved}",
-            "process.started com.example.notes 4343 {package=com.example.notes hosting=service component={com.example.notes/.SyncService} process=com.example.notes:sync}",
-            "process.died com.example.notes 4343 {reason=low-memory detail=lmkd killinfo process=com.example.notes:sync}",
-            "process.died com.example.other 4444 {reason=crash detail=java.lang.IllegalStateException}",
-        ])
+        #expect(
+            events.map(\.summaryLine) == [
+                "process.started com.example.notes 4242 {package=com.example.notes hosting=activity component={com.example.notes/com.example.notes.EditorActivity}}",
+                "activity.resumed com.example.notes 4242 {component=com.example.notes.EditorActivity reason=RESUME_ACTIVITY}",
+                "evidence.anr com.example.notes 4242 {detail=Input dispatching timed out (Waiting, because no window)}",
+                "process.frozen com.example.notes 4242",
+                "process.unfrozen com.example.notes 4242",
+                "process.died com.example.notes 4242 {reason=killed detail=empty for 1800s, cached}",
+                "evidence.state-not-saved com.example.notes - {component=com.example.notes/.EditorActivity reason=proc died without state saved}",
+                "process.started com.example.notes 4343 {package=com.example.notes hosting=service component={com.example.notes/.SyncService} process=com.example.notes:sync}",
+                "process.died com.example.notes 4343 {reason=low-memory detail=lmkd killinfo process=com.example.notes:sync}",
+                "process.died com.example.other 4444 {reason=crash detail=java.lang.IllegalStateException}",
+            ])
     }
 
     @Test func truncatedPayloadIsStillRead() throws {

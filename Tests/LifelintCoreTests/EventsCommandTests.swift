@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+
 @testable import LifelintAnalysis
+@testable import LifelintCLI
 @testable import LifelintIngestion
 @testable import LifelintModel
 @testable import LifelintReports
-@testable import LifelintCLI
 
 @Suite struct EventsCommandTests {
     private func run(_ arguments: [String]) -> (status: ExitCode, output: String, diagnostics: String) {
@@ -16,11 +17,15 @@ import Testing
         let url = TraceFixture.temporaryFile(name: "t.log", contents: Data(text.utf8))
         let result = run(["events", "--year", "2024", url.path])
         #expect(result.status == .success)
-        #expect(result.output == """
-            {"time":"2024-01-08T08:45:43.100","clock":"wall","event":"persist.begin","app":"pid 4242","pid":4242,"tid":4250,"platform":"android","attrs":{"key":"my \\"draft\\"","bytes":2048},"source":{"path":"\(url.path)","line":1}}
+        #expect(
+            result.output == """
+                {"time":"2024-01-08T08:45:43.100","clock":"wall","event":"persist.begin","app":"pid 4242","pid":4242,"tid":4250,"platform":"android","attrs":{"key":"my \\"draft\\"","bytes":2048},"source":{"path":"\(url.path)","line":1}}
 
-            """)
-        #expect(result.diagnostics == "\(url.path): 1 lines, 1 events, 0 other log lines, 0 structural, 0 continuation, 0 unrecognised, 1 process nothing named (shown as 'pid N') [logcat threadtime]\n")
+                """)
+        #expect(
+            result.diagnostics
+                == "\(url.path): 1 lines, 1 events, 0 other log lines, 0 structural, 0 continuation, 0 unrecognised, 1 process nothing named (shown as 'pid N') [logcat threadtime]\n"
+        )
     }
 
     @Test func unreadableInputsFailButOthersAreStillRead() throws {
@@ -31,12 +36,13 @@ import Testing
         let result = run(["events", "--quiet", "/nonexistent/trace.log", binary.path, directory, good.path])
         #expect(result.status == .failure)
         #expect(result.output.split(separator: "\n").count == 1)
-        #expect(result.diagnostics == """
-            lifelint: error: /nonexistent/trace.log: cannot open: No such file or directory
-            lifelint: error: \(binary.path):2: binary data, not a trace (binary content); \(ContentSketch.readable)
-            lifelint: error: \(directory): a folder with no trace files (.bplist .crash .gz .ips .json .jsonl .log .logcat .ndjson .plist .trace .txt .zip)
+        #expect(
+            result.diagnostics == """
+                lifelint: error: /nonexistent/trace.log: cannot open: No such file or directory
+                lifelint: error: \(binary.path):2: binary data, not a trace (binary content); \(ContentSketch.readable)
+                lifelint: error: \(directory): a folder with no trace files (.bplist .crash .gz .ips .json .jsonl .log .logcat .ndjson .plist .trace .txt .zip)
 
-            """)
+                """)
     }
 
     @Test func notATraceNamesTheFileAndLine() throws {
@@ -51,9 +57,18 @@ import Testing
             (Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00]), ":3: a PNG image, not a trace"),
             (Data("<!DOCTYPE html>\n<html><body>log</body></html>\n".utf8), ":1: not a trace format lifelint reads (an HTML page"),
             (Data("Log Name:      Application\nSource:        Foo\nEvent ID:      1000\n".utf8), ":1: not a trace format lifelint reads (a Windows event log export"),
-            (Data("Thread 0 Crashed:\n0   libsystem_kernel.dylib  0x1 mach_msg2_trap + 8\n".utf8), ":1: not a trace format lifelint reads (the threads of an iOS crash report without its header"),
-            (Data("2024/01/08 09:14:25 [4242] I/ActivityManager says hello\n".utf8), ":1: not a trace format lifelint reads (lines that look like logcat in a layout lifelint did not recognise; use --input-format"),
-            (Data("Dear diary,\ntoday nothing happened.\n".utf8), ":1: not a trace format lifelint reads (text, but no line reads as any format lifelint knows; lifelint reads logcat"),
+            (
+                Data("Thread 0 Crashed:\n0   libsystem_kernel.dylib  0x1 mach_msg2_trap + 8\n".utf8),
+                ":1: not a trace format lifelint reads (the threads of an iOS crash report without its header"
+            ),
+            (
+                Data("2024/01/08 09:14:25 [4242] I/ActivityManager says hello\n".utf8),
+                ":1: not a trace format lifelint reads (lines that look like logcat in a layout lifelint did not recognise; use --input-format"
+            ),
+            (
+                Data("Dear diary,\ntoday nothing happened.\n".utf8),
+                ":1: not a trace format lifelint reads (text, but no line reads as any format lifelint knows; lifelint reads logcat"
+            ),
         ]
         for (contents, expected) in cases {
             let url = TraceFixture.temporaryFile(name: "file.txt", contents: contents)
@@ -77,8 +92,9 @@ import Testing
 
     @Test func usageErrors() {
         #expect(run(["events"]).status == .failure)
-        #expect(run(["events", "--input-format", "fancy", "x"]).diagnostics.hasPrefix(
-            "lifelint: error: invalid value 'fancy' for '--input-format': expected apple-report, exit-info, log-show"))
+        #expect(
+            run(["events", "--input-format", "fancy", "x"]).diagnostics.hasPrefix(
+                "lifelint: error: invalid value 'fancy' for '--input-format': expected apple-report, exit-info, log-show"))
         #expect(run(["events", "--year", "twenty", "x"]).status == .failure)
         #expect(run(["events", "--frobnicate", "x"]).diagnostics.hasPrefix("lifelint: error: unknown option '--frobnicate'"))
         #expect(run(["frobnicate"]).diagnostics.hasPrefix("lifelint: error: unknown command 'frobnicate'"))

@@ -1,25 +1,28 @@
 import Testing
+
 @testable import LifelintAnalysis
+@testable import LifelintCLI
 @testable import LifelintIngestion
 @testable import LifelintModel
 @testable import LifelintReports
-@testable import LifelintCLI
 
 /// Flutter apps (docs/formats.md §11): their printed lifecycle states and instrumentation, in
 /// logcat and in Apple's console, are `flutter` events.
 @Suite struct FlutterTests {
     @Test func logcatInEveryLayoutAndIndented() throws {
-        let read = try TraceFixture.ingest("""
+        let read = try TraceFixture.ingest(
+            """
                 I/flutter (30769): _didChangeAppLifecycleState: AppLifecycleState.inactive
                 I/flutter (30769): AppLifecycleState.hidden
                 I/flutter (30769): didChangeAppLifecycleState paused
                 I/flutter (30769): lifelint: persist.begin key=entry
                 I/flutter (30769): AppLifecycleState.unknownState
             """)
-        #expect(read.events.map(\.summaryLine) == [
-            "flutter.inactive pid 30769 30769", "flutter.hidden pid 30769 30769", "flutter.paused pid 30769 30769",
-            "persist.begin pid 30769 30769 {key=entry}",
-        ])
+        #expect(
+            read.events.map(\.summaryLine) == [
+                "flutter.inactive pid 30769 30769", "flutter.hidden pid 30769 30769", "flutter.paused pid 30769 30769",
+                "persist.begin pid 30769 30769 {key=entry}",
+            ])
         #expect(read.events.allSatisfy { $0.platform == .flutter })
         let threadtime = try TraceFixture.ingest("03-14 18:02:44.231  7731  7731 I flutter : AppLifecycleState.paused\n")
         #expect(threadtime.events.map(\.summaryLine) == ["flutter.paused pid 7731 7731"])
@@ -31,7 +34,8 @@ import Testing
     }
 
     @Test func theConsoleWithAndWithoutItsPrefix() throws {
-        let read = try TraceFixture.ingest("""
+        let read = try TraceFixture.ingest(
+            """
             flutter: state = AppLifecycleState.inactive
             flutter: lifelint: input.edited field=comment
             flutter: CalendarUploader isAppForeground:false

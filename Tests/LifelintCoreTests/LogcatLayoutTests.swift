@@ -1,9 +1,10 @@
 import Testing
+
 @testable import LifelintAnalysis
+@testable import LifelintCLI
 @testable import LifelintIngestion
 @testable import LifelintModel
 @testable import LifelintReports
-@testable import LifelintCLI
 
 /// Every `logcat -v` layout and modifier, and Android Studio's copy formats: the same two
 /// entries (a process start logged by ActivityManager, an instrumentation line logged by the
@@ -15,59 +16,98 @@ import Testing
     ]
 
     static let layouts: [(String, String, String)] = [
-        ("threadtime", "logcat threadtime", """
+        (
+            "threadtime", "logcat threadtime",
+            """
             01-08 08:45:42.977  1000  1250 I ActivityManager: Start proc 4242:com.example.notes/u0a123 for activity {com.example.notes/com.example.notes.EditorActivity}
             01-08 08:45:43.100  4242  4242 I lifelint: persist.begin key=draft bytes=2048
-            """),
-        ("threadtime with uid", "logcat threadtime+uid", """
+            """
+        ),
+        (
+            "threadtime with uid", "logcat threadtime+uid",
+            """
             01-08 08:45:42.977  1000  1000  1250 I ActivityManager: Start proc 4242:com.example.notes/u0a123 for activity {com.example.notes/com.example.notes.EditorActivity}
             01-08 08:45:43.100 u0a123  4242  4242 I lifelint: persist.begin key=draft bytes=2048
-            """),
-        ("time", "logcat time", """
+            """
+        ),
+        (
+            "time", "logcat time",
+            """
             01-08 08:45:42.977 I/ActivityManager( 1000): Start proc 4242:com.example.notes/u0a123 for activity {com.example.notes/com.example.notes.EditorActivity}
             01-08 08:45:43.100 I/lifelint( 4242): persist.begin key=draft bytes=2048
-            """),
-        ("brief", "logcat brief", """
+            """
+        ),
+        (
+            "brief", "logcat brief",
+            """
             I/ActivityManager( 1000): Start proc 4242:com.example.notes/u0a123 for activity {com.example.notes/com.example.notes.EditorActivity}
             I/lifelint( 4242): persist.begin key=draft bytes=2048
-            """),
-        ("process", "logcat process", """
+            """
+        ),
+        (
+            "process", "logcat process",
+            """
             I( 1000) Start proc 4242:com.example.notes/u0a123 for activity {com.example.notes/com.example.notes.EditorActivity}  (ActivityManager)
             I( 4242) persist.begin key=draft bytes=2048  (lifelint)
-            """),
-        ("studio legacy", "logcat studio", """
+            """
+        ),
+        (
+            "studio legacy", "logcat studio",
+            """
             01-08 08:45:42.977 1000-1250/system_process I/ActivityManager: Start proc 4242:com.example.notes/u0a123 for activity {com.example.notes/com.example.notes.EditorActivity}
             01-08 08:45:43.100 4242-4242/com.example.notes I/lifelint: persist.begin key=draft bytes=2048
-            """),
-        ("studio new", "logcat studio-new+year", """
+            """
+        ),
+        (
+            "studio new", "logcat studio-new+year",
+            """
             2024-01-08 08:45:42.977  1000-1250  ActivityManager         system_process                       I  Start proc 4242:com.example.notes/u0a123 for activity {com.example.notes/com.example.notes.EditorActivity}
             2024-01-08 08:45:43.100  4242-4242  lifelint                com.example.notes                    I  persist.begin key=draft bytes=2048
-            """),
-        ("long", "logcat long", """
+            """
+        ),
+        (
+            "long", "logcat long",
+            """
             [ 01-08 08:45:42.977  1000: 1250 I/ActivityManager ]
             Start proc 4242:com.example.notes/u0a123 for activity {com.example.notes/com.example.notes.EditorActivity}
 
             [ 01-08 08:45:43.100  4242: 4242 I/lifelint ]
             persist.begin key=draft bytes=2048
 
-            """),
-        ("year usec zone", "logcat threadtime+year+usec+zone", """
+            """
+        ),
+        (
+            "year usec zone", "logcat threadtime+year+usec+zone",
+            """
             2024-01-08 08:45:42.977000 +0100  1000  1250 I ActivityManager: Start proc 4242:com.example.notes/u0a123 for activity {com.example.notes/com.example.notes.EditorActivity}
             2024-01-08 08:45:43.100000 +0100  4242  4242 I lifelint: persist.begin key=draft bytes=2048
-            """),
-        ("nsec", "logcat threadtime+nsec", """
+            """
+        ),
+        (
+            "nsec", "logcat threadtime+nsec",
+            """
             01-08 08:45:42.977000001  1000  1250 I ActivityManager: Start proc 4242:com.example.notes/u0a123 for activity {com.example.notes/com.example.notes.EditorActivity}
             01-08 08:45:43.100000002  4242  4242 I lifelint: persist.begin key=draft bytes=2048
-            """),
-        ("epoch", "logcat threadtime+epoch", """
+            """
+        ),
+        (
+            "epoch", "logcat threadtime+epoch",
+            """
                    1704703542.977  1000  1250 I ActivityManager: Start proc 4242:com.example.notes/u0a123 for activity {com.example.notes/com.example.notes.EditorActivity}
                    1704703543.100  4242  4242 I lifelint: persist.begin key=draft bytes=2048
-            """),
-        ("monotonic", "logcat threadtime+monotonic", """
+            """
+        ),
+        (
+            "monotonic", "logcat threadtime+monotonic",
+            """
                         12345.977  1000  1250 I ActivityManager: Start proc 4242:com.example.notes/u0a123 for activity {com.example.notes/com.example.notes.EditorActivity}
                         12346.100  4242  4242 I lifelint: persist.begin key=draft bytes=2048
-            """),
-        ("color and CRLF", "logcat threadtime+color", "\u{1B}[38;5;40m01-08 08:45:42.977  1000  1250 I ActivityManager: Start proc 4242:com.example.notes/u0a123 for activity {com.example.notes/com.example.notes.EditorActivity}\u{1B}[0m\r\n\u{1B}[38;5;40m01-08 08:45:43.100  4242  4242 I lifelint: persist.begin key=draft bytes=2048\u{1B}[0m\r\n"),
+            """
+        ),
+        (
+            "color and CRLF", "logcat threadtime+color",
+            "\u{1B}[38;5;40m01-08 08:45:42.977  1000  1250 I ActivityManager: Start proc 4242:com.example.notes/u0a123 for activity {com.example.notes/com.example.notes.EditorActivity}\u{1B}[0m\r\n\u{1B}[38;5;40m01-08 08:45:43.100  4242  4242 I lifelint: persist.begin key=draft bytes=2048\u{1B}[0m\r\n"
+        ),
     ]
 
     @Test(arguments: layouts)
@@ -129,10 +169,11 @@ import Testing
             01-08 08:45:43.002  1234  1250 I lifelint: app.memory-warning
             """
         let (events, summary) = try TraceFixture.ingest(text)
-        #expect(events.map(\.summaryLine) == [
-            "process.died com.example.notes 1234 {reason=crash detail=FATAL EXCEPTION}",
-            "app.memory-warning com.example.notes 1234",
-        ])
+        #expect(
+            events.map(\.summaryLine) == [
+                "process.died com.example.notes 1234 {reason=crash detail=FATAL EXCEPTION}",
+                "app.memory-warning com.example.notes 1234",
+            ])
         #expect(summary.lines == 10)
         #expect(summary.unrecognisedLines == 1)
         #expect(summary.firstUnrecognisedLines == [1])

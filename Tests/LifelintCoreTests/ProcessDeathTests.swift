@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+
 @testable import LifelintAnalysis
+@testable import LifelintCLI
 @testable import LifelintIngestion
 @testable import LifelintModel
 @testable import LifelintReports
-@testable import LifelintCLI
 
 /// Kill and death lines in the main and system buffers (docs/formats.md §3), the pid → package
 /// map, and one event per death however many lines report it.
@@ -19,12 +20,13 @@ import Testing
             05-12 11:45:00.000   612   612 I lowmemorykiller: Killing 'com.example.maps' (6161), adj 906,
             """
         let (events, summary) = try TraceFixture.ingest(text)
-        #expect(events.map(\.summaryLine) == [
-            "process.started com.example.notes 4242 {package=com.example.notes hosting=top-activity component=com.example.notes/com.example.notes.EditorActivity}",
-            "process.died com.example.notes 4242 {reason=low-memory detail=low watermark is breached}",
-            "process.died com.example.mail 5151 {reason=low-memory detail=Kill 'com.example.mail' (5151), uid 10124, oom_adj 15 to free 12345kB}",
-            "process.died com.example.maps 6161 {reason=low-memory detail=Killing 'com.example.maps' (6161), adj 906,}",
-        ])
+        #expect(
+            events.map(\.summaryLine) == [
+                "process.started com.example.notes 4242 {package=com.example.notes hosting=top-activity component=com.example.notes/com.example.notes.EditorActivity}",
+                "process.died com.example.notes 4242 {reason=low-memory detail=low watermark is breached}",
+                "process.died com.example.mail 5151 {reason=low-memory detail=Kill 'com.example.mail' (5151), uid 10124, oom_adj 15 to free 12345kB}",
+                "process.died com.example.maps 6161 {reason=low-memory detail=Killing 'com.example.maps' (6161), adj 906,}",
+            ])
         #expect(summary.logLines == 2, "the duplicate death reports are ordinary lines")
     }
 
@@ -41,16 +43,17 @@ import Testing
             08-29 12:30:07.000  1000  1100 I ActivityManager: Force stopping com.example.absent appid=10061 user=0: from pid 4321
             """
         let (events, _) = try TraceFixture.ingest(text)
-        #expect(events.map(\.summaryLine) == [
-            "process.started com.example.notes 4242 {package=com.example.notes hosting=activity component=com.example.notes/.EditorActivity}",
-            "process.died com.example.notes 4242 {reason=killed detail=empty #17}",
-            "process.died com.example.mail 5252 {reason=user detail=remove task}",
-            "process.started com.example.shop 8282 {package=com.example.shop hosting=service component=com.example.shop/.Sync}",
-            "process.died com.example.shop 8282 {reason=force-stop detail=from pid 4321}",
-            // Nothing ever names these pids: their deaths were held for a name until the end.
-            "process.died pid 6262 6262 {reason=crash detail=due to signal 11 (Segmentation fault)}",
-            "process.died pid 7272 7272 {reason=signal detail=due to signal 9 (Killed)}",
-        ])
+        #expect(
+            events.map(\.summaryLine) == [
+                "process.started com.example.notes 4242 {package=com.example.notes hosting=activity component=com.example.notes/.EditorActivity}",
+                "process.died com.example.notes 4242 {reason=killed detail=empty #17}",
+                "process.died com.example.mail 5252 {reason=user detail=remove task}",
+                "process.started com.example.shop 8282 {package=com.example.shop hosting=service component=com.example.shop/.Sync}",
+                "process.died com.example.shop 8282 {reason=force-stop detail=from pid 4321}",
+                // Nothing ever names these pids: their deaths were held for a name until the end.
+                "process.died pid 6262 6262 {reason=crash detail=due to signal 11 (Segmentation fault)}",
+                "process.died pid 7272 7272 {reason=signal detail=due to signal 9 (Killed)}",
+            ])
     }
 
     /// A `Start proc` line cut before its process name names no app: it is an ordinary line,
@@ -64,9 +67,10 @@ import Testing
             08-29 12:30:06.000  1000  1100 I ActivityManager: Start proc 8282:com.example.shop/u0a60 for service {com.example.shop/.Sync}
             """
         let (events, summary) = try TraceFixture.ingest(text)
-        #expect(events.map(\.summaryLine) == [
-            "process.started com.example.shop 8282 {package=com.example.shop hosting=service component=com.example.shop/.Sync}",
-        ])
+        #expect(
+            events.map(\.summaryLine) == [
+                "process.started com.example.shop 8282 {package=com.example.shop hosting=service component=com.example.shop/.Sync}"
+            ])
         #expect(summary.logLines == 4)
     }
 
@@ -79,11 +83,12 @@ import Testing
             01-08 08:00:09.000  4242  4300 E JavaBinder: !!! FAILED BINDER TRANSACTION !!!  (parcel size = 2000000)
             """
         let (events, _) = try TraceFixture.ingestNormalized(text)
-        #expect(events.map(\.summaryLine) == [
-            "evidence.transaction-too-large pid 4242 4242 {bytes=1048576}",
-            "evidence.fgs-start-not-allowed pid 4242 4242 {detail=Caused by: android.app.ForegroundServiceStartNotAllowedException: startForegroundService() not allowed due to mAllowStartForeground false}",
-            "evidence.transaction-too-large pid 4242 4242 {bytes=2000000}",
-        ])
+        #expect(
+            events.map(\.summaryLine) == [
+                "evidence.transaction-too-large pid 4242 4242 {bytes=1048576}",
+                "evidence.fgs-start-not-allowed pid 4242 4242 {detail=Caused by: android.app.ForegroundServiceStartNotAllowedException: startForegroundService() not allowed due to mAllowStartForeground false}",
+                "evidence.transaction-too-large pid 4242 4242 {bytes=2000000}",
+            ])
     }
 
     @Test func freezerLines() throws {
@@ -93,10 +98,11 @@ import Testing
             01-09 17:09:21.711   569   674 D ActivityManager: sync unfroze 826 com.android.permissioncontroller for 6
             """
         let (events, _) = try TraceFixture.ingest(text)
-        #expect(events.map(\.summaryLine) == [
-            "process.frozen com.android.permissioncontroller 826",
-            "process.unfrozen com.android.permissioncontroller 826",
-        ])
+        #expect(
+            events.map(\.summaryLine) == [
+                "process.frozen com.android.permissioncontroller 826",
+                "process.unfrozen com.android.permissioncontroller 826",
+            ])
     }
 
     @Test func studioProcessMarkers() throws {
@@ -107,10 +113,11 @@ import Testing
             ---------------------------- PROCESS ENDED (2155) for package br.com.ohmybread ----------------------------
             """
         let (events, _) = try TraceFixture.ingest(text)
-        #expect(events.map(\.summaryLine) == [
-            "process.started br.com.ohmybread 2155 {package=br.com.ohmybread}",
-            "process.died br.com.ohmybread 2155 {reason=unknown detail=process ended}",
-        ])
+        #expect(
+            events.map(\.summaryLine) == [
+                "process.started br.com.ohmybread 2155 {package=br.com.ohmybread}",
+                "process.died br.com.ohmybread 2155 {reason=unknown detail=process ended}",
+            ])
         #expect(events.map(\.time.iso8601) == ["2025-01-24T11:39:16.582", "2025-01-24T11:39:17.505"])
     }
 }
@@ -129,11 +136,12 @@ import Testing
             11-02 15:19:02.000  4027  4078 I ActivityManager: Killing 29857:com.example.notes/u0a159 (adj 0): stop com.example.notes due to installPackageLI
             """
         let (events, _) = try TraceFixture.ingest(text)
-        #expect(events.filter { $0.name.rawValue == "process.died" }.map(\.summaryLine) == [
-            "process.died im.vector.app 29855 {reason=force-stop detail=MARs #1 initiator=system}",
-            "process.died com.byd.avc 29856 {reason=force-stop detail=stop com.byd.avc}",
-            "process.died com.example.notes 29857 {reason=force-stop detail=installPackageLI initiator=system}",
-        ])
+        #expect(
+            events.filter { $0.name.rawValue == "process.died" }.map(\.summaryLine) == [
+                "process.died im.vector.app 29855 {reason=force-stop detail=MARs #1 initiator=system}",
+                "process.died com.byd.avc 29856 {reason=force-stop detail=stop com.byd.avc}",
+                "process.died com.example.notes 29857 {reason=force-stop detail=installPackageLI initiator=system}",
+            ])
     }
 
     @Test func theTimelineSaysForceStoppedNotSystemKill() throws {

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+
 @testable import LifelintAnalysis
+@testable import LifelintCLI
 @testable import LifelintIngestion
 @testable import LifelintModel
 @testable import LifelintReports
-@testable import LifelintCLI
 
 /// The real-capture review set: logs nobody on this project wrote (public issue threads and
 /// repositories, `Fixtures/review/SOURCES.md`, and `../shared/corpus` when it is beside the
@@ -104,7 +105,9 @@ import Testing
         let captures = try FileManager.default.contentsOfDirectory(atPath: Self.reviewFolder).filter { $0.hasSuffix(".txt") }
         #expect(Set(captures) == Set(try Self.expectations("expected-findings.json").keys), "every capture has its expectations, and only captures")
         #expect(captures.count >= 15)
-        print("review set: \(captures.count) captures, \(tally.truePositives) true positives, \(tally.falsePositives) false positives, \(tally.falseNegatives) missed; precision \(tally.precision), recall \(tally.recall)")
+        print(
+            "review set: \(captures.count) captures, \(tally.truePositives) true positives, \(tally.falsePositives) false positives, \(tally.falseNegatives) missed; precision \(tally.precision), recall \(tally.recall)"
+        )
     }
 
     @Test(.enabled(if: TraceFixture.sharedCorpus != nil, "../shared/corpus is not beside this checkout"))
@@ -120,6 +123,8 @@ import Testing
             tally.falsePositives += result.falsePositives
             tally.falseNegatives += result.falseNegatives
         }
-        print("shared corpus: \(files.count) files, \(tally.truePositives) true positives, \(tally.falsePositives) false positives, \(tally.falseNegatives) missed; precision \(tally.precision), recall \(tally.recall)")
+        print(
+            "shared corpus: \(files.count) files, \(tally.truePositives) true positives, \(tally.falsePositives) false positives, \(tally.falseNegatives) missed; precision \(tally.precision), recall \(tally.recall)"
+        )
     }
 }

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+
 @testable import LifelintAnalysis
+@testable import LifelintCLI
 @testable import LifelintIngestion
 @testable import LifelintModel
 @testable import LifelintReports
-@testable import LifelintCLI
 
 /// The published schemas (docs/schema) describe what lifelint really reads and writes.
 @Suite struct SchemaTests {
@@ -27,10 +28,11 @@ import Testing
         document = RuleDecodingTests.valid
         document["id"] = "Not_Kebab"
         document["match"] = [["forbid": ["event": "fgs.start"], "rate": ["event": "a.b", "max": 1]], ["wait": [:]]]
-        #expect(validator.validate(document).sorted() == [
-            "$.id: 'Not_Kebab' does not match ^[a-z][a-z0-9]*(-[a-z0-9]+)*$",
-            "$.match: matches 0 of the oneOf alternatives, not exactly one",
-        ])
+        #expect(
+            validator.validate(document).sorted() == [
+                "$.id: 'Not_Kebab' does not match ^[a-z][a-z0-9]*(-[a-z0-9]+)*$",
+                "$.match: matches 0 of the oneOf alternatives, not exactly one",
+            ])
     }
 
     @Test func theReportMatchesTheReportSchema() throws {
@@ -44,7 +46,9 @@ import Testing
         #expect(((document as? [String: Any])?["findings"] as? [Any])?.count == 8)
         var broken = try #require(document as? [String: Any])
         broken["summary"] = ["error": 1]
-        #expect(validator.validate(broken) == ["$.summary: missing 'warning'", "$.summary: missing 'info'"] || validator.validate(broken) == ["$.summary: missing 'info'", "$.summary: missing 'warning'"])
+        #expect(
+            validator.validate(broken) == ["$.summary: missing 'warning'", "$.summary: missing 'info'"]
+                || validator.validate(broken) == ["$.summary: missing 'info'", "$.summary: missing 'warning'"])
     }
 
     /// The configuration schema accepts the configurations lifelint accepts (the fixture and
@@ -88,10 +92,11 @@ import Testing
         let saved = try #require(written.split(separator: "\n").first { $0.contains("\"state.saved\"") })
         #expect(saved.contains(#""attrs":{"bytes":2318}"#))
         let refused = try JSONSerialization.jsonObject(with: Data(#"{"time":true,"event":"not an event","pid":"7"}"#.utf8))
-        #expect(validator.validate(refused).sorted() == [
-            "$.event: 'not an event' does not match ^[A-Za-z][A-Za-z0-9_-]*(\\.[A-Za-z0-9_-]+)+$",
-            "$.pid: expected integer|null",
-            "$.time: matches 0 of the oneOf alternatives, not exactly one",
-        ])
+        #expect(
+            validator.validate(refused).sorted() == [
+                "$.event: 'not an event' does not match ^[A-Za-z][A-Za-z0-9_-]*(\\.[A-Za-z0-9_-]+)+$",
+                "$.pid: expected integer|null",
+                "$.time: matches 0 of the oneOf alternatives, not exactly one",
+            ])
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LifelintCLI
 
 /// The completion scripts run in their shells: bash completes commands, options and option

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LifelintIngestion
 
 /// The registry is the one list of formats: what `--input-format` accepts and what a folder

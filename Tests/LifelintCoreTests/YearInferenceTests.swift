@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+
 @testable import LifelintAnalysis
+@testable import LifelintCLI
 @testable import LifelintIngestion
 @testable import LifelintModel
 @testable import LifelintReports
-@testable import LifelintCLI
 
 @Suite struct YearInferenceTests {
     @Test func newYearWrapKeepsTimeMovingForward() throws {
@@ -18,11 +19,14 @@ import Testing
     }
 
     @Test func aDecemberLogSavedInJanuaryIsLastYears() throws {
-        let url = TraceFixture.temporaryFile(name: "new-year.log", contents: Data("""
-            12-31 23:59:59.900  4242  4242 I lifelint: input.edited
-            01-01 00:00:00.100  4242  4242 I lifelint: persist.begin key=draft
+        let url = TraceFixture.temporaryFile(
+            name: "new-year.log",
+            contents: Data(
+                """
+                12-31 23:59:59.900  4242  4242 I lifelint: input.edited
+                01-01 00:00:00.100  4242  4242 I lifelint: persist.begin key=draft
 
-            """.utf8))
+                """.utf8))
         let saved = CivilDateTime(year: 2024, month: 1, day: 2, hour: 9)
         try FileManager.default.setAttributes(
             [.modificationDate: Date(timeIntervalSince1970: TimeInterval(saved.nanosecondsSinceEpoch / 1_000_000_000))], ofItemAtPath: url.path)

@@ -1,4 +1,5 @@
 import FuzzDriver
+
 @testable import LifelintIngestion
 
 /// One input as a compressed trace: a gzip stream (read in memory), or a zip archive (read

@@ -1,6 +1,6 @@
 import Foundation
-import LifelintModel
 import LifelintIngestion
+import LifelintModel
 
 /// A project's `.lifelint.json`: which rules run and how strictly, thresholds, extra rule
 /// folders, mappings of the team's own log lines to events, and which apps to analyse. Found
@@ -162,8 +162,9 @@ public struct Configuration: Sendable {
                 throw valueNode.fail("not a regular expression: \(error)")
             }
             guard expansion <= RegularExpression.maximumTotalExpansion else {
-                throw valueNode.fail("the mappings' regular expressions expand to \(expansion) copies together by this one "
-                    + "(at most \(RegularExpression.maximumTotalExpansion)): use prefixes, 'contains' or fewer counted repetitions")
+                throw valueNode.fail(
+                    "the mappings' regular expressions expand to \(expansion) copies together by this one "
+                        + "(at most \(RegularExpression.maximumTotalExpansion)): use prefixes, 'contains' or fewer counted repetitions")
             }
             do {
                 return .regex(try RegularExpression(text))

@@ -19,7 +19,9 @@ package enum SmallFile {
     /// The file's bytes, or why they cannot be read.
     package static func read(_ path: String, limit: Int) -> Result<Data, Refusal> {
         var status = stat()
-        guard PathEncoding.withFileSystemRepresentation(path, { stat($0, &status) }) == 0 else { return .failure(.init(reason: errno == ENOENT ? "no such file" : String(cString: strerror(errno)))) }
+        guard PathEncoding.withFileSystemRepresentation(path, { stat($0, &status) }) == 0 else {
+            return .failure(.init(reason: errno == ENOENT ? "no such file" : String(cString: strerror(errno))))
+        }
         guard status.st_mode & S_IFMT == S_IFREG else { return .failure(.init(reason: "not a regular file (\(kind(status.st_mode)))")) }
         guard Int(status.st_size) <= limit else {
             return .failure(.init(reason: "\(Int(status.st_size)) bytes, more than the \(limit >> 20) MiB such a file may have"))

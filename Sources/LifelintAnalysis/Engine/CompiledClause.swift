@@ -25,13 +25,14 @@ final class CompiledClause: Sendable {
         self.rule = rule
         severity = clause.severity ?? rule.severity
         message = MessageTemplate(clause.message ?? rule.message, thresholds: thresholds)
-        primitive = switch clause.primitive {
-        case let .expect(expect): ExpectMonitor.Clause(expect, thresholds: thresholds, names: &names)
-        case let .forbid(forbid): ForbidMonitor.Clause(forbid, thresholds: thresholds, names: &names)
-        case let .maxDuration(span): MaxDurationMonitor.Clause(span, thresholds: thresholds, names: &names)
-        case let .unpaired(unpaired): UnpairedMonitor.Clause(unpaired, thresholds: thresholds, names: &names)
-        case let .rate(rate): RateMonitor.Clause(rate, thresholds: thresholds, names: &names)
-        }
+        primitive =
+            switch clause.primitive {
+            case let .expect(expect): ExpectMonitor.Clause(expect, thresholds: thresholds, names: &names)
+            case let .forbid(forbid): ForbidMonitor.Clause(forbid, thresholds: thresholds, names: &names)
+            case let .maxDuration(span): MaxDurationMonitor.Clause(span, thresholds: thresholds, names: &names)
+            case let .unpaired(unpaired): UnpairedMonitor.Clause(unpaired, thresholds: thresholds, names: &names)
+            case let .rate(rate): RateMonitor.Clause(rate, thresholds: thresholds, names: &names)
+            }
         patterns = primitive.patterns
         openers = primitive.openers
         historyPatterns = primitive.historyPatterns

@@ -54,11 +54,12 @@ struct CompiledPattern {
         // By index, and the value tested where the event holds it: `allSatisfy` copied each
         // condition it looked at, and a lookup that returned the value copied the value.
         for index in conditions.indices {
-            let holds = if let position = attributes.position(ofKey: conditions[index].key) {
-                conditions[index].condition.holds(forPresent: attributes[valueAt: position])
-            } else {
-                conditions[index].condition.holdsWhenAbsent
-            }
+            let holds =
+                if let position = attributes.position(ofKey: conditions[index].key) {
+                    conditions[index].condition.holds(forPresent: attributes[valueAt: position])
+                } else {
+                    conditions[index].condition.holdsWhenAbsent
+                }
             guard holds else { return false }
         }
         return true

@@ -77,7 +77,7 @@ struct EventNameTable {
         var grown: [Bool] = []
         grown.reserveCapacity(names.count * families.count)
         for (id, name) in names.enumerated() {
-            grown.append(contentsOf: membership.isMember[id * oldCount ..< (id + 1) * oldCount])
+            grown.append(contentsOf: membership.isMember[id * oldCount..<(id + 1) * oldCount])
             grown.append(name.rawValue.hasPrefix(prefix))
         }
         membership = FamilyMembership(familyCount: families.count, isMember: grown)

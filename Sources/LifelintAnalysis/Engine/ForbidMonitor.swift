@@ -74,7 +74,8 @@ struct ForbidMonitor: ClauseMonitor {
 
     private func recentCallback(_ callbacks: [CompiledPattern], _ observation: Observation) -> RelatedEvent? {
         guard let window = clause.window else { return nil }
-        return callbacks
+        return
+            callbacks
             .compactMap { observation.last($0) }
             .max { $0.sequence < $1.sequence }
             .map(\.event)

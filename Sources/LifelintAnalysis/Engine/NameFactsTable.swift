@@ -36,20 +36,21 @@ struct NameFactsTable: Sendable {
 
     /// Works out the facts of the names interned since the last call.
     mutating func learnNames(of names: EventNameTable, clauses: [CompiledClause], requirements: EvidenceRequirements) {
-        for name in facts.count ..< names.count {
+        for name in facts.count..<names.count {
             let eventName = names.names[name]
             let firstOpener = openerClauses.count
             let opened = clauses.indices.filter { clauses[$0].opens(on: name, in: names.membership) }
             openerClauses += opened
             opensWithoutConditions += opened.map { clauses[$0].opensWithoutConditions(on: name, in: names.membership) }
             reacting += clauses.map { $0.reacts(to: name, in: names.membership) }
-            facts.append(Facts(
-                evidence: requirements.mask(of: name, in: names.membership),
-                isRemembered: clauses.contains { $0.remembers(name, in: names.membership) },
-                announcedPhase: RuleEngine.phase(announcedBy: eventName),
-                isColdStart: eventName == EventName.phaseColdStart,
-                openerCount: openerClauses.count - firstOpener,
-                firstOpener: firstOpener))
+            facts.append(
+                Facts(
+                    evidence: requirements.mask(of: name, in: names.membership),
+                    isRemembered: clauses.contains { $0.remembers(name, in: names.membership) },
+                    announcedPhase: RuleEngine.phase(announcedBy: eventName),
+                    isColdStart: eventName == EventName.phaseColdStart,
+                    openerCount: openerClauses.count - firstOpener,
+                    firstOpener: firstOpener))
         }
     }
 

@@ -8,7 +8,8 @@ enum RelatedNote {
         case .phaseInactive?: return "the app became inactive here"
         case .phaseActive?: return "the app became active here"
         case .phaseTerminated?:
-            return "the process ended here (\(Attributes.shown(event.attributes["reason"] ?? "unknown")), \(Attributes.shown(event.attributes["initiator"] ?? "unknown"))-initiated)"
+            return
+                "the process ended here (\(Attributes.shown(event.attributes["reason"] ?? "unknown")), \(Attributes.shown(event.attributes["initiator"] ?? "unknown"))-initiated)"
         case .phaseColdStart?: return "the app cold-started here"
         case .inputEdited?: return "the user's input, not yet saved"
         case .persistBegin?: return "a save began here"

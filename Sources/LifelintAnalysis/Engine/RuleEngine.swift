@@ -137,7 +137,8 @@ public struct RuleEngine {
                 let schedule = monitors.schedules[open]
                 let index = schedule.clause
                 if index == clause { next += 1 }
-                let concerned = table.reacts(observation.name, clause: index) || schedule.observesEveryEvent
+                let concerned =
+                    table.reacts(observation.name, clause: index) || schedule.observesEveryEvent
                     || time.clock != .unknown && time.nanoseconds > schedule.deadline ?? .max
                 if concerned, clauses[index].applies(to: platform) {
                     let idle = monitors.observe(at: open, observation) { violations.append(($0, index)) }
@@ -229,16 +230,19 @@ public struct RuleEngine {
         let compiled = clauses[clause]
         let rule = compiled.rule
         let event = violation.event
-        candidates.append((Finding(
-            ruleID: rule.id,
-            severity: compiled.severity,
-            message: compiled.message.render(event: event, values: violation.values),
-            app: event.app,
-            platform: event.platform,
-            time: violation.time,
-            location: event.source,
-            related: Self.related(violation.related),
-            fingerprint: Fingerprint.make([rule.id, event.app, event.name.rawValue] + event.attributes.map { "\($0.key)=\($0.value)" }.sorted())), clause, app))
+        candidates.append(
+            (
+                Finding(
+                    ruleID: rule.id,
+                    severity: compiled.severity,
+                    message: compiled.message.render(event: event, values: violation.values),
+                    app: event.app,
+                    platform: event.platform,
+                    time: violation.time,
+                    location: event.source,
+                    related: Self.related(violation.related),
+                    fingerprint: Fingerprint.make([rule.id, event.app, event.name.rawValue] + event.attributes.map { "\($0.key)=\($0.value)" }.sorted())), clause, app
+            ))
     }
 
     /// Related locations in trace order, each place once.

@@ -1,5 +1,5 @@
-import LifelintModel
 import LifelintIngestion
+import LifelintModel
 
 /// One trace through the whole pipeline: ingestion, phase derivation, the rule engine and the
 /// lifecycle metrics, in one streaming pass.

@@ -30,10 +30,11 @@ public struct MetricsCollector {
     public init() {}
 
     /// The events any metric reads; others return before touching per-app state.
-    static let relevantEvents = EventNameSet([
-        EventName.phaseBackground, EventName.phaseActive, EventName.phaseInactive, EventName.phaseTerminated, EventName.phaseColdStart,
-        EventName.persistBegin, EventName.persistEnd, EventName.bgtaskBegin, EventName.bgtaskEnd, EventName.bgtaskExpired, EventName.screenShown, EventName.processDied,
-    ] + resyncNames + restoreNames)
+    static let relevantEvents = EventNameSet(
+        [
+            EventName.phaseBackground, EventName.phaseActive, EventName.phaseInactive, EventName.phaseTerminated, EventName.phaseColdStart,
+            EventName.persistBegin, EventName.persistEnd, EventName.bgtaskBegin, EventName.bgtaskEnd, EventName.bgtaskExpired, EventName.screenShown, EventName.processDied,
+        ] + resyncNames + restoreNames)
 
     public mutating func process(_ event: Event) {
         traceEnd = max(traceEnd, event.time.nanoseconds)

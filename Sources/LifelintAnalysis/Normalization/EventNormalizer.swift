@@ -1,5 +1,5 @@
-import LifelintModel
 import LifelintIngestion
+import LifelintModel
 
 /// What every consumer sees of a trace: the reader's events put back in time order (merged
 /// logcat buffers step back in time a little), then each incident once. Between the reader and

@@ -25,7 +25,8 @@ struct IncidentDeduplicator {
         func isSameIncident(as later: Event) -> Bool {
             if let pid, let laterPid = later.pid, pid != laterPid { return false }
             if let reason, let laterReason = later.attributes["reason"], reason != laterReason { return false }
-            let hang = later.name.is(.evidenceAnr) || later.name.is(.evidencePauseTimeout) || later.name.is(.evidenceCallbackTimeout)
+            let hang =
+                later.name.is(.evidenceAnr) || later.name.is(.evidencePauseTimeout) || later.name.is(.evidenceCallbackTimeout)
                 || later.name.is(.evidenceFgsDidNotStart) || later.name.is(.evidenceFgsTimeout)
             let window = hang ? IncidentWindow.hangNanoseconds : IncidentWindow.nanoseconds
             return IncidentWindow.contains(

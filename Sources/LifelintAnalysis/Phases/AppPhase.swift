@@ -23,12 +23,11 @@ public enum AppPhase: String, Sendable, Hashable, CaseIterable, Decodable {
         let text = try decoder.singleValueContainer().decode(String.self)
         let aliases = ["active": AppPhase.foregroundActive, "inactive": .foregroundInactive]
         guard let phase = AppPhase(rawValue: text) ?? aliases[text] else {
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: decoder.codingPath,
-                debugDescription: "unknown phase '\(text)'; expected \(AppPhase.allCases.map(\.rawValue).joined(separator: ", "))"))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "unknown phase '\(text)'; expected \(AppPhase.allCases.map(\.rawValue).joined(separator: ", "))"))
         }
         self = phase
     }
 }
-
-

@@ -23,7 +23,10 @@ struct LifecycleEvidence {
 
     private static let families: [Family] = [
         Family(
-            callbacks: [.activityCreated, .activityStarted, .activityResumed, .activityPaused, .activityStopped, .activityDestroyed, .activityRestarted, .activityTopGained, .activityTopLost],
+            callbacks: [
+                .activityCreated, .activityStarted, .activityResumed, .activityPaused, .activityStopped, .activityDestroyed, .activityRestarted, .activityTopGained,
+                .activityTopLost,
+            ],
             starting: [.activityStarted, .activityResumed, .activityPaused, .activityTopGained],
             missing: "activity.started or activity.resumed (a background entry is a stop after them)"),
         Family(

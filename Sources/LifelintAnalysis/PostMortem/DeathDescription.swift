@@ -32,7 +32,9 @@ struct DeathDescription {
     var sentence: String {
         if isForceStop { return initiator == "system" ? "The system force-stopped the app" + (detail.map { " (\($0))" } ?? "") : "The app was force-stopped" }
         if unseen { return "The process ended unseen (the trace shows no death" + (detail.map { "; \($0)" } ?? "") + ")" }
-        let who = initiator == "user" ? "The user ended the process" : initiator == "system" ? "The system killed the process" : initiator == "crash" ? "A crash ended the process" : "The process ended"
+        let who =
+            initiator == "user"
+            ? "The user ended the process" : initiator == "system" ? "The system killed the process" : initiator == "crash" ? "A crash ended the process" : "The process ended"
         return who + (reason.flatMap { $0 == initiator ? nil : " (\($0))" } ?? "")
     }
 }

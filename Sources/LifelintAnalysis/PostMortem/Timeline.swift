@@ -34,7 +34,11 @@ public struct Timeline: Sendable {
 
     public struct Mark: Sendable {
         public enum Kind: String, Sendable, CaseIterable {
-            case input, save, backgroundTask = "background-task", death, coldStart = "cold-start", restore, resync, probe, finding
+            case input, save
+            case backgroundTask = "background-task"
+            case death
+            case coldStart = "cold-start"
+            case restore, resync, probe, finding
         }
 
         public var kind: Kind

@@ -161,8 +161,9 @@ public struct TimelineBuilder {
         }
         for (number, finding) in findings.enumerated() where finding.time.clock != .unknown {
             guard let index = laneIndex(app: finding.app, at: finding.time) else { continue }
-            lanes[index].marks.append(Timeline.Mark(
-                kind: .finding, time: finding.time, label: finding.ruleID, location: finding.location, severity: finding.severity, findingIndex: number))
+            lanes[index].marks.append(
+                Timeline.Mark(
+                    kind: .finding, time: finding.time, label: finding.ruleID, location: finding.location, severity: finding.severity, findingIndex: number))
         }
         for index in lanes.indices { lanes[index].marks.sort { ($0.time, $0.location) < ($1.time, $1.location) } }
         return Timeline(lanes: lanes)

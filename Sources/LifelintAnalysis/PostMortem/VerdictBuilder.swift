@@ -290,7 +290,9 @@ public struct VerdictBuilder {
         } else if showsInput {
             claim("\(episode.appName) went to the background at \(when) with nothing left unsaved", background)
         } else {
-            claim("\(episode.appName) went to the background at \(when); it reports no input in this trace, so what was unsaved cannot be told (instrument the app or add a mapping)", background)
+            claim(
+                "\(episode.appName) went to the background at \(when); it reports no input in this trace, so what was unsaved cannot be told (instrument the app or add a mapping)",
+                background)
         }
         let grace = DurationText.describe(nanoseconds: window.grace)
         if let begin = episode.saveBegin {
@@ -299,12 +301,14 @@ public struct VerdictBuilder {
             if start < 0 {
                 claim("A save\(key) begun \(DurationText.describe(nanoseconds: -start)) before it left was still running", begin)
             } else {
-                claim("A save\(key) began \(DurationText.describe(nanoseconds: start)) after it left, \(start <= window.grace ? "within" : "after") the \(grace) grace window", begin)
+                claim(
+                    "A save\(key) began \(DurationText.describe(nanoseconds: start)) after it left, \(start <= window.grace ? "within" : "after") the \(grace) grace window", begin)
             }
             if let end = episode.saveEnd {
                 let total = end.time.nanoseconds - left
                 let inTime = window.isInTime(left: left, begin: begin.time.nanoseconds, end: end.time.nanoseconds, backgroundTaskHeld: episode.saveUnderBackgroundTask)
-                let allowance = episode.saveUnderBackgroundTask
+                let allowance =
+                    episode.saveUnderBackgroundTask
                     ? ", under a background task (\(DurationText.describe(nanoseconds: window.backgroundTask)))" : ""
                 claim("It ended \(DurationText.describe(nanoseconds: total)) after the app left\(allowance) (\(inTime ? "in time" : "too late to count on"))", end)
             } else {
@@ -326,7 +330,9 @@ public struct VerdictBuilder {
             } else if !appsReportingRestores.contains(episode.app) {
                 claim("The next cold start was at \(DurationText.clock(start.time)); the app reports no restores or screens, so what it restored cannot be told", start)
             } else {
-                claim("The next cold start, at \(DurationText.clock(start.time)), restored nothing\(episode.stateSaved != nil ? ", although instance state had been saved" : "")", episode.freshScreen ?? start)
+                claim(
+                    "The next cold start, at \(DurationText.clock(start.time)), restored nothing\(episode.stateSaved != nil ? ", although instance state had been saved" : "")",
+                    episode.freshScreen ?? start)
             }
         } else {
             claim("The trace ends before the app started again", nil)

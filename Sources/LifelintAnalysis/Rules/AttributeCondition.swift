@@ -34,11 +34,12 @@ public enum AttributeCondition: Sendable, Hashable, Decodable, CustomStringConve
     /// (after the configuration and `--set`): nothing is parsed per event.
     public func resolved(with thresholds: Thresholds) -> AttributeCondition {
         guard case let .compare(comparisons) = self else { return self }
-        return .compare(comparisons.map { comparison in
-            var comparison = comparison
-            comparison.limit = thresholds.resolve(comparison.operand)?.attributeValue
-            return comparison
-        })
+        return .compare(
+            comparisons.map { comparison in
+                var comparison = comparison
+                comparison.limit = thresholds.resolve(comparison.operand)?.attributeValue
+                return comparison
+            })
     }
 
     public init(from decoder: any Decoder) throws {
@@ -69,9 +70,10 @@ public enum AttributeCondition: Sendable, Hashable, Decodable, CustomStringConve
             var comparisons: [Comparison] = []
             for (key, value) in object.sorted(by: { $0.key < $1.key }) {
                 guard let op = Comparison.Operator(rawValue: key) else {
-                    throw DecodingError.dataCorrupted(.init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "unknown condition '\(key)'; use a value, a list, {\"exists\": bool}, {\"not\": value} or >, >=, <, <="))
+                    throw DecodingError.dataCorrupted(
+                        .init(
+                            codingPath: decoder.codingPath,
+                            debugDescription: "unknown condition '\(key)'; use a value, a list, {\"exists\": bool}, {\"not\": value} or >, >=, <, <="))
                 }
                 comparisons.append(Comparison(op: op, operand: value.value, limit: nil))
             }

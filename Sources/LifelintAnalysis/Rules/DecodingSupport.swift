@@ -20,9 +20,10 @@ extension Decoder {
     package func rejectUnknownKeys(allowed: Set<String>) throws {
         let container = try self.container(keyedBy: AnyCodingKey.self)
         for key in container.allKeys where !allowed.contains(key.stringValue) {
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: codingPath + [key],
-                debugDescription: "unknown key '\(key.stringValue)'; expected one of: \(allowed.sorted().joined(separator: ", "))"))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: codingPath + [key],
+                    debugDescription: "unknown key '\(key.stringValue)'; expected one of: \(allowed.sorted().joined(separator: ", "))"))
         }
     }
 }

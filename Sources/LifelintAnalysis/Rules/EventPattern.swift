@@ -1,5 +1,5 @@
-import LifelintModel
 import LifelintIngestion
+import LifelintModel
 
 /// Which events a rule clause is about: a name (`persist.begin`), or a family (`activity.*`),
 /// optionally narrowed by attribute conditions. In rule files either a string or
@@ -34,11 +34,13 @@ public struct EventPattern: Sendable, Hashable, Decodable, CustomStringConvertib
             self.init(name)
         } else {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            try self.init(container.decode(String.self, forKey: .event),
-                          where: container.decodeIfPresent([String: AttributeCondition].self, forKey: .where) ?? [:])
+            try self.init(
+                container.decode(String.self, forKey: .event),
+                where: container.decodeIfPresent([String: AttributeCondition].self, forKey: .where) ?? [:])
         }
         guard Self.isValidName(name) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "'\(name)' is not an event name or family (e.g. 'persist.begin', 'activity.*')"))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "'\(name)' is not an event name or family (e.g. 'persist.begin', 'activity.*')"))
         }
     }
 

@@ -88,13 +88,18 @@ public struct Rule: Sendable, Hashable, Decodable, Identifiable {
         message = verdicts.isEmpty ? try container.decode(String.self, forKey: .message) : try container.decodeIfPresent(String.self, forKey: .message) ?? ""
         match = verdicts.isEmpty ? try container.decodeList(RuleClause.self, forKey: .match) : try container.decodeListIfPresent(RuleClause.self, forKey: .match)
         if !verdicts.isEmpty, !match.isEmpty {
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: [CodingKeys.match], debugDescription: "a rule has either 'match' clauses or 'verdicts', not both"))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: [CodingKeys.match], debugDescription: "a rule has either 'match' clauses or 'verdicts', not both"))
         }
         guard container.contains(.requires) else {
-            throw DecodingError.keyNotFound(CodingKeys.requires, .init(
-                codingPath: decoder.codingPath,
-                debugDescription: "'requires' is missing: list the event names or families the app must report for this rule to apply (e.g. [\"persist.*\"]), or [] when the platform's own events suffice"))
+            throw DecodingError.keyNotFound(
+                CodingKeys.requires,
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription:
+                        "'requires' is missing: list the event names or families the app must report for this rule to apply (e.g. [\"persist.*\"]), or [] when the platform's own events suffice"
+                ))
         }
         requires = try container.decodeList(EventPattern.self, forKey: .requires)
         for (index, clause) in match.enumerated() {
@@ -113,9 +118,10 @@ public struct Rule: Sendable, Hashable, Decodable, Identifiable {
         for (name, severity) in try container.decode([String: Severity].self, forKey: .verdicts) {
             guard let outcome = Verdict.Outcome(rawValue: name) else {
                 let names = Verdict.Outcome.allCases.map(\.rawValue)
-                throw DecodingError.dataCorrupted(.init(
-                    codingPath: [CodingKeys.verdicts, AnyCodingKey(stringValue: name)],
-                    debugDescription: "unknown verdict outcome '\(name)'\(DidYouMean.suggestion(for: name, among: names)); outcomes: \(names.joined(separator: ", "))"))
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: [CodingKeys.verdicts, AnyCodingKey(stringValue: name)],
+                        debugDescription: "unknown verdict outcome '\(name)'\(DidYouMean.suggestion(for: name, among: names)); outcomes: \(names.joined(separator: ", "))"))
             }
             verdicts[outcome] = severity
         }
@@ -148,8 +154,9 @@ public struct Rule: Sendable, Hashable, Decodable, Identifiable {
     /// A requirement is about which events the app reports, not their attributes.
     private static func checkRequirement(_ patterns: [EventPattern], at path: [any CodingKey]) throws {
         guard let pattern = patterns.first(where: { !$0.conditions.isEmpty }) else { return }
-        throw DecodingError.dataCorrupted(.init(
-            codingPath: path, debugDescription: "'requires' takes event names or families, not conditions ('\(pattern)')"))
+        throw DecodingError.dataCorrupted(
+            .init(
+                codingPath: path, debugDescription: "'requires' takes event names or families, not conditions ('\(pattern)')"))
     }
 
     static func isKebabCase(_ id: String) -> Bool {

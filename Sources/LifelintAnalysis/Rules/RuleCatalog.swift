@@ -24,9 +24,10 @@ public struct RuleCatalog: Sendable {
         for (index, rule) in rules.enumerated() {
             requirements.formUnion(rule.requires + rule.match.flatMap { $0.requires ?? [] })
             guard requirements.count <= EvidenceRequirements.capacity else {
-                errors.append(.invalid(
-                    path: origins?[index] ?? rule.id, keyPath: "requires",
-                    reason: "the rules loaded name more than \(EvidenceRequirements.capacity) distinct event patterns in 'requires'; share families (e.g. 'sync.*') instead"))
+                errors.append(
+                    .invalid(
+                        path: origins?[index] ?? rule.id, keyPath: "requires",
+                        reason: "the rules loaded name more than \(EvidenceRequirements.capacity) distinct event patterns in 'requires'; share families (e.g. 'sync.*') instead"))
                 break
             }
         }

@@ -91,7 +91,9 @@ public struct RuleClause: Sendable, Hashable, Decodable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case expect, forbid, maxDuration = "max-duration", unpaired, rate, severity, message, requires
+        case expect, forbid
+        case maxDuration = "max-duration"
+        case unpaired, rate, severity, message, requires
     }
 
     public init(from decoder: any Decoder) throws {
@@ -102,9 +104,10 @@ public struct RuleClause: Sendable, Hashable, Decodable {
         requires = try container.decodeIfPresent([EventPattern].self, forKey: .requires)
         let present = [CodingKeys.expect, .forbid, .maxDuration, .unpaired, .rate].filter(container.contains)
         guard present.count == 1, let key = present.first else {
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: decoder.codingPath,
-                debugDescription: "a clause needs exactly one of expect, forbid, max-duration, unpaired, rate"))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "a clause needs exactly one of expect, forbid, max-duration, unpaired, rate"))
         }
         switch key {
         case .expect: primitive = .expect(try container.decode(Expect.self, forKey: key))

@@ -107,9 +107,12 @@ struct RuleValidator {
     private mutating func check(_ pattern: EventPattern, at path: String) {
         if !EventVocabulary.knows(pattern.name, mapped: knownAppEvents) {
             let known = pattern.name.hasSuffix(".*") ? EventVocabulary.families.map { $0 + ".*" } : EventVocabulary.events.keys.map(\.rawValue) + Array(knownAppEvents)
-            problems.append(Problem(
-                keyPath: path,
-                reason: "unknown event '\(pattern.name)'\(DidYouMean.suggestion(for: pattern.name, among: known)); the Event vocabulary in docs/reference.md lists lifelint's events; name your app's own in the rule's 'events', or make them with a mapping"))
+            problems.append(
+                Problem(
+                    keyPath: path,
+                    reason:
+                        "unknown event '\(pattern.name)'\(DidYouMean.suggestion(for: pattern.name, among: known)); the Event vocabulary in docs/reference.md lists lifelint's events; name your app's own in the rule's 'events', or make them with a mapping"
+                ))
         }
         for key in pattern.conditions.keys.sorted() {
             switch pattern.conditions[key] {
@@ -127,7 +130,8 @@ struct RuleValidator {
     private mutating func check(_ text: String, as kind: Kind, at path: String) {
         guard let quantity = thresholds.resolve(text) else {
             let isName = text.first?.isLetter == true
-            let reason = isName
+            let reason =
+                isName
                 ? "unknown threshold '\(text)'\(DidYouMean.suggestion(for: text, among: Array(thresholds.values.keys))); 'lifelint rules' lists the thresholds"
                 : "'\(text)' is not a \(kind == .count ? "number" : "quantity"): write a number with a unit (500ms, 5s, 2m, 1h, 500KB, 1MB) or a threshold's name"
             problems.append(Problem(keyPath: path, reason: reason))
@@ -135,7 +139,8 @@ struct RuleValidator {
         }
         switch (kind, quantity) {
         case (.any, _), (.duration, .duration), (.count, .count): return
-        default: problems.append(Problem(keyPath: path, reason: "'\(text)' is a \(Self.kind(of: quantity)); this key takes a \(kind == .duration ? "duration such as 5s" : "number")"))
+        default:
+            problems.append(Problem(keyPath: path, reason: "'\(text)' is a \(Self.kind(of: quantity)); this key takes a \(kind == .duration ? "duration such as 5s" : "number")"))
         }
     }
 

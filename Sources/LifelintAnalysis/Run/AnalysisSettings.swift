@@ -1,5 +1,5 @@
-import LifelintModel
 import LifelintIngestion
+import LifelintModel
 
 /// Everything that decides what an analysis finds, fixed before the first trace is read and
 /// shared by every worker of a batch.
@@ -53,6 +53,7 @@ public struct AnalysisSettings: Sendable {
         for assignment in thresholdAssignments { try thresholds.set(assignment) }
         var readOptions = readOptions
         readOptions.mappings = configuration.mappings
-        return AnalysisSettings(rules: try configuration.selectRules(from: catalog, commandLine: ruleSelection), thresholds: thresholds, readOptions: readOptions, apps: configuration.apps)
+        return AnalysisSettings(
+            rules: try configuration.selectRules(from: catalog, commandLine: ruleSelection), thresholds: thresholds, readOptions: readOptions, apps: configuration.apps)
     }
 }

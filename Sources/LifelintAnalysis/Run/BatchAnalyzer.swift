@@ -1,6 +1,6 @@
 import Foundation
-import LifelintModel
 import LifelintIngestion
+import LifelintModel
 
 /// Analyses many traces on several cores and hands their reports over in input order, each as
 /// soon as it and every trace before it are done: output is the same whatever `jobs` is, and

@@ -1,5 +1,5 @@
-import LifelintModel
 import LifelintIngestion
+import LifelintModel
 
 /// What one trace of a run came to: how it was read, the findings (after the baseline), the
 /// apps' lifecycle metrics, and the errors to show for it.

@@ -1,5 +1,5 @@
-import LifelintModel
 import LifelintIngestion
+import LifelintModel
 
 /// The one line a run says when logcat times without a year got theirs from the files'
 /// modification times: a fresh checkout, a copy or an unzip makes every old log "this year",

@@ -67,7 +67,8 @@ enum AppleReportReader {
                 // termination code is a report excerpt on its own (`Termination Description:
                 // SPRINGBOARD, scene-create watchdog transgression: …`, `Termination Reason:
                 // RUNNINGBOARD 0xdead10cc`).
-                strongMarker = strongMarker || ByteSearch.contains("watchdog transgression", in: text) || ByteSearch.contains("Namespace ", in: text)
+                strongMarker =
+                    strongMarker || ByteSearch.contains("watchdog transgression", in: text) || ByteSearch.contains("Namespace ", in: text)
                     || AppleTermination.code(in: Substring(decoding: text, as: UTF8.self)) != nil
             }
             // A pasted body's termination member is a report on its own.
@@ -111,9 +112,10 @@ enum AppleReportReader {
             // read as a text report's.
             if case let .failure(error)? = parsed {
                 let line = lines.number(ofOffset: bodyStart + min(error.offset, body.count - 1))
-                summary.report(IngestionProblem(
-                    location: SourceLocation(path: summary.path, line: line),
-                    message: "the .ips body is not valid JSON (\(error.message)); its lines are read as a text report's"))
+                summary.report(
+                    IngestionProblem(
+                        location: SourceLocation(path: summary.path, line: line),
+                        message: "the .ips body is not valid JSON (\(error.message)); its lines are read as a text report's"))
             }
             summary.format = "apple report (ips \(bugType), text body)"
             return [textReport(bytes, lines, from: bodyStart, defaults: defaults)]

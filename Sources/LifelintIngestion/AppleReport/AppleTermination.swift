@@ -17,18 +17,18 @@ struct AppleTermination: Sendable, Hashable {
 
     /// The codes an engineer recognises, with the death they mean.
     static let knownCodes: [UInt32: (reason: String, initiator: DeathInitiator)] = [
-        0xdead10cc: ("lock-held-at-suspension", .system),
-        0x8badf00d: ("watchdog", .system),
-        0x2182bad2: ("background-task-timeout", .system),
-        0x2182bad3: ("background-url-session-timeout", .system),
-        0x2182bad4: ("background-fetch-timeout", .system),
-        0xc00010ff: ("thermal", .system),
-        0xbaadca11: ("voip-push-without-call", .system),
-        0xbad22222: ("voip-resumed-too-often", .system),
-        0xdeadfa11: ("user", .user),
-        0xc51bad01: ("watch-background-cpu", .system),
-        0xc51bad02: ("watch-background-wall-time", .system),
-        0xc51bad03: ("watch-background-runtime", .system),
+        0xdead_10cc: ("lock-held-at-suspension", .system),
+        0x8bad_f00d: ("watchdog", .system),
+        0x2182_bad2: ("background-task-timeout", .system),
+        0x2182_bad3: ("background-url-session-timeout", .system),
+        0x2182_bad4: ("background-fetch-timeout", .system),
+        0xc000_10ff: ("thermal", .system),
+        0xbaad_ca11: ("voip-push-without-call", .system),
+        0xbad2_2222: ("voip-resumed-too-often", .system),
+        0xdead_fa11: ("user", .user),
+        0xc51b_ad01: ("watch-background-cpu", .system),
+        0xc51b_ad02: ("watch-background-wall-time", .system),
+        0xc51b_ad03: ("watch-background-runtime", .system),
     ]
 
     /// The process death it amounts to: a known code's meaning, a jetsam kill, a crash (an

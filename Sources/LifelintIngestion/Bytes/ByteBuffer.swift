@@ -1,9 +1,10 @@
+import LifelintModel
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import LifelintModel
 
 /// A growable byte buffer written through a pointer: the output writers' hot path appends
 /// many small pieces per event, which costs an `Array` a uniqueness check and a bounds check

@@ -1,11 +1,11 @@
 import Foundation
+import LifelintModel
 
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import LifelintModel
 
 /// A buffered byte sink: a file descriptor (stdout, stderr, a report file) or memory (tests).
 /// Writers append bytes; the buffer is flushed in large blocks, so output costs a few

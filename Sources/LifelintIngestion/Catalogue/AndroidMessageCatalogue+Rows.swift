@@ -12,7 +12,9 @@ extension AndroidMessageCatalogue {
         Row(
             id: "am-start-proc-legacy", pattern: "Start proc {process} for {target}: pid={pid} uid={uid} gids={detail}", meaning: .processStarted,
             first: 19, last: 21, source: "am/ActivityManagerService.java (5.0 may add ` [entryPoint]` and ` abi=…`)",
-            example: "Start proc com.android.vending for broadcast com.android.vending/com.google.android.finsky.receivers.FlushLogsReceiver: pid=10383 uid=10171 gids={50171, 3003, 1028, 1015}"),
+            example:
+                "Start proc com.android.vending for broadcast com.android.vending/com.google.android.finsky.receivers.FlushLogsReceiver: pid=10383 uid=10171 gids={50171, 3003, 1028, 1015}"
+        ),
     ]
 
     static let processDeaths: [Row] = [
@@ -82,7 +84,8 @@ extension AndroidMessageCatalogue {
     static let responsiveness: [Row] = [
         Row(
             id: "am-anr-in", pattern: "ANR in {process}{detail}", meaning: .notResponding, underAnyTag: true, first: 19,
-            source: "am/ActivityManagerService.java (4.4–7), am/AppErrors.java (8–11), am/ProcessErrorStateRecord.java (12+); MediaTek's AnrManagerService logs it under AnrManager with `, time=`",
+            source:
+                "am/ActivityManagerService.java (4.4–7), am/AppErrors.java (8–11), am/ProcessErrorStateRecord.java (12+); MediaTek's AnrManagerService logs it under AnrManager with `, time=`",
             example: "ANR in com.example.notes (com.example.notes/.EditorActivity)"),
         Row(
             id: "am-service-timeout", pattern: "Timeout executing service: {record}{detail}", meaning: .notResponding, underAnyTag: true, first: 19,
@@ -113,7 +116,9 @@ extension AndroidMessageCatalogue {
             id: "wm-input-dispatching-timed-out", pattern: "Input event dispatching timed out sending to {component}{detail}", meaning: .notResponding,
             writers: [.systemServer], first: 19, last: 30,
             source: "wm/InputMonitor.java (notifyANR, 4.4–11; under WindowManager), before the ANR report",
-            example: "Input event dispatching timed out sending to com.example.notes/com.example.notes.EditorActivity.  Reason: bd1b1a com.example.notes/com.example.notes.EditorActivity (server) is not responding. Waited 5036ms for MotionEvent"),
+            example:
+                "Input event dispatching timed out sending to com.example.notes/com.example.notes.EditorActivity.  Reason: bd1b1a com.example.notes/com.example.notes.EditorActivity (server) is not responding. Waited 5036ms for MotionEvent"
+        ),
         Row(
             id: "anr-reason-executing-service", pattern: "executing service {component}", meaning: .anrReason, writers: [], first: 19,
             source: "am/ActiveServices.java (serviceTimeout: the ANR's reason; Play Console titles ANR clusters with it)",
@@ -125,7 +130,9 @@ extension AndroidMessageCatalogue {
         Row(
             id: "anr-reason-input", pattern: "Input dispatching timed out{detail}", meaning: .anrReason, writers: [], first: 19,
             source: "am/ActivityManagerService.java (inputDispatchingTimedOut, 4.4–11), os/TimeoutRecord.java (12+)",
-            example: "Input dispatching timed out (Waiting to send non-key event because the touched window has not finished processing certain input events that were delivered to it over 500.0ms ago.)"),
+            example:
+                "Input dispatching timed out (Waiting to send non-key event because the touched window has not finished processing certain input events that were delivered to it over 500.0ms ago.)"
+        ),
         Row(
             id: "anr-reporter-title", pattern: "ApplicationNotResponding: {detail}", meaning: .anrReason, writers: [], first: 19,
             source: "crash reporters' error class for an ANR (Bugsnag's AnrPlugin, Sentry's ANR integration), their events' titles",
@@ -164,7 +171,9 @@ extension AndroidMessageCatalogue {
         Row(
             id: "fgs-start-not-allowed", pattern: "ForegroundServiceStartNotAllowedException{detail}", meaning: .foregroundServiceStartNotAllowed,
             writers: [], anywhere: true, first: 31, source: "core/java/android/app/ForegroundServiceStartNotAllowedException.java, am/ActiveServices.java",
-            example: "android.app.ForegroundServiceStartNotAllowedException: startForegroundService() not allowed due to mAllowStartForeground false: service com.example.notes/.SyncService"),
+            example:
+                "android.app.ForegroundServiceStartNotAllowedException: startForegroundService() not allowed due to mAllowStartForeground false: service com.example.notes/.SyncService"
+        ),
     ]
 
     static let foregroundServices: [Row] = [
@@ -172,7 +181,9 @@ extension AndroidMessageCatalogue {
             id: "fgs-did-not-start", pattern: "Context.startForegroundService() did not then call Service.startForeground(){detail}",
             meaning: .foregroundServiceDidNotStart, writers: [], anywhere: true, first: 26,
             source: "am/ActiveServices.java: the ANR's reason (8.0–15) and the crash's message (RemoteServiceException, 8.0–11; ForegroundServiceDidNotStartInTimeException, 12+)",
-            example: "android.app.RemoteServiceException: Context.startForegroundService() did not then call Service.startForeground(): ServiceRecord{4ad1e0c u0 com.example.notes/.UploadService}"),
+            example:
+                "android.app.RemoteServiceException: Context.startForegroundService() did not then call Service.startForeground(): ServiceRecord{4ad1e0c u0 com.example.notes/.UploadService}"
+        ),
         Row(
             id: "fgs-did-not-start-exception", pattern: "ForegroundServiceDidNotStartInTimeException{detail}", meaning: .foregroundServiceDidNotStart,
             writers: [], anywhere: true, first: 31, source: "core/java/android/app/ForegroundServiceDidNotStartInTimeException.java (a crash reporter's title names it alone)",
@@ -180,7 +191,9 @@ extension AndroidMessageCatalogue {
         Row(
             id: "fgs-type-did-not-stop", pattern: "A foreground service of type {type} did not stop within its timeout{detail}", meaning: .foregroundServiceTimedOut,
             writers: [], anywhere: true, first: 35, source: "am/ActiveServices.java (the crash's message, or ActivityManager's when the crash is off)",
-            example: "android.app.RemoteServiceException$ForegroundServiceDidNotStopInTimeException: A foreground service of type dataSync did not stop within its timeout: ComponentInfo{com.example.notes/com.example.notes.SyncService}"),
+            example:
+                "android.app.RemoteServiceException$ForegroundServiceDidNotStopInTimeException: A foreground service of type dataSync did not stop within its timeout: ComponentInfo{com.example.notes/com.example.notes.SyncService}"
+        ),
         Row(
             id: "fgs-did-not-stop-exception", pattern: "ForegroundServiceDidNotStopInTimeException{detail}", meaning: .foregroundServiceTimedOut,
             writers: [], anywhere: true, first: 35, source: "core/java/android/app/ForegroundServiceDidNotStopInTimeException.java",
@@ -188,7 +201,9 @@ extension AndroidMessageCatalogue {
         Row(
             id: "fgs-short-service-timeout", pattern: "A foreground service of FOREGROUND_SERVICE_TYPE_SHORT_SERVICE did not stop within a timeout{detail}",
             meaning: .foregroundServiceTimedOut, writers: [], anywhere: true, first: 34, source: "am/ActiveServices.java (the ANR's reason)",
-            example: "Reason: A foreground service of FOREGROUND_SERVICE_TYPE_SHORT_SERVICE did not stop within a timeout: ComponentInfo{com.example.notes/com.example.notes.ShortTaskService}"),
+            example:
+                "Reason: A foreground service of FOREGROUND_SERVICE_TYPE_SHORT_SERVICE did not stop within a timeout: ComponentInfo{com.example.notes/com.example.notes.ShortTaskService}"
+        ),
         Row(
             id: "fgs-short-service-anr", pattern: "Short FGS ANR'ed: {record}", meaning: .foregroundServiceTimedOut, first: 34,
             source: "am/ActiveServices.java", example: "Short FGS ANR'ed: ServiceRecord{c0ffee1 u0 com.example.notes/.ShortTaskService c:com.example.notes}"),

@@ -25,7 +25,9 @@ extension AppleMessageCatalogue {
         AppleMessage(
             id: "rb-terminating-with-context", shape: .subjectThen("Terminating with"), meaning: .terminated, writers: ["runningboardd"], first: 13,
             source: "RunningBoard RBProcess (`%{public}@ Terminating with context: %{public}@`)",
-            example: "[app<com.example.notes(4D1A3B5E-9C2F-4E11-8B7A-2F6C1D9E0A31)>:812] Terminating with context: <RBSTerminateContext| domain:10 code:0x8BADF00D explanation:scene-update watchdog transgression: app<com.example.notes(4D1A3B5E-9C2F-4E11-8B7A-2F6C1D9E0A31)>:812 exhausted real (wall clock) time allowance of 10.00 seconds ProcessVisibility: Background ProcessState: Running WatchdogEvent: scene-update WatchdogVisibility: Background reportType:CrashLog maxTerminationResistance:Interactive>"),
+            example:
+                "[app<com.example.notes(4D1A3B5E-9C2F-4E11-8B7A-2F6C1D9E0A31)>:812] Terminating with context: <RBSTerminateContext| domain:10 code:0x8BADF00D explanation:scene-update watchdog transgression: app<com.example.notes(4D1A3B5E-9C2F-4E11-8B7A-2F6C1D9E0A31)>:812 exhausted real (wall clock) time allowance of 10.00 seconds ProcessVisibility: Background ProcessState: Running WatchdogEvent: scene-update WatchdogVisibility: Background reportType:CrashLog maxTerminationResistance:Interactive>"
+        ),
         AppleMessage(
             id: "rb-assertions-removed-at-termination", shape: .subjectAfter("Removing assertions for terminated process: "),
             meaning: .exitReported(detail: "terminated"), writers: ["runningboardd"], first: 13, source: "RunningBoard; captures of iOS 13–17",
@@ -74,7 +76,9 @@ extension AppleMessageCatalogue {
             id: "sb-assertions-beyond-permitted-time", shape: .executableBefore("has active assertions beyond permitted time"),
             meaning: .backgroundTimeExpired(who: "SpringBoard"), writers: ["SpringBoard (4–5)", "backboardd (6–7)"], first: 4, last: 7,
             source: "iOS 4 syslog (2010), iOS 6–7 syslog captures",
-            example: "Notes[4821] has active assertions beyond permitted time: {(<BKProcessAssertion: 0x1d5a0b10> identifier: Called by Notes, from -[AppDelegate save] process: Notes[4821] permittedBackgroundDuration: 600.000000 reason: finishTask owner pid:4821 preventSuspend)}"),
+            example:
+                "Notes[4821] has active assertions beyond permitted time: {(<BKProcessAssertion: 0x1d5a0b10> identifier: Called by Notes, from -[AppDelegate save] process: Notes[4821] permittedBackgroundDuration: 600.000000 reason: finishTask owner pid:4821 preventSuspend)}"
+        ),
         AppleMessage(
             id: "launchd-job-exited", shape: .launchdJobThen(") Exited: "), meaning: .launchdExited, writers: ["launchd"], first: 4, last: 6,
             source: "iOS 4 syslog (2010)",

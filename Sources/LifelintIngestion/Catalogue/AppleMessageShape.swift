@@ -145,8 +145,8 @@ enum AppleMessageShape: Sendable {
     }
 }
 
-private extension Substring {
-    var droppingTrailingSpaces: Substring {
+extension Substring {
+    fileprivate var droppingTrailingSpaces: Substring {
         var text = self
         while text.last == " " { text.removeLast() }
         return text

@@ -121,8 +121,8 @@ struct MessagePattern: Sendable, CustomStringConvertible {
     }
 }
 
-private extension UInt8 {
-    var isProcessNameByte: Bool {
+extension UInt8 {
+    fileprivate var isProcessNameByte: Bool {
         isASCIILetter || isASCIIDigit || self == .dot || self == UInt8(ascii: "_") || self == UInt8(ascii: "$") || self == UInt8(ascii: "-")
     }
 }

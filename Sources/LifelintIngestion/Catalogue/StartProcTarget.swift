@@ -7,9 +7,10 @@ enum StartProcTarget {
     static func hostingAndComponent(_ message: UnsafeBufferPointer<UInt8>, _ target: Range<Int>) -> (hosting: Range<Int>?, component: Range<Int>?) {
         let hostingEnd = message[target].firstIndex { $0 == .space || $0 == UInt8(ascii: "{") } ?? target.upperBound
         let componentStart = message[hostingEnd..<target.upperBound].firstIndex { $0 != .space && $0 != UInt8(ascii: "{") } ?? target.upperBound
-        let componentEnd = message[componentStart..<target.upperBound].firstIndex {
-            $0 == UInt8(ascii: "}") || $0 == UInt8(ascii: ":") || $0 == .space
-        } ?? target.upperBound
+        let componentEnd =
+            message[componentStart..<target.upperBound].firstIndex {
+                $0 == UInt8(ascii: "}") || $0 == UInt8(ascii: ":") || $0 == .space
+            } ?? target.upperBound
         return (hostingEnd > target.lowerBound ? target.lowerBound..<hostingEnd : nil, componentEnd > componentStart ? componentStart..<componentEnd : nil)
     }
 }

@@ -1,11 +1,11 @@
 import CZlib
+import LifelintModel
 
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import LifelintModel
 
 /// The entries of a zip archive (an `adb bugreport` file), read from its central directory with
 /// `pread`, and the one entry lifelint reads: the main bugreport text, whose logcat sections
@@ -47,7 +47,8 @@ struct ZipArchive {
         guard directoryOffset + directorySize <= fileSize else { throw ReadBuffer.Failure(message: "corrupt zip archive (central directory out of bounds)") }
         guard directorySize >= count * 46 else { throw ReadBuffer.Failure(message: "corrupt zip archive (central directory smaller than its \(count) entries)") }
         guard directorySize <= Self.maximumDirectorySize else {
-            throw ReadBuffer.Failure(message: "corrupt zip archive (a central directory of \(directorySize >> 20) MiB; lifelint reads at most \(Self.maximumDirectorySize >> 20) MiB)")
+            throw ReadBuffer.Failure(
+                message: "corrupt zip archive (a central directory of \(directorySize >> 20) MiB; lifelint reads at most \(Self.maximumDirectorySize >> 20) MiB)")
         }
         let directory = try Self.read(fileDescriptor, at: directoryOffset, count: directorySize)
         var entries: [Entry] = []
@@ -60,14 +61,15 @@ struct ZipArchive {
             let extraLength = Int(Self.u16(directory, position + 30))
             let commentLength = Int(Self.u16(directory, position + 32))
             guard position + 46 + nameLength <= directory.count else { throw ReadBuffer.Failure(message: "corrupt zip archive (entry name out of bounds)") }
-            entries.append(Entry(
-                name: String(decoding: directory[(position + 46)..<(position + 46 + nameLength)], as: UTF8.self),
-                method: Self.u16(directory, position + 10),
-                compressedSize: Int(Self.u32(directory, position + 20)),
-                uncompressedSize: Int(Self.u32(directory, position + 24)),
-                localHeaderOffset: Int(Self.u32(directory, position + 42)),
-                crc32: Self.u32(directory, position + 16),
-                isEncrypted: Self.u16(directory, position + 8) & 1 != 0))
+            entries.append(
+                Entry(
+                    name: String(decoding: directory[(position + 46)..<(position + 46 + nameLength)], as: UTF8.self),
+                    method: Self.u16(directory, position + 10),
+                    compressedSize: Int(Self.u32(directory, position + 20)),
+                    uncompressedSize: Int(Self.u32(directory, position + 24)),
+                    localHeaderOffset: Int(Self.u32(directory, position + 42)),
+                    crc32: Self.u32(directory, position + 16),
+                    isEncrypted: Self.u16(directory, position + 8) & 1 != 0))
             position += 46 + nameLength + extraLength + commentLength
         }
         self.entries = entries
@@ -79,7 +81,9 @@ struct ZipArchive {
         if let pointer = entries.first(where: { $0.name == "main_entry.txt" }), pointer.uncompressedSize < 4096 {
             var bytes = [UInt8](repeating: 0, count: pointer.uncompressedSize)
             let source = try source(for: pointer)
-            let count = try bytes.withUnsafeMutableBufferPointer { (buffer) throws(ReadBuffer.Failure) in try ReadBuffer.fill(source, buffer.baseAddress!, count: buffer.count).count }
+            let count = try bytes.withUnsafeMutableBufferPointer { (buffer) throws(ReadBuffer.Failure) in
+                try ReadBuffer.fill(source, buffer.baseAddress!, count: buffer.count).count
+            }
             let name = String(decoding: bytes[..<count], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             if let entry = entries.first(where: { $0.name == name }) { return entry }
         }
@@ -176,12 +180,14 @@ final class ChecksummedSource: ByteSource {
         let read = try source.read(into: buffer, count: count)
         guard read > 0 else {
             guard endsWhereItSays else {
-                throw ReadBuffer.Failure(message: "the zip entry \(entry.name) goes on past its declared size of \(entry.compressedSize) bytes: "
-                    + "the archive states wrong sizes, and the rest of the entry is not read")
+                throw ReadBuffer.Failure(
+                    message: "the zip entry \(entry.name) goes on past its declared size of \(entry.compressedSize) bytes: "
+                        + "the archive states wrong sizes, and the rest of the entry is not read")
             }
             guard UInt32(truncatingIfNeeded: crc) == entry.crc32, self.count == entry.uncompressedSize else {
-                throw ReadBuffer.Failure(message: "the zip entry \(entry.name) does not match its checksum or size (\(self.count) bytes read, "
-                    + "\(entry.uncompressedSize) declared): the archive is damaged or states wrong sizes")
+                throw ReadBuffer.Failure(
+                    message: "the zip entry \(entry.name) does not match its checksum or size (\(self.count) bytes read, "
+                        + "\(entry.uncompressedSize) declared): the archive is damaged or states wrong sizes")
             }
             return 0
         }

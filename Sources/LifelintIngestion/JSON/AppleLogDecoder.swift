@@ -30,9 +30,10 @@ struct AppleLogDecoder: JSONRecordDecoder {
         let resolvedPlatform = attributes["platform"].flatMap(Platform.init(rawValue:)) ?? platform ?? .ios
         attributes["app"] = nil
         attributes["platform"] = nil
-        return .event(Event(
-            time: time, app: app, pid: pid, tid: object["threadID"]?.number.flatMap { Int32(exactly: $0) }, platform: resolvedPlatform,
-            name: name, attributes: attributes, source: location))
+        return .event(
+            Event(
+                time: time, app: app, pid: pid, tid: object["threadID"]?.number.flatMap { Int32(exactly: $0) }, platform: resolvedPlatform,
+                name: name, attributes: attributes, source: location))
     }
 
     /// The instrumentation message of a `lifelint` record, or the event a mapping makes of it.

@@ -74,8 +74,9 @@ struct ChromeTraceDecoder: JSONRecordDecoder {
         let platform = attributes["platform"].flatMap(Platform.init(rawValue:)) ?? .android
         attributes["app"] = nil
         attributes["platform"] = nil
-        return Event(time: FrameworkSlices.time(ts), app: app, pid: Int32(truncatingIfNeeded: pid), tid: Int32(truncatingIfNeeded: tid),
-                     platform: platform, name: EventName(eventName), attributes: attributes, source: location)
+        return Event(
+            time: FrameworkSlices.time(ts), app: app, pid: Int32(truncatingIfNeeded: pid), tid: Int32(truncatingIfNeeded: tid),
+            platform: platform, name: EventName(eventName), attributes: attributes, source: location)
     }
 
     private func lifecycle(_ name: EventName, pid: Int64, tid: Int64, end: Double, duration: Double, _ location: SourceLocation) -> Event {

@@ -1,9 +1,10 @@
+import LifelintModel
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import LifelintModel
 
 /// Streams the elements of a large JSON document from a file descriptor: the values of a JSON
 /// Lines or concatenated-JSON file, the elements of a top-level array, or the elements of an

@@ -20,7 +20,7 @@ struct JSONTraceReader {
         _ reader: JSONStreamReader, options: JSONStreamReader.Options, decoder: inout Decoder, emit: EventSink
     ) {
         do {
-            try reader.forEachElement(options, recovered: { recordUnrecognised(problem($0), emit: emit) }) { element in handle(element, &decoder, emit) }
+            try reader.forEachElement(options, recovered: { recordUnrecognised(problem($0), emit: emit) }, { element in handle(element, &decoder, emit) })
         } catch let failure {
             report(failure)
         }
@@ -43,8 +43,10 @@ struct JSONTraceReader {
         do {
             let record = try parser.parseRecordPrefix(into: members, nestedMembers: nestedMembers)
             value = record.value
-            object = record.isObject ? JSONObject(
-                record.value, members: members.elements, nestedMembers: nestedMembers.elements, isEscapeFree: !parser.sawEscape) : nil
+            object =
+                record.isObject
+                ? JSONObject(
+                    record.value, members: members.elements, nestedMembers: nestedMembers.elements, isEscapeFree: !parser.sawEscape) : nil
         } catch {
             // Out of input: the reader reads more, or at the end of the input reports the truncation.
             if parser.ranOutOfInput { return .needsMoreInput }

@@ -1,3 +1,4 @@
+import Foundation
 import LifelintModel
 
 /// A validated JSON value seen in place: its bytes are not copied, and strings are decoded only
@@ -108,7 +109,6 @@ struct JSONValue {
             && memcmp(bytes.baseAddress! + range.lowerBound + 1, prefix.utf8Start, prefix.utf8CodeUnitCount) == 0
     }
 
-
     /// A string's content as bytes when it has no escapes (nil otherwise): for parsers that
     /// read the text without making a `String`.
     @inline(__always)
@@ -145,8 +145,6 @@ struct JSONValue {
         }
     }
 }
-
-import Foundation
 
 #if canImport(Glibc)
 import Glibc

@@ -1,3 +1,4 @@
+import Foundation
 import LifelintModel
 
 /// MetricKit payloads (`MXMetricPayload.jsonRepresentation()`, one or an array; docs/formats.md §7).
@@ -55,5 +56,3 @@ struct MetricKitDecoder: JSONRecordDecoder {
         return result.replacingOccurrences(of: "c-p-u", with: "cpu")
     }
 }
-
-import Foundation

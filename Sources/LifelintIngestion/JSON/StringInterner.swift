@@ -1,9 +1,10 @@
+import LifelintModel
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import LifelintModel
 
 /// Recently made strings, found again by their bytes. Traces repeat the same app names,
 /// attribute keys and values record after record; finding one here costs a hash and a

@@ -41,8 +41,9 @@ extension LogcatEventRecognizer {
         case .crash:
             let shift = payload.userShift(leadingIntegersWithUser: 2)
             guard let pid = payload.integer(1 - shift, key: "PID").flatMap(Int32.init(exactly:)) else { return }
-            died(pid: pid, process: payload.value(2 - shift, key: "Process Name"), reason: .crash,
-                 detail: payload.value(4 - shift, key: "Exception").map(String.init), line, &out)
+            died(
+                pid: pid, process: payload.value(2 - shift, key: "Process Name"), reason: .crash,
+                detail: payload.value(4 - shift, key: "Exception").map(String.init), line, &out)
         case .lmkdKillInfo:
             guard let pid = payload.integer(0, key: "Pid").flatMap(Int32.init(exactly:)) else { return }
             died(pid: pid, process: nil, reason: .lowMemory, detail: "lmkd killinfo", line, &out)

@@ -276,8 +276,9 @@ extension LogcatEventRecognizer {
         guard reason == .forceStop else { return died(pid: pid, process: process, reason: reason, detail: String(killReason), line, &out) }
         // As `Force stopping` tells it: the cause (`MARs #1`), or the whole reason when none is given.
         let cause = ProcessDeathReason.forceStopCause(killReason: killReason)
-        died(pid: pid, process: process, reason: reason, detail: String(cause.isEmpty ? killReason : cause),
-             initiator: ProcessDeathReason.forceStopInitiator(cause: cause), line, &out)
+        died(
+            pid: pid, process: process, reason: reason, detail: String(cause.isEmpty ? killReason : cause),
+            initiator: ProcessDeathReason.forceStopInitiator(cause: cause), line, &out)
     }
 
     mutating func frozen(pid: Int32, process: Substring, _ isFrozen: Bool, _ line: Line, _ out: inout Output) {
@@ -336,15 +337,15 @@ extension LogcatEventRecognizer {
     }
 }
 
-private extension Substring {
+extension Substring {
     /// The message without its leading spaces, and without `prefix` when it starts with it.
-    func trimmingLeadingSpaces(dropping prefix: String) -> String {
+    fileprivate func trimmingLeadingSpaces(dropping prefix: String) -> String {
         let trimmed = drop { $0 == " " }
         return String(trimmed.hasPrefix(prefix) ? trimmed.dropFirst(prefix.count) : trimmed)
     }
 }
 
-private extension Substring {
+extension Substring {
     /// Without the sentence's full stop after a word (`…EditorActivity.`).
-    func trimmingSuffix(_ character: Character) -> Substring { last == character ? dropLast() : self }
+    fileprivate func trimmingSuffix(_ character: Character) -> Substring { last == character ? dropLast() : self }
 }

@@ -1,9 +1,10 @@
+import LifelintModel
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import LifelintModel
 
 /// What comes between a raw line and its parser: the `\r` of CRLF files, ANSI colour codes
 /// (`-v color`), the `> ` markers of a log pasted into an e-mail or issue comment, the Markdown

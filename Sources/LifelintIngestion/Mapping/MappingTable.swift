@@ -1,9 +1,10 @@
+import LifelintModel
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import LifelintModel
 
 /// The mappings that apply to one container, compiled for the line readers' hot path: tags and
 /// literal texts as bytes compared with `memcmp`, a line whose tag no mapping names turned away
@@ -38,12 +39,13 @@ struct MappingTable {
 
     init(_ all: [LineMapping], container: LineMapping.Container) {
         compiled = all.filter { $0.container == nil || $0.container == container }.map { mapping in
-            let test: Test = switch mapping.message {
-            case .any: .any
-            case let .prefix(text): .prefix(Array(text.utf8))
-            case let .contains(text): .contains(Array(text.utf8))
-            case let .regex(expression): .regex(expression, requiredLiteral: expression.requiredLiteral)
-            }
+            let test: Test =
+                switch mapping.message {
+                case .any: .any
+                case let .prefix(text): .prefix(Array(text.utf8))
+                case let .contains(text): .contains(Array(text.utf8))
+                case let .regex(expression): .regex(expression, requiredLiteral: expression.requiredLiteral)
+                }
             return Compiled(mapping: mapping, tag: mapping.tag.map { Array($0.utf8) }, test: test)
         }
         tagLengths = compiled.reduce(0) { bits, entry in bits | (entry.tag.map { 1 << UInt64(min($0.count, 63)) } ?? 0) }

@@ -1,9 +1,10 @@
+import LifelintModel
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import LifelintModel
 
 /// A POSIX extended regular expression (`regcomp`/`regexec` from the C library), which keeps
 /// mappings at the reader's pace where Swift's `Regex` does not (measurements in
@@ -75,7 +76,8 @@ public final class RegularExpression: @unchecked Sendable {
         }
         let expansion = try expandedSize(bytes)
         guard expansion <= maximumExpansion else {
-            throw .invalid("too complex: its counted repetitions ('{m,n}') expand to \(expansion > Int(Int32.max) ? "billions of" : "\(expansion)") copies (at most \(maximumExpansion))")
+            throw .invalid(
+                "too complex: its counted repetitions ('{m,n}') expand to \(expansion > Int(Int32.max) ? "billions of" : "\(expansion)") copies (at most \(maximumExpansion))")
         }
         return expansion
     }
@@ -116,7 +118,10 @@ public final class RegularExpression: @unchecked Sendable {
                 afterRepetition = true
                 index += 1
             case UInt8(ascii: "{"):
-                guard let close = bytes[index...].firstIndex(of: UInt8(ascii: "}")) else { index += 1; continue }
+                guard let close = bytes[index...].firstIndex(of: UInt8(ascii: "}")) else {
+                    index += 1
+                    continue
+                }
                 if afterRepetition { return true }
                 afterRepetition = true
                 index = close + 1
@@ -294,7 +299,9 @@ public final class RegularExpression: @unchecked Sendable {
                 guard index + 1 < bytes.count else { throw .invalid("the pattern ends with a lone backslash") }
                 let next = bytes[index + 1]
                 if (UInt8(ascii: "1")...UInt8(ascii: "9")).contains(next) {
-                    throw .invalid("a back-reference ('\\\(Character(Unicode.Scalar(next)))'): matching one takes the C library time exponential in the line's length; name the group and compare in a rule instead")
+                    throw .invalid(
+                        "a back-reference ('\\\(Character(Unicode.Scalar(next)))'): matching one takes the C library time exponential in the line's length; name the group and compare in a rule instead"
+                    )
                 }
                 result += next == UInt8(ascii: "d") ? Array("[0-9]".utf8) : next == UInt8(ascii: "D") ? Array("[^0-9]".utf8) : [UInt8(ascii: "\\"), next]
                 index += 2

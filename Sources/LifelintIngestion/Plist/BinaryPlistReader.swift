@@ -1,9 +1,10 @@
+import LifelintModel
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import LifelintModel
 
 /// Reads a binary property list (`bplist00`: header, objects, offset table, 32-byte trailer).
 /// The format is random-access, so the file is read into memory; each record is decoded on its
@@ -143,7 +144,8 @@ enum BinaryPlistReader {
                 // Eight bytes are a signed integer; sixteen hold an unsigned one (CoreFoundation
                 // writes UInt64 values so): its high half must be zero and its value fit.
                 guard size == 16 else { return .integer(Int64(bitPattern: Self.integer(bytes, at: offset + 1, size: size))) }
-                let high = Self.integer(bytes, at: offset + 1, size: 8), value = Self.integer(bytes, at: offset + 9, size: 8)
+                let high = Self.integer(bytes, at: offset + 1, size: 8)
+                let value = Self.integer(bytes, at: offset + 9, size: 8)
                 guard high == 0, value <= UInt64(Int64.max) else { throw Failure(message: "an integer larger than 2^63 - 1, which lifelint does not read") }
                 return .integer(Int64(value))
             case 0x2:

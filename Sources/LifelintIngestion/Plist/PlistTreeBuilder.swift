@@ -1,3 +1,4 @@
+import Foundation
 import LifelintModel
 
 /// Assembles plist values from a stream of element starts, ends and text (the XML reader's
@@ -143,5 +144,3 @@ struct PlistTreeBuilder {
         }
     }
 }
-
-import Foundation

@@ -1,11 +1,12 @@
 import CLibXML2
+import Foundation
+import LifelintModel
 
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import LifelintModel
 
 /// Reads an XML property list with libxml2's streaming reader (`xmlTextReader`), safely:
 /// no network, no entity substitution, no DTD loading, and any document with an internal DTD
@@ -170,5 +171,3 @@ enum XMLPlistReader {
         return lineOf(doctype.lowerBound)
     }
 }
-
-import Foundation

@@ -64,7 +64,8 @@ struct AtraceTextReader: LineOrientedReader {
             if let event = appEvent(name, pid: pid, tid: marker.tid, at: marker.microseconds, location) { return event }
             slices.begin(FrameworkSlices.isFrameworkSlice(name) ? name : "", tid: marker.tid, at: marker.microseconds)
             guard name == FrameworkSlices.processStart else { return nil }
-            return FrameworkSlices.processStartEvent(app: Event.appName(forUnknownPid: Int32(truncatingIfNeeded: pid)), pid: pid, tid: marker.tid, at: marker.microseconds, location)
+            return FrameworkSlices.processStartEvent(
+                app: Event.appName(forUnknownPid: Int32(truncatingIfNeeded: pid)), pid: pid, tid: marker.tid, at: marker.microseconds, location)
         case "E":
             guard let (event, duration) = slices.end(tid: marker.tid, at: marker.microseconds) else { return nil }
             return FrameworkSlices.lifecycleEvent(
@@ -84,8 +85,9 @@ struct AtraceTextReader: LineOrientedReader {
         let app = attributes["app"] ?? Event.appName(forUnknownPid: Int32(truncatingIfNeeded: pid))
         attributes["app"] = nil
         attributes["platform"] = nil
-        return Event(time: FrameworkSlices.time(microseconds), app: app, pid: Int32(truncatingIfNeeded: pid), tid: Int32(truncatingIfNeeded: tid),
-                     platform: .android, name: parsed.name, attributes: attributes, source: location)
+        return Event(
+            time: FrameworkSlices.time(microseconds), app: app, pid: Int32(truncatingIfNeeded: pid), tid: Int32(truncatingIfNeeded: tid),
+            platform: .android, name: parsed.name, attributes: attributes, source: location)
     }
 
     /// `TASK-TID ( TGID) [CPU] FLAGS SECONDS: tracing_mark_write: PAYLOAD`.

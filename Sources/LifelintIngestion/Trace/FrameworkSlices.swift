@@ -43,13 +43,15 @@ struct FrameworkSlices {
     static func lifecycleEvent(
         _ name: EventName, app: String, pid: Int64, tid: Int64, end: Double, duration: Double, _ location: SourceLocation
     ) -> Event {
-        Event(time: time(end), app: app, pid: Int32(truncatingIfNeeded: pid), tid: Int32(truncatingIfNeeded: tid),
-              platform: .android, name: name, attributes: ["duration_ms": String(integer(duration / 1000))], source: location)
+        Event(
+            time: time(end), app: app, pid: Int32(truncatingIfNeeded: pid), tid: Int32(truncatingIfNeeded: tid),
+            platform: .android, name: name, attributes: ["duration_ms": String(integer(duration / 1000))], source: location)
     }
 
     static func processStartEvent(app: String, pid: Int64, tid: Int64, at microseconds: Double, _ location: SourceLocation) -> Event {
-        Event(time: time(microseconds), app: app, pid: Int32(truncatingIfNeeded: pid), tid: Int32(truncatingIfNeeded: tid),
-              platform: .android, name: EventName.processStarted, attributes: ["package": app, "hosting": processStart], source: location)
+        Event(
+            time: time(microseconds), app: app, pid: Int32(truncatingIfNeeded: pid), tid: Int32(truncatingIfNeeded: tid),
+            platform: .android, name: EventName.processStarted, attributes: ["package": app, "hosting": processStart], source: location)
     }
 
     /// A pid, tid or duration as a whole number, -1 when it is missing or not a usable number.

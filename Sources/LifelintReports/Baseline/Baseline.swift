@@ -1,7 +1,7 @@
 import Foundation
-import LifelintModel
-import LifelintIngestion
 import LifelintAnalysis
+import LifelintIngestion
+import LifelintModel
 
 /// Findings a team has accepted for now (`--write-baseline FILE`), so that an old backlog does
 /// not fail every build while new findings still do (`--baseline FILE`). Entries are keyed by
@@ -31,7 +31,8 @@ public struct Baseline: Sendable, Hashable {
     public init(findings: [Finding]) {
         var byFingerprint: [String: Entry] = [:]
         for finding in findings {
-            byFingerprint[finding.fingerprint, default: Entry(fingerprint: finding.fingerprint, rule: finding.ruleID, app: finding.app, message: finding.message, count: 0)].count += 1
+            byFingerprint[finding.fingerprint, default: Entry(fingerprint: finding.fingerprint, rule: finding.ruleID, app: finding.app, message: finding.message, count: 0)]
+                .count += 1
         }
         entries = byFingerprint.values.sorted { ($0.rule, $0.app, $0.fingerprint) < ($1.rule, $1.app, $1.fingerprint) }
     }

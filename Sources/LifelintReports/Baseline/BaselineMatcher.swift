@@ -1,6 +1,6 @@
-import LifelintModel
-import LifelintIngestion
 import LifelintAnalysis
+import LifelintIngestion
+import LifelintModel
 
 /// Applies a baseline to a run's traces in input order: each finding whose fingerprint still
 /// has an unused count in the baseline is hidden; what is left unused at the end is stale.

@@ -1,9 +1,10 @@
+import LifelintIngestion
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import LifelintIngestion
 
 /// `--color auto|always|never`. `auto` follows the conventions other tools share: `NO_COLOR`
 /// (set and not empty) turns colour off, `FORCE_COLOR` or `CLICOLOR_FORCE` (set, not empty,

@@ -1,6 +1,6 @@
-import LifelintModel
-import LifelintIngestion
 import LifelintAnalysis
+import LifelintIngestion
+import LifelintModel
 
 /// Writes events as JSON Lines, the output of `lifelint events`:
 /// `{"time":...,"clock":...,"event":...,"app":...,"pid":...,"tid":...,"platform":...,"attrs":{...},"source":{"path":...,"line":...}}`.

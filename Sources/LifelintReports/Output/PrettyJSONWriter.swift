@@ -1,7 +1,7 @@
 import Foundation
-import LifelintModel
-import LifelintIngestion
 import LifelintAnalysis
+import LifelintIngestion
+import LifelintModel
 
 /// Writes a pretty-printed JSON document with sorted keys piece by piece: objects member by
 /// member and arrays element by element, each small value serialised on its own (`JSONText`)

@@ -1,7 +1,7 @@
 import Foundation
-import LifelintModel
-import LifelintIngestion
 import LifelintAnalysis
+import LifelintIngestion
+import LifelintModel
 
 /// `[=======>        ] 1200/20000 traces, 310 MB, 850 traces/s, 0:22 left` on standard error,
 /// redrawn in place at most ten times a second, for batches big enough to wait on. Only on a

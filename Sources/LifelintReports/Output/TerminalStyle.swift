@@ -1,11 +1,12 @@
+import LifelintAnalysis
+import LifelintIngestion
+import LifelintModel
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import LifelintModel
-import LifelintIngestion
-import LifelintAnalysis
 
 /// ANSI colour for terminal output, or none (`ColorChoice` decides).
 package struct TerminalStyle {

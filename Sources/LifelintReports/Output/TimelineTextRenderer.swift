@@ -1,6 +1,6 @@
-import LifelintModel
-import LifelintIngestion
 import LifelintAnalysis
+import LifelintIngestion
+import LifelintModel
 
 /// `lifelint timeline` output: per app and process incarnation, one row per phase span (time,
 /// phase, duration, why) with the marks that happened in it indented below, findings flagged,
@@ -140,7 +140,7 @@ package struct TimelineTextRenderer {
     }
 }
 
-private extension String {
-    func padding(_ width: Int) -> String { count >= width ? self : self + String(repeating: " ", count: width - count) }
-    func leftPadding(_ width: Int) -> String { count >= width ? self : String(repeating: " ", count: width - count) + self }
+extension String {
+    fileprivate func padding(_ width: Int) -> String { count >= width ? self : self + String(repeating: " ", count: width - count) }
+    fileprivate func leftPadding(_ width: Int) -> String { count >= width ? self : String(repeating: " ", count: width - count) + self }
 }

@@ -1,6 +1,6 @@
-import LifelintModel
-import LifelintIngestion
 import LifelintAnalysis
+import LifelintIngestion
+import LifelintModel
 
 /// A batch of traces analysed and reported the way `lifelint` does it: each trace read and
 /// analysed on one of `jobs` cores, matched against the baseline, handed to every reporter in

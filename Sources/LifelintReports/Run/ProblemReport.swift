@@ -1,6 +1,6 @@
-import LifelintModel
-import LifelintIngestion
 import LifelintAnalysis
+import LifelintIngestion
+import LifelintModel
 
 /// The malformed content found in a readable trace, as error lines; the run then exits 2.
 package enum ProblemReport {

@@ -1,6 +1,6 @@
-import LifelintModel
-import LifelintIngestion
 import LifelintAnalysis
+import LifelintIngestion
+import LifelintModel
 
 /// A whole run, as the reporters see it at the end: every trace in input order, the rules that
 /// ran (SARIF and JUnit list them), and what the baseline did. A run whose reporters all

@@ -1,5 +1,5 @@
-import LifelintModel
 import LifelintAnalysis
+import LifelintModel
 
 /// The counts a run's outcome and summary rest on: traces, traces that could not be read,
 /// findings per severity. Kept as traces are reported, so a run whose reporters stream

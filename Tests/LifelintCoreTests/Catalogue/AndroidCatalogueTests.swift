@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LifelintIngestion
 @testable import LifelintModel
 
@@ -94,8 +95,8 @@ import Testing
     }
 }
 
-private extension String {
-    func leftPadded(to width: Int) -> String {
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
         String(repeating: " ", count: max(0, width - count)) + self
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LifelintIngestion
 @testable import LifelintModel
 
@@ -15,7 +16,8 @@ import Testing
 
         func line(_ message: String, process: String, second: Int) -> String {
             switch self {
-            case .logShow: "2023-03-01 10:12:1\(second).123456-0800  0x1a2b     Default     0x0                  33     0    \(process): [com.apple.runningboard:process] \(message)"
+            case .logShow:
+                "2023-03-01 10:12:1\(second).123456-0800  0x1a2b     Default     0x0                  33     0    \(process): [com.apple.runningboard:process] \(message)"
             case .compact: "2023-03-01 10:12:1\(second).123 Df \(process)[33:1a2b] [com.apple.runningboard:process] \(message)"
             case .deviceSyslog: "Mar  1 10:12:1\(second) iPhone \(process)[33] <Notice>: \(message)"
             case .console: "default\t2023-03-01 10:12:1\(second).123456-0800\t\(process)\tRunningBoard\t\(message)"

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LifelintIngestion
 @testable import LifelintModel
 
@@ -13,9 +14,10 @@ import Testing
             01-19 11:19:57.850  1303  3942 E ActivityManager: Load: 3.68 / 3.11 / 2.93
             """
         let (events, _) = try TraceFixture.ingestNormalized(text)
-        #expect(events.map { "\($0.source.line) \($0.summaryLine)" } == [
-            "3 evidence.fgs-did-not-start com.example.notes - {detail=Reason: Context.startForegroundService() did not then call Service.startForeground(): ServiceRecord{36eb5ef u0 com.example.notes/.UploadService} component=com.example.notes/.UploadService}",
-        ])
+        #expect(
+            events.map { "\($0.source.line) \($0.summaryLine)" } == [
+                "3 evidence.fgs-did-not-start com.example.notes - {detail=Reason: Context.startForegroundService() did not then call Service.startForeground(): ServiceRecord{36eb5ef u0 com.example.notes/.UploadService} component=com.example.notes/.UploadService}"
+            ])
     }
 
     @Test func anANRTakesItsReasonAsItsDetailEvenFromAnIndentedReport() throws {
@@ -26,9 +28,10 @@ import Testing
                 Load: 1.98 / 0.83 / 0.31
             """
         let (events, summary) = try TraceFixture.ingestNormalized(text)
-        #expect(events.map { "\($0.source.line) \($0.summaryLine)" } == [
-            "1 evidence.anr com.example.notes - {detail=executing service com.example.notes/.SyncJobService}",
-        ])
+        #expect(
+            events.map { "\($0.source.line) \($0.summaryLine)" } == [
+                "1 evidence.anr com.example.notes - {detail=executing service com.example.notes/.SyncJobService}"
+            ])
         #expect(summary.events == 1)
     }
 
@@ -38,10 +41,11 @@ import Testing
             01-08 08:00:09.000  1000  1100 I ActivityManager: Start proc 4343:com.example.other/u0a124 for service {com.example.other/.Sync}
             """
         let (events, _) = try TraceFixture.ingestNormalized(text)
-        #expect(events.map { "\($0.source.line) \($0.name.rawValue) \($0.app)" } == [
-            "1 evidence.anr com.example.notes",
-            "2 process.started com.example.other",
-        ])
+        #expect(
+            events.map { "\($0.source.line) \($0.name.rawValue) \($0.app)" } == [
+                "1 evidence.anr com.example.notes",
+                "2 process.started com.example.other",
+            ])
         let (last, _) = try TraceFixture.ingestNormalized("ANR in com.example.notes (com.example.notes/.EditorActivity)\n")
         #expect(last.map { "\($0.source.line) \($0.name.rawValue) \($0.app)" } == ["1 evidence.anr com.example.notes"])
     }
@@ -55,10 +59,11 @@ import Testing
                 java.lang.RuntimeException: Failure from system
             """
         let (events, _) = try TraceFixture.ingestNormalized(text)
-        #expect(events.map { "\($0.source.line) \($0.summaryLine)" } == [
-            "1 evidence.transaction-too-large com.example.notes 31549 {bytes=2049968}",
-            "4 process.died com.example.notes 31549 {reason=crash detail=FATAL EXCEPTION}",
-        ])
+        #expect(
+            events.map { "\($0.source.line) \($0.summaryLine)" } == [
+                "1 evidence.transaction-too-large com.example.notes 31549 {bytes=2049968}",
+                "4 process.died com.example.notes 31549 {reason=crash detail=FATAL EXCEPTION}",
+            ])
         let (alone, _) = try TraceFixture.ingestNormalized("E/JavaBinder: !!! FAILED BINDER TRANSACTION !!!  (parcel size = 2049968)\n")
         #expect(alone.isEmpty, "no crash names the process: the failure is no app's")
     }
@@ -79,11 +84,12 @@ import Testing
             com.example.notes.EditorActivity
             """
         let (events, _) = try TraceFixture.ingestNormalized(text)
-        #expect(events.map { "\($0.source.line) \($0.name.rawValue) \($0.app)" } == [
-            "1 evidence.anr com.example.notes",
-            "6 evidence.anr unknown",
-            "11 evidence.anr unknown",
-        ])
+        #expect(
+            events.map { "\($0.source.line) \($0.name.rawValue) \($0.app)" } == [
+                "1 evidence.anr com.example.notes",
+                "6 evidence.anr unknown",
+                "11 evidence.anr unknown",
+            ])
     }
 
     @Test func aTimeOutTheSystemCalledOffIsNoANR() throws {
@@ -101,16 +107,18 @@ import Testing
             01-04 21:45:06.036   471   526 W BroadcastQueue: Timeout of broadcast BroadcastRecord{da7c670 u0 ALARM_ACTION(1540)} - receiver=android.os.BinderProxy@9b3f640, started 60001ms ago
             01-04 21:45:06.036   471   526 W BroadcastQueue: Receiver during timeout: BroadcastFilter{54e96be u0 ReceiverList{c278979 1540 com.example.notes/10123/u0 remote:2a1b3c4}}
             """
-        #expect(try TraceFixture.ingestNormalized(byPid).events.map { "\($0.source.line) \($0.name.rawValue) \($0.app) \($0.pid.map(String.init) ?? "-")" } == [
-            "1 evidence.anr pid 1540 1540",
-        ])
+        #expect(
+            try TraceFixture.ingestNormalized(byPid).events.map { "\($0.source.line) \($0.name.rawValue) \($0.app) \($0.pid.map(String.init) ?? "-")" } == [
+                "1 evidence.anr pid 1540 1540"
+            ])
         let byComponent = """
             01-04 21:45:06.036   471   526 W BroadcastQueue: Timeout of broadcast BroadcastRecord{da7c670 u0 com.example.SYNC} - receiver=null, started 10001ms ago
             01-04 21:45:06.037   471   526 W BroadcastQueue: Receiver during timeout: ResolveInfo{4a3c5e8 com.example.notes/.SyncReceiver m=0x108000}
             """
-        #expect(try TraceFixture.ingestNormalized(byComponent).events.map { "\($0.source.line) \($0.name.rawValue) \($0.app)" } == [
-            "1 evidence.anr com.example.notes",
-        ])
+        #expect(
+            try TraceFixture.ingestNormalized(byComponent).events.map { "\($0.source.line) \($0.name.rawValue) \($0.app)" } == [
+                "1 evidence.anr com.example.notes"
+            ])
         let alone = "W/ActivityManager(   61): Timeout of broadcast BroadcastRecord{407a4e00 null} - receiver=android.os.BinderProxy@406f3d28, started 10001ms ago\n"
         #expect(try TraceFixture.ingestNormalized(alone).events.isEmpty, "no line names the receiver")
     }
@@ -123,8 +131,9 @@ import Testing
             """
         let (events, summary) = try TraceFixture.ingestNormalized(text)
         #expect(summary.format == "logcat studio")
-        #expect(events.map { "\($0.source.line) \($0.name.rawValue) \($0.app) \($0.attributes["receiver"] ?? "-")" } == [
-            "1 evidence.anr unknown com.example.notes.utils.AlarmReceiver",
-        ])
+        #expect(
+            events.map { "\($0.source.line) \($0.name.rawValue) \($0.app) \($0.attributes["receiver"] ?? "-")" } == [
+                "1 evidence.anr unknown com.example.notes.utils.AlarmReceiver"
+            ])
     }
 }

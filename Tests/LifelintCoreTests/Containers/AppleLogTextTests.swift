@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+
 @testable import LifelintAnalysis
+@testable import LifelintCLI
 @testable import LifelintIngestion
 @testable import LifelintModel
 @testable import LifelintReports
-@testable import LifelintCLI
 
 /// Apple logs as text (docs/formats.md §10): every shape people paste reads into the same events,
 /// and RunningBoard, FrontBoard, SpringBoard and UIKit lines become what they prove.
@@ -19,40 +20,64 @@ import Testing
 
     /// One RunningBoard story in each layout: the app goes to the background and is suspended.
     static let layouts: [(format: String, text: String, times: [String])] = [
-        ("apple log log-show", """
+        (
+            "apple log log-show",
+            """
             Timestamp                       Thread     Type        Activity             PID    TTL
             2023-03-01 10:12:13.123456-0800  0x1a2b     Default     0x0                  33     0    runningboardd: (RunningBoard) [com.apple.runningboard:process] [application<com.x.notes>:812] Setting process visibility to: Background
             2023-03-01 10:12:19.000001-0800  0x1a2b     Default     0x0                  33     0    runningboardd: (RunningBoard) [com.apple.runningboard:process] [application<com.x.notes>:812] Suspending task.
-            """, ["2023-03-01T10:12:13.123456-08:00", "2023-03-01T10:12:19.000001-08:00"]),
-        ("apple log log-show-compact", """
+            """, ["2023-03-01T10:12:13.123456-08:00", "2023-03-01T10:12:19.000001-08:00"]
+        ),
+        (
+            "apple log log-show-compact",
+            """
             Timestamp               Ty Process[PID:TID]
             2023-03-01 10:12:13.123 Df runningboardd[33:1a2b] [com.apple.runningboard:process] [application<com.x.notes>:812] Setting process visibility to: Background
             2023-03-01 10:12:19.000 Df runningboardd[33:1a2b] [com.apple.runningboard:process] [application<com.x.notes>:812] Suspending task.
-            """, ["2023-03-01T10:12:13.123", "2023-03-01T10:12:19.000"]),
-        ("apple log syslog", """
+            """, ["2023-03-01T10:12:13.123", "2023-03-01T10:12:19.000"]
+        ),
+        (
+            "apple log syslog",
+            """
             Mar  1 10:12:13 iPhone runningboardd(RunningBoard)[33] <Notice>: [application<com.x.notes>:812] Setting process visibility to: Background
             Mar  1 10:12:19 iPhone runningboardd(RunningBoard)[33] <Notice>: [application<com.x.notes>:812] Suspending task.
-            """, ["2024-03-01T10:12:13", "2024-03-01T10:12:19"]),
-        ("apple log syslog", """
+            """, ["2024-03-01T10:12:13", "2024-03-01T10:12:19"]
+        ),
+        (
+            "apple log syslog",
+            """
             Mar  1 10:12:13 iPhone runningboardd[33]: [application<com.x.notes>:812] Setting process visibility to: Background
             Mar  1 10:12:19 iPhone runningboardd[33]: [application<com.x.notes>:812] Suspending task.
-            """, ["2024-03-01T10:12:13", "2024-03-01T10:12:19"]),
-        ("apple log syslog", """
+            """, ["2024-03-01T10:12:13", "2024-03-01T10:12:19"]
+        ),
+        (
+            "apple log syslog",
+            """
             2023-03-01 10:12:13.123456-0800  localhost runningboardd[33]: (RunningBoard) [com.apple.runningboard:process] [application<com.x.notes>:812] Setting process visibility to: Background
             2023-03-01 10:12:19.000001-0800  localhost runningboardd[33]: (RunningBoard) [com.apple.runningboard:process] [application<com.x.notes>:812] Suspending task.
-            """, ["2023-03-01T10:12:13.123456-08:00", "2023-03-01T10:12:19.000001-08:00"]),
-        ("apple log console", """
+            """, ["2023-03-01T10:12:13.123456-08:00", "2023-03-01T10:12:19.000001-08:00"]
+        ),
+        (
+            "apple log console",
+            """
             default\t2023-03-01 10:12:13.123456-0800\trunningboardd\tRunningBoard\t[application<com.x.notes>:812] Setting process visibility to: Background
             förval\t2023-03-01 10:12:19.000001-0800\trunningboardd\tRunningBoard\t[application<com.x.notes>:812] Suspending task.
-            """, ["2023-03-01T10:12:13.123456-08:00", "2023-03-01T10:12:19.000001-08:00"]),
-        ("apple log console", """
+            """, ["2023-03-01T10:12:13.123456-08:00", "2023-03-01T10:12:19.000001-08:00"]
+        ),
+        (
+            "apple log console",
+            """
             default\trunningboardd\t[application<com.x.notes>:812] Setting process visibility to: Background\t2023-03-01 10:12:13.123456-0800
             default\trunningboardd\t[application<com.x.notes>:812] Suspending task.\t2023-03-01 10:12:19.000001-0800
-            """, ["2023-03-01T10:12:13.123456-08:00", "2023-03-01T10:12:19.000001-08:00"]),
-        ("apple log console", """
+            """, ["2023-03-01T10:12:13.123456-08:00", "2023-03-01T10:12:19.000001-08:00"]
+        ),
+        (
+            "apple log console",
+            """
             default 2023-03-01 10:12:13.123456-0800 runningboardd [application<com.x.notes>:812] Setting process visibility to: Background
             default 2023-03-01 10:12:19.000001-0800 runningboardd [application<com.x.notes>:812] Suspending task.
-            """, ["2023-03-01T10:12:13.123456-08:00", "2023-03-01T10:12:19.000001-08:00"]),
+            """, ["2023-03-01T10:12:13.123456-08:00", "2023-03-01T10:12:19.000001-08:00"]
+        ),
     ]
 
     @Test(arguments: layouts.indices)
@@ -71,16 +96,19 @@ import Testing
             "2023-01-10 17:43:24.270137+0000 Notes[38194:10287612] [BackgroundTask] Background task still not ended after expiration handlers were called: <_UIBackgroundTaskInfo: 0x280883b00>: taskID = \(id), taskName = Called by Notes, from -[Sync run], creationTime = 1 (elapsed = 30)."
         }
         let read = try Self.read([line(262), line(171), line(171), line(196)].joined(separator: "\n") + "\n")
-        #expect(read.events.map { "\($0.source.line) \($0.name.rawValue) \($0.attributes["id"] ?? "-")" } == ["1 bgtask.expired 262", "2 bgtask.expired 171", "4 bgtask.expired 196"])
+        #expect(
+            read.events.map { "\($0.source.line) \($0.name.rawValue) \($0.attributes["id"] ?? "-")" } == ["1 bgtask.expired 262", "2 bgtask.expired 171", "4 bgtask.expired 196"])
     }
 
     /// Appium relays the device's or simulator's log with its own prefix.
     @Test func anAppiumRelayIsReadAsTheLogItCarries() throws {
-        let simulator = try Self.read("""
+        let simulator = try Self.read(
+            """
             [IOSSimulatorLog] [IOS_SYSLOG_ROW] 2019-11-06 15:01:04.001 Df runningboardd[33:1a2b] [com.apple.runningboard:process] [application<com.x.notes>:812] Setting process visibility to: Background
             [IOSSimulatorLog] [IOS_SYSLOG_ROW] 2019-11-06 15:01:09.001 Df runningboardd[33:1a2b] [com.apple.runningboard:process] [application<com.x.notes>:812] Suspending task.
             """)
-        let device = try Self.read("""
+        let device = try Self.read(
+            """
             2015-06-19 20:34:05:820 - info: [IOS_SYSLOG_ROW ] Jun 19 15:34:05 iPhone runningboardd[33]: [application<com.x.notes>:812] Setting process visibility to: Background
             2015-06-19 20:34:05:856 - info: [IOS_SYSLOG_ROW ] Jun 19 15:34:09 iPhone runningboardd[33]: [application<com.x.notes>:812] Suspending task.
             """)
@@ -92,32 +120,36 @@ import Testing
     /// SpringBoard's or assertiond's words pasted without any log prefix, with the holder's name
     /// left out or given as assertiond writes it.
     @Test func expiredAssertionsPastedAloneAreRead() throws {
-        let unnamed = try Self.read("""
+        let unnamed = try Self.read(
+            """
             <app> has active assertions beyond permitted time:\u{20}
                 {(
                     <BKProcessAssertion: 0x15531750> identifier: Called by <app>, from -[Sync begin] process: <app>[183] permittedBackgroundDuration: 180.000000 reason: finishTask owner pid:183 preventSuspend
                 )}
             """)
-        #expect(unnamed.events.map { "\($0.source.line) \($0.summaryLine)" } == [
-            "1 bgtask.expired unknown - {source=system detail=SpringBoard: active assertions beyond permitted time}",
-        ])
+        #expect(
+            unnamed.events.map { "\($0.source.line) \($0.summaryLine)" } == [
+                "1 bgtask.expired unknown - {source=system detail=SpringBoard: active assertions beyond permitted time}"
+            ])
         let assertiond = try Self.read("[OurApp:24424] Forcing crash report with description: OurApp:24424 has active assertions beyond permitted time:\n")
         #expect(assertiond.events.map(\.summaryLine) == ["bgtask.expired OurApp 24424 {source=system detail=SpringBoard: active assertions beyond permitted time}"])
     }
 
     @Test func runningBoardStatesBecomePhasesDeathsAndExpiries() throws {
         let read = try TraceReader.events(atPath: RepositoryPaths.path("SampleLogs/ios-runningboard-task-expired.log"))
-        #expect(Self.lines(read.events) == [
-            "3 2024-05-02T09:41:02.402511-07:00 system.foreground com.example.notes 812 {detail=RunningBoard: running-active, role UserInteractiveFocal}",
-            "5 2024-05-02T09:41:30.998002-07:00 system.background com.example.notes 812 {detail=visibility Background}",
-            "8 2024-05-02T09:42:00.902344-07:00 bgtask.expired com.example.notes 812 {source=system detail=RunningBoard: active assertions beyond permitted time}",
-            "9 2024-05-02T09:42:00.903120-07:00 process.died com.example.notes 812 {reason=killed initiator=system detail=Process exited: <RBSProcessExitContext| specific, status:<RBSProcessExitStatus| domain:signal(2) code:SIGKILL(9)>>}",
-        ])
+        #expect(
+            Self.lines(read.events) == [
+                "3 2024-05-02T09:41:02.402511-07:00 system.foreground com.example.notes 812 {detail=RunningBoard: running-active, role UserInteractiveFocal}",
+                "5 2024-05-02T09:41:30.998002-07:00 system.background com.example.notes 812 {detail=visibility Background}",
+                "8 2024-05-02T09:42:00.902344-07:00 bgtask.expired com.example.notes 812 {source=system detail=RunningBoard: active assertions beyond permitted time}",
+                "9 2024-05-02T09:42:00.903120-07:00 process.died com.example.notes 812 {reason=killed initiator=system detail=Process exited: <RBSProcessExitContext| specific, status:<RBSProcessExitStatus| domain:signal(2) code:SIGKILL(9)>>}",
+            ])
         #expect(read.summary.structuralLines == 3 && read.summary.categoriesAddUp)
     }
 
     @Test func aStateRepeatedIsOneEventAndAResumeNeedsASuspension() throws {
-        let read = try Self.read("""
+        let read = try Self.read(
+            """
             default\t15:37:51.254136+0530\trunningboardd\t[application<com.x.app>:2583] Resuming task.
             default\t15:37:51.255249+0530\trunningboardd\tCalculated state for application<com.x.app>: running-active (role: UserInteractiveFocal)
             default\t15:37:51.255250+0530\trunningboardd\tCalculated state for application<com.x.app>: running-active (role: UserInteractiveFocal)
@@ -126,15 +158,17 @@ import Testing
             default\t15:38:20.000100+0530\trunningboardd\t[application<com.x.app>:2583] Suspending task.
             default\t15:40:02.000000+0530\trunningboardd\t[application<com.x.app>:2583] Resuming task.
             """)
-        #expect(read.events.map(\.summaryLine) == [
-            "system.foreground com.x.app 2583 {detail=RunningBoard: running-active, role UserInteractiveFocal}",
-            "system.background com.x.app 2583 {detail=RunningBoard: running-suspended, role None}",
-            "process.frozen com.x.app 2583", "process.unfrozen com.x.app 2583",
-        ])
+        #expect(
+            read.events.map(\.summaryLine) == [
+                "system.foreground com.x.app 2583 {detail=RunningBoard: running-active, role UserInteractiveFocal}",
+                "system.background com.x.app 2583 {detail=RunningBoard: running-suspended, role None}",
+                "process.frozen com.x.app 2583", "process.unfrozen com.x.app 2583",
+            ])
     }
 
     @Test func aHelperProcessNamesTheAppsPidButProvesNothingAboutIt() throws {
-        let read = try Self.read("""
+        let read = try Self.read(
+            """
             default\t14:55:04.002595+0100\trunningboardd\t[xpcservice<com.apple.WebKit.WebContent([application<com.x.app>:716])>:721:721] Suspending task.
             default\t14:55:04.002696+0100\trunningboardd\tCalculated state for xpcservice<com.apple.WebKit.WebContent([application<com.x.app>:716])>:717: none (role: None)
             default\t14:55:04.003000+0100\trunningboardd\t[app<application.com.x.mac.72555345.72555351(503)>:5752] Ignoring suspend because this process is not lifecycle managed
@@ -143,23 +177,26 @@ import Testing
     }
 
     @Test func deathsAreReadOnceWithWhatTheSystemSaid() throws {
-        let read = try Self.read("""
+        let read = try Self.read(
+            """
             Nov 12 12:24:57 iPad SpringBoard(FrontBoard)[510] <Notice>: [application<com.x.app>:796] Process exited: <FBProcessExitContext; watchdog ("watchdog provision violated")>.
             Nov 12 12:24:57 iPad runningboardd(RunningBoard)[31] <Notice>: Removing assertions for terminated process: [application<com.x.app>:796]
             Nov 12 12:25:30 iPad runningboardd(RunningBoard)[31] <Notice>: [application<com.x.other>:801] termination reported by launchd (2, 10, 10)
             Nov 12 12:26:00 iPad SpringBoard[510] <Notice>: [com.x.third] com.x.third application state changed to Terminated
             Thu Nov 25 11:30:02 phone com.apple.launchd[1] (UIKitApplication:jp.co.x.BT[0xc343][4821]) : (UIKitApplication:jp.co.x.BT[0xc343]) Exited: Killed
             """)
-        #expect(read.events.map(\.summaryLine) == [
-            #"process.died com.x.app 796 {reason=watchdog initiator=system detail=Process exited: <FBProcessExitContext; watchdog ("watchdog provision violated")>.}"#,
-            "process.died com.x.other 801 {reason=unknown initiator=unknown detail=termination reported by launchd (2, 10, 10)}",
-            "process.died com.x.third - {reason=unknown initiator=unknown detail=application state changed to Terminated}",
-            "process.died jp.co.x.BT 4821 {reason=killed initiator=system detail=launchd: Exited: Killed}",
-        ])
+        #expect(
+            read.events.map(\.summaryLine) == [
+                #"process.died com.x.app 796 {reason=watchdog initiator=system detail=Process exited: <FBProcessExitContext; watchdog ("watchdog provision violated")>.}"#,
+                "process.died com.x.other 801 {reason=unknown initiator=unknown detail=termination reported by launchd (2, 10, 10)}",
+                "process.died com.x.third - {reason=unknown initiator=unknown detail=application state changed to Terminated}",
+                "process.died jp.co.x.BT 4821 {reason=killed initiator=system detail=launchd: Exited: Killed}",
+            ])
     }
 
     @Test func oneDeathAndOneExpiryEachHoweverManyLinesSayIt() throws {
-        let read = try Self.read("""
+        let read = try Self.read(
+            """
             default\t08:00:54.100000-0600\trunningboardd\t[application<com.x.app>:432] Setting process visibility to: Foreground
             default\t08:00:55.000000-0600\tSpringBoard\t[application<com.x.app>:432] Setting process visibility to: Background
             default\t08:00:56.000000-0600\trunningboardd\t[application<com.x.app>:432] has active assertions beyond permitted time: {(…)}
@@ -170,23 +207,29 @@ import Testing
             """)
         #expect(read.events.map(\.name.rawValue) == ["system.foreground", "system.background", "bgtask.expired", "process.died"])
         // UIKit (the app's line) and RunningBoard report one expiry of pid 432.
-        let both = try Self.read("""
+        let both = try Self.read(
+            """
             Mar  3 08:15:46 iPhone MyApp[432] <Notice>: [BackgroundTask] Background task still not ended after expiration handlers were called: taskID = 7, taskName = Upload
             Mar  3 08:15:46 iPhone runningboardd(RunningBoard)[33] <Notice>: [application<com.x.app>:432] has active assertions beyond permitted time: {(…)}
             """)
-        #expect(both.events.map(\.summaryLine) == [
-            "bgtask.expired com.x.app 432 {source=system detail=UIKit: background task still not ended after expiration handlers were called id=7 task=Upload}",
-        ])
+        #expect(
+            both.events.map(\.summaryLine) == [
+                "bgtask.expired com.x.app 432 {source=system detail=UIKit: background task still not ended after expiration handlers were called id=7 task=Upload}"
+            ])
     }
 
     @Test func aWatchdogKillSeenInTheLogCarriesWhatItsContextSays() throws {
-        let read = try Self.read("""
+        let read = try Self.read(
+            """
             Nov 12 12:24:57 iPad runningboardd(RunningBoard)[31] <Notice>: [application<com.x.app>:796] Terminating with context: <RBSTerminateContext| domain:10 code:0x8BADF00D explanation:scene-update watchdog transgression: exhausted real (wall clock) time allowance of 10.00 seconds | ProcessVisibility: Background | WatchdogEvent: scene-update>
             Nov 12 12:25:30 iPad runningboardd(RunningBoard)[31] <Notice>: [application<com.x.other>:801] Process exited: <RBSProcessExitContext| specific, status:<RBSProcessExitStatus| domain:signal(2) code:SIGTERM(15)>>
             """)
-        #expect(read.events.map { "\($0.app) \($0.attributes["reason"]!) \($0.attributes["initiator"]!) \($0.attributes["visibility"] ?? "-") \($0.attributes["watchdog_event"] ?? "-")" } == [
-            "com.x.app watchdog system background scene-update", "com.x.other killed unknown - -",
-        ])
+        #expect(
+            read.events.map {
+                "\($0.app) \($0.attributes["reason"]!) \($0.attributes["initiator"]!) \($0.attributes["visibility"] ?? "-") \($0.attributes["watchdog_event"] ?? "-")"
+            } == [
+                "com.x.app watchdog system background scene-update", "com.x.other killed unknown - -",
+            ])
         let findings = try TraceFixture.ingestFindings(
             "Nov 12 12:24:57 iPad runningboardd(RunningBoard)[31] <Notice>: [application<com.x.app>:796] Terminating with context: <RBSTerminateContext| code:0x8BADF00D | ProcessVisibility: Background | WatchdogEvent: scene-update>\n",
             rules: try RuleCatalog.builtIn().rules)
@@ -194,7 +237,8 @@ import Testing
     }
 
     @Test func onlyTheFocalRoleIsTheForeground() throws {
-        let read = try Self.read("""
+        let read = try Self.read(
+            """
             default\t08:00:54.158902-0600\trunningboardd\tRunningBoard\tCalculated state for application<com.x.app>: running-active (role: UserInteractiveNonFocal)
             default\t23:29:45.466555-0700\trunningboardd\tCalculated state for app<application.com.mowglii.ItsycalApp.55996869.55996875(501)>: running-active (role: UserInteractiveFocal)
             """)
@@ -202,7 +246,8 @@ import Testing
     }
 
     @Test func afterABareLineAnotherBareLineIsTheAppsPrintNotAContinuation() throws {
-        let read = try Self.read("""
+        let read = try Self.read(
+            """
             lifelint: persist.begin key=draft
             Saved draft ok
             """)
@@ -211,20 +256,23 @@ import Testing
     }
 
     @Test func theAppsOwnLinesGoUnderItsBundleOnceASystemLineNamesItsPid() throws {
-        let read = try Self.read("""
+        let read = try Self.read(
+            """
             2024-05-02 09:41:31.006551-0700 Notes[812:33019] lifelint: input.edited field=body
             2024-05-02 09:41:31.100000-0700 Other[900:1] lifelint: input.edited field=title
             2024-05-02 09:41:32.000000-0700 SpringBoard[61:2] [application<com.x.notes>:812] Setting process visibility to: Background
             2024-05-02 09:41:33.000000-0700 Notes[812:33019] lifelint: persist.begin key=draft
             """)
-        #expect(read.events.map(\.summaryLine) == [
-            "input.edited com.x.notes 812 {field=body}", "system.background com.x.notes 812 {detail=visibility Background}",
-            "persist.begin com.x.notes 812 {key=draft}", "input.edited Other 900 {field=title}",
-        ])
+        #expect(
+            read.events.map(\.summaryLine) == [
+                "input.edited com.x.notes 812 {field=body}", "system.background com.x.notes 812 {detail=visibility Background}",
+                "persist.begin com.x.notes 812 {key=draft}", "input.edited Other 900 {field=title}",
+            ])
     }
 
     @Test func aHardWrappedUIKitWarningIsReadWholeAtItsFirstLine() throws {
-        let read = try Self.read("""
+        let read = try Self.read(
+            """
             2023-08-04 10:50:17.838280-0400 Jetpack[60050:4787549] [BackgroundTask] Background task still not\u{20}
             ended after expiration handlers were called: <_UIBackgroundTaskInfo: 0x15523b7e0>: taskID = 30,\u{20}
             taskName = Called by Jetpack, from $s9WordPress0aB11AppDelegate, creationTime = 401007 (elapsed = 26).
@@ -232,18 +280,22 @@ import Testing
             """)
         // The app's own line waits for a system line to name its pid (none comes); an event
         // of no process passes at once.
-        #expect(Self.lines(read.events).sorted() == [
-            "1 2023-08-04T10:50:17.838280-04:00 bgtask.expired Jetpack 60050 {source=system detail=UIKit: background task still not ended after expiration handlers were called id=30 task=Called by Jetpack}",
-            "4 - bgtask.expired unknown - {source=system detail=UIKit: background task still not ended after expiration handlers were called id=19939 task=Called by Appboy_iOS_SDK}",
-        ])
+        #expect(
+            Self.lines(read.events).sorted() == [
+                "1 2023-08-04T10:50:17.838280-04:00 bgtask.expired Jetpack 60050 {source=system detail=UIKit: background task still not ended after expiration handlers were called id=30 task=Called by Jetpack}",
+                "4 - bgtask.expired unknown - {source=system detail=UIKit: background task still not ended after expiration handlers were called id=19939 task=Called by Appboy_iOS_SDK}",
+            ])
         #expect(read.summary.continuationLines == 2 && read.summary.categoriesAddUp)
     }
 
     @Test func consoleTimesWithoutADateTakeTheFilesDayAndStepOverMidnight() throws {
-        let url = TraceFixture.temporaryFile(name: "console.txt", contents: Data("""
-            default\t23:59:58.500000+0100\tSpringBoard\t[application<com.x.app>:5] Setting process visibility to: Background
-            default\t00:00:03.000000+0100\trunningboardd\t[application<com.x.app>:5] Suspending task.
-            """.utf8))
+        let url = TraceFixture.temporaryFile(
+            name: "console.txt",
+            contents: Data(
+                """
+                default\t23:59:58.500000+0100\tSpringBoard\t[application<com.x.app>:5] Setting process visibility to: Background
+                default\t00:00:03.000000+0100\trunningboardd\t[application<com.x.app>:5] Suspending task.
+                """.utf8))
         let time = timespec(tv_sec: 1_704_067_200 + 3600, tv_nsec: 0)  // 2024-01-01T01:00Z
         var times = [time, time]
         #expect(utimensat(AT_FDCWD, url.path, &times, 0) == 0)
@@ -255,7 +307,8 @@ import Testing
     }
 
     @Test func flutterRunOutputReadsTheDeviceLogNotItsEcho() throws {
-        let read = try Self.read("""
+        let read = try Self.read(
+            """
             [   +1 ms] An Observatory debugger and profiler on iPhone 8 is available at: http://127.0.0.1:61297/oZ0Jy_CU5q8=/
             [+172460 ms] [DEVICE LOG] 2020-03-11 15:33:52.713318+0200  localhost Runner[31898]: (Flutter) flutter: AppLifecycleState.inactive
             [        ] flutter: AppLifecycleState.inactive
@@ -289,9 +342,11 @@ import Testing
 
     @Test func severalTracesWithoutADateNameTheirDays() {
         let days = [CivilDateTime(year: 2023, month: 12, day: 31), CivilDateTime(year: 2024, month: 1, day: 2)]
-        #expect(YearNote.text(for: [summary("a.txt", day: days[0]), summary("b.txt", day: days[1])])
-            == "lifelint: note: 2 traces have times without a date; 2023-12-31, 2024-01-02 was taken from the files' modification time")
-        #expect(YearNote.text(for: [summary("a.txt", day: days[0]), summary("c.log", year: 2022)])
-            == "lifelint: note: 2 traces have times without a year; 2022, 2023 was taken from the files' modification time (use --year to set it)")
+        #expect(
+            YearNote.text(for: [summary("a.txt", day: days[0]), summary("b.txt", day: days[1])])
+                == "lifelint: note: 2 traces have times without a date; 2023-12-31, 2024-01-02 was taken from the files' modification time")
+        #expect(
+            YearNote.text(for: [summary("a.txt", day: days[0]), summary("c.log", year: 2022)])
+                == "lifelint: note: 2 traces have times without a year; 2022, 2023 was taken from the files' modification time (use --year to set it)")
     }
 }

@@ -1,9 +1,10 @@
 import Testing
+
 @testable import LifelintAnalysis
+@testable import LifelintCLI
 @testable import LifelintIngestion
 @testable import LifelintModel
 @testable import LifelintReports
-@testable import LifelintCLI
 
 /// A bugreport's exit-info section adds the deaths its logcat did not show, once each and in
 /// order for the app.
@@ -44,10 +45,11 @@ import Testing
 
     @Test func theMissingDeathIsAddedAndTheOthersAreNot() throws {
         let read = try TraceFixture.ingest(Self.bugreport, name: "bugreport.txt")
-        #expect(read.events.filter { $0.name.rawValue == "process.died" }.map { "\($0.source.line) \($0.summaryLine)" } == [
-            "9 process.died com.x.mail 5151 {reason=unknown detail=cch+5 CEM}",
-            "17 process.died com.x.notes 4242 {reason=low-memory initiator=system source=exit-info exit_reason=LOW_MEMORY importance=cached}",
-        ])
+        #expect(
+            read.events.filter { $0.name.rawValue == "process.died" }.map { "\($0.source.line) \($0.summaryLine)" } == [
+                "9 process.died com.x.mail 5151 {reason=unknown detail=cch+5 CEM}",
+                "17 process.died com.x.notes 4242 {reason=low-memory initiator=system source=exit-info exit_reason=LOW_MEMORY importance=cached}",
+            ])
         #expect(read.summary.categoriesAddUp)
     }
 }

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+
 @testable import LifelintAnalysis
+@testable import LifelintCLI
 @testable import LifelintIngestion
 @testable import LifelintModel
 @testable import LifelintReports
-@testable import LifelintCLI
 
 /// The structured containers (docs/formats.md §4–7): exact events from crafted inputs, detected
 /// from content whatever the file is called.
@@ -69,14 +70,15 @@ import Testing
             {"name":"persist.end","cat":"lifelint","ph":"i","ts":5000000,"pid":999,"tid":999,"args":{"app":"com.other"}}
             """#
         let (events, summary) = try Self.read(trace)
-        #expect(Self.lines(events) == [
-            "PT1.000000S android process.started com.example.notes 4242 {package=com.example.notes hosting=bindApplication}",
-            "PT2.012000S android activity.started com.example.notes 4242 {duration_ms=12}",
-            "PT2.021500S android activity.resumed com.example.notes 4242 {duration_ms=2}",
-            "PT3.000000S android persist.begin com.example.notes 4242 {key=draft bytes=12}",
-            "PT4.000000S react-native appstate.background com.example.notes 4242",
-            "PT5.000000S android persist.end com.other 999",
-        ])
+        #expect(
+            Self.lines(events) == [
+                "PT1.000000S android process.started com.example.notes 4242 {package=com.example.notes hosting=bindApplication}",
+                "PT2.012000S android activity.started com.example.notes 4242 {duration_ms=12}",
+                "PT2.021500S android activity.resumed com.example.notes 4242 {duration_ms=2}",
+                "PT3.000000S android persist.begin com.example.notes 4242 {key=draft bytes=12}",
+                "PT4.000000S react-native appstate.background com.example.notes 4242",
+                "PT5.000000S android persist.end com.other 999",
+            ])
         #expect(summary.format == "json chrome-trace")
         #expect(summary.problemCount == 0, "a Chrome trace may end without ']' and '}'")
         #expect(summary.lines == 11 && summary.structuralLines == 1 && summary.eventLines == 6 && summary.logLines == 4)
@@ -97,10 +99,11 @@ import Testing
             {"count":3,"finished":1}
             """#
         let (events, summary) = try Self.read(text)
-        #expect(Self.lines(events) == [
-            "2023-02-23T10:44:02.761747+01:00 ios scene.did-enter-background Journal 912 {scene=main}",
-            "2023-02-23T10:44:03.000000+01:00 react-native persist.begin com.example.journal 912 {key=entry}",
-        ])
+        #expect(
+            Self.lines(events) == [
+                "2023-02-23T10:44:02.761747+01:00 ios scene.did-enter-background Journal 912 {scene=main}",
+                "2023-02-23T10:44:03.000000+01:00 react-native persist.begin com.example.journal 912 {key=entry}",
+            ])
         #expect(events[0].tid == 4811)
         #expect(summary.format == "json apple-log")
         #expect(summary.lines == 5 && summary.structuralLines == 2 && summary.logLines == 1)
@@ -114,11 +117,12 @@ import Testing
                                         "foregroundExitData":{"cumulativeAppWatchdogExitCount":2}}}]
             """#
         let (events, summary) = try Self.read(payload)
-        #expect(Self.lines(events) == [
-            "2024-01-07T23:59:00Z ios evidence.app-exits com.example.outbox - {reason=background-task-assertion-timeout context=background count=7 from=2024-01-07 00:00:00 +0000 to=2024-01-07 23:59:00 +0000}",
-            "2024-01-07T23:59:00Z ios evidence.app-exits com.example.outbox - {reason=cpu-resource-limit context=background count=1 from=2024-01-07 00:00:00 +0000 to=2024-01-07 23:59:00 +0000}",
-            "2024-01-07T23:59:00Z ios evidence.app-exits com.example.outbox - {reason=app-watchdog context=foreground count=2 from=2024-01-07 00:00:00 +0000 to=2024-01-07 23:59:00 +0000}",
-        ])
+        #expect(
+            Self.lines(events) == [
+                "2024-01-07T23:59:00Z ios evidence.app-exits com.example.outbox - {reason=background-task-assertion-timeout context=background count=7 from=2024-01-07 00:00:00 +0000 to=2024-01-07 23:59:00 +0000}",
+                "2024-01-07T23:59:00Z ios evidence.app-exits com.example.outbox - {reason=cpu-resource-limit context=background count=1 from=2024-01-07 00:00:00 +0000 to=2024-01-07 23:59:00 +0000}",
+                "2024-01-07T23:59:00Z ios evidence.app-exits com.example.outbox - {reason=app-watchdog context=foreground count=2 from=2024-01-07 00:00:00 +0000 to=2024-01-07 23:59:00 +0000}",
+            ])
         #expect(summary.format == "json metrickit")
     }
 
@@ -141,18 +145,21 @@ import Testing
             </plist>
             """
         let (events, summary) = try Self.read(text)
-        #expect(Self.lines(events) == [
-            "2024-01-08T09:15:42Z ios scene.did-enter-background com.example.journal 811 {scene=main first=true ratio=0.5}",
-            "2024-01-08T09:15:43.250000Z unknown persist.begin unknown -",
-        ])
+        #expect(
+            Self.lines(events) == [
+                "2024-01-08T09:15:42Z ios scene.did-enter-background com.example.journal 811 {scene=main first=true ratio=0.5}",
+                "2024-01-08T09:15:43.250000Z unknown persist.begin unknown -",
+            ])
         #expect(events.map(\.source.line) == [5, 13])
         #expect(summary.format == "plist xml" && summary.lines == 2 && summary.eventLines == 2)
     }
 
     @Test func binaryPlistRecords() throws {
         let records: [[String: Any]] = [
-            ["time": Date(timeIntervalSince1970: 1_704_705_342), "event": "scene.did-enter-background", "app": "com.example.journal",
-             "pid": 811, "platform": "ios", "attrs": ["scene": "main", "count": 3, "note": "d\u{e9}j\u{e0} vu"]],
+            [
+                "time": Date(timeIntervalSince1970: 1_704_705_342), "event": "scene.did-enter-background", "app": "com.example.journal",
+                "pid": 811, "platform": "ios", "attrs": ["scene": "main", "count": 3, "note": "d\u{e9}j\u{e0} vu"],
+            ],
             ["time": 1_704_705_343.25, "event": "persist.begin"],
         ]
         let data = try PropertyListSerialization.data(fromPropertyList: ["events": records], format: .binary, options: 0)
@@ -198,8 +205,10 @@ import Testing
         let info = try Self.read("<?xml version=\"1.0\"?>\n<plist version=\"1.0\"><dict><key>CFBundleName</key><string>Notes</string></dict></plist>\n")
         #expect(info.events.isEmpty && info.summary.logLines == 1 && info.summary.problemCount == 0)
         let url = TraceFixture.temporaryFile(name: "package.json", contents: Data(#"{"name":"lifelint","version":2}"#.utf8))
-        #expect(throws: IngestionError.unrecognisedFormat(
-            path: url.path, line: 1, reason: "JSON, but neither an Apple log export, a MetricKit payload, a Chrome trace nor lifelint events (examined the whole document)")) {
+        #expect(
+            throws: IngestionError.unrecognisedFormat(
+                path: url.path, line: 1, reason: "JSON, but neither an Apple log export, a MetricKit payload, a Chrome trace nor lifelint events (examined the whole document)")
+        ) {
             _ = try TraceReader.events(atPath: url.path)
         }
     }
@@ -209,7 +218,8 @@ import Testing
 /// boundaries, and numbers cut at a boundary are not mistaken for complete ones.
 @Suite struct JSONStreamBoundaryTests {
     @Test func recordsAcrossTinyChunks() throws {
-        let text = "{\"time\":1704705342.305,\"event\":\"persist.begin\",\"attrs\":{\"key\":\"draft\",\"bytes\":123456}}\n"
+        let text =
+            "{\"time\":1704705342.305,\"event\":\"persist.begin\",\"attrs\":{\"key\":\"draft\",\"bytes\":123456}}\n"
             + "[\"not\",\"an\",\"event\"]\n{\"time\":1704705343,\"event\":\"persist.end\"}\n"
         let url = TraceFixture.temporaryFile(name: "tiny.jsonl", contents: Data(text.utf8))
         let descriptor = open(url.path, O_RDONLY)
@@ -219,10 +229,11 @@ import Testing
         var decoder = LifelintJSONDecoder()
         var events: [Event] = []
         ingestor.run(reader, options: JSONStreamReader.Options(), decoder: &decoder) { events.append($0) }
-        #expect(events.map { "\($0.time.iso8601!) \($0.source.line) \($0.summaryLine)" } == [
-            "2024-01-08T09:15:42.305000Z 1 persist.begin unknown - {key=draft bytes=123456}",
-            "2024-01-08T09:15:43.000000Z 3 persist.end unknown -",
-        ])
+        #expect(
+            events.map { "\($0.time.iso8601!) \($0.source.line) \($0.summaryLine)" } == [
+                "2024-01-08T09:15:42.305000Z 1 persist.begin unknown - {key=draft bytes=123456}",
+                "2024-01-08T09:15:43.000000Z 3 persist.end unknown -",
+            ])
         #expect(ingestor.summary.problems.map(\.description) == ["tiny.jsonl:2:1: expected an event object, found array"])
 
         let numbers = TraceFixture.temporaryFile(name: "numbers.json", contents: Data("[12345678901, 2]".utf8))

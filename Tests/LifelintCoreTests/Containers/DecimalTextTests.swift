@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LifelintIngestion
 
 /// Numbers read from bytes must read as the standard library reads the same text: pids and

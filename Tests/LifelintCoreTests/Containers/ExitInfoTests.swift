@@ -1,14 +1,16 @@
 import Testing
+
 @testable import LifelintAnalysis
+@testable import LifelintCLI
 @testable import LifelintIngestion
 @testable import LifelintModel
 @testable import LifelintReports
-@testable import LifelintCLI
 
 /// `dumpsys activity exit-info` (docs/formats.md §3): Android's own record of each death.
 @Suite struct ExitInfoTests {
     @Test func bothLayoutsInTimeOrderWithTheAuthoritativeReason() throws {
-        let read = try TraceFixture.ingest("""
+        let read = try TraceFixture.ingest(
+            """
             ACTIVITY MANAGER PROCESS EXIT INFO (dumpsys activity exit-info)
             Last Timestamp of Persistence Into Persistent Storage: 2023-10-01 20:56:26.572
               package: com.termux.x11
@@ -33,11 +35,12 @@ import Testing
                       description=remove task
             """)
         #expect(read.summary.format == "android exit-info")
-        #expect(read.events.map { "\($0.source.line) \($0.time.iso8601!) \($0.summaryLine)" } == [
-            "9 2023-10-01T17:50:34.789 process.died com.termux.x11 20019 {reason=force-stop initiator=system source=exit-info exit_reason=PACKAGE_UPDATED importance=cached detail=stop com.termux.x11 due to installPackageLI process=com.termux.x11:daemon}",
-            "15 2023-10-01T18:10:00.000 process.died com.x.notes 4242 {reason=user initiator=user source=exit-info exit_reason=USER_REQUESTED subreason=REMOVE_TASK importance=cached detail=remove task}",
-            "5 2023-10-01T19:00:07.413 process.died com.termux.x11 10156 {reason=low-memory initiator=system source=exit-info exit_reason=LOW_MEMORY importance=foreground}",
-        ])
+        #expect(
+            read.events.map { "\($0.source.line) \($0.time.iso8601!) \($0.summaryLine)" } == [
+                "9 2023-10-01T17:50:34.789 process.died com.termux.x11 20019 {reason=force-stop initiator=system source=exit-info exit_reason=PACKAGE_UPDATED importance=cached detail=stop com.termux.x11 due to installPackageLI process=com.termux.x11:daemon}",
+                "15 2023-10-01T18:10:00.000 process.died com.x.notes 4242 {reason=user initiator=user source=exit-info exit_reason=USER_REQUESTED subreason=REMOVE_TASK importance=cached detail=remove task}",
+                "5 2023-10-01T19:00:07.413 process.died com.termux.x11 10156 {reason=low-memory initiator=system source=exit-info exit_reason=LOW_MEMORY importance=foreground}",
+            ])
         #expect(read.summary.categoriesAddUp)
     }
 

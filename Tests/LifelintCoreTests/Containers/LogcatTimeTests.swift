@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LifelintIngestion
 
 /// The timestamp reader has a fixed-offset path for logcat's default `MM-DD HH:MM:SS.fff` and a

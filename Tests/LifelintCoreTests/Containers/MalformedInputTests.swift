@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+
 @testable import LifelintAnalysis
+@testable import LifelintCLI
 @testable import LifelintIngestion
 @testable import LifelintModel
 @testable import LifelintReports
-@testable import LifelintCLI
 
 /// Hostile and broken inputs: each gives one clear error naming the file and line, exit
 /// status 2, no crash, and the other traces of the run are still read.
@@ -49,11 +50,12 @@ import Testing
     @Test func timesOutOfRange() {
         let result = Self.run("{\"event\":\"a.b\",\"time\":1e300}\n{\"event\":\"a.b\",\"time\":99999999999999999999}\n", name: "far.jsonl")
         #expect(result.status == .failure)
-        #expect(result.diagnostics == """
-            lifelint: error: \(result.path):1:1: 'time' is out of range: 1e300
-            lifelint: error: \(result.path):2:1: 'time' is out of range: 99999999999999999999
+        #expect(
+            result.diagnostics == """
+                lifelint: error: \(result.path):1:1: 'time' is out of range: 1e300
+                lifelint: error: \(result.path):2:1: 'time' is out of range: 99999999999999999999
 
-            """)
+                """)
     }
 
     @Test func truncatedJSON() {
@@ -73,12 +75,13 @@ import Testing
             """
         let result = Self.run(text, name: "damaged.jsonl")
         #expect(result.status == .failure)
-        #expect(result.diagnostics == """
-            lifelint: error: \(result.path):1:30: invalid JSON: expected ':'
-            lifelint: error: \(result.path):2:40: invalid JSON: control character in a string
-            lifelint: error: \(result.path):3:1: truncated JSON: a value that starts here never ends
+        #expect(
+            result.diagnostics == """
+                lifelint: error: \(result.path):1:30: invalid JSON: expected ':'
+                lifelint: error: \(result.path):2:40: invalid JSON: control character in a string
+                lifelint: error: \(result.path):3:1: truncated JSON: a value that starts here never ends
 
-            """)
+                """)
         let lines = result.output.split(separator: "\n")
         #expect(lines.count == 1 + 34)
         #expect(lines.first?.contains(#""event":"i.j""#) == true)
@@ -87,7 +90,8 @@ import Testing
     /// In an array (a Chrome trace is often one line) reading resumes at the next element
     /// after the damage, and an array whose last element is damaged still closes.
     @Test func damagedArrayElementLosesOnlyItself() {
-        let chrome = Self.run(#"{"traceEvents":[{"name":"x","ph":"B,"ts":1,"pid":1,"tid":1},{"name":"lifelint:a.b","ph":"i","ts":2,"pid":1,"tid":1,"s":"t"}],"meta":1}"#, name: "damaged.json")
+        let chrome = Self.run(
+            #"{"traceEvents":[{"name":"x","ph":"B,"ts":1,"pid":1,"tid":1},{"name":"lifelint:a.b","ph":"i","ts":2,"pid":1,"tid":1,"s":"t"}],"meta":1}"#, name: "damaged.json")
         #expect(chrome.diagnostics == "lifelint: error: \(chrome.path):1:38: invalid JSON: expected ',' or '}'\n")
         #expect(chrome.output.split(separator: "\n").count == 1 + 34)
         let last = Self.run(#"[{"time":1,"event":"a.b"},{"time":2,"event":"c.d","x":tru}]"#, name: "last.json")
@@ -122,8 +126,11 @@ import Testing
         expectError(Self.run(#"{"time":true,"event":"a.b"}"#, name: "types.jsonl"), ":1:1: 'time' must be a string or a number, found true")
         expectError(Self.run(#"{"time":1,"event":"a.b","attrs":[1]}"#, name: "attrs.jsonl"), ":1:1: 'attrs' must be an object, found [1]")
         expectError(Self.run(#"{"time":1,"event":42}"#, name: "name.jsonl"), #":1:1: 'event' must be an event name such as "persist.begin", found 42"#)
-        expectError(Self.run("<?xml version=\"1.0\"?>\n<plist version=\"1.0\"><array>\n<dict><key>time</key><string>noon</string><key>event</key><string>a.b</string></dict>\n</array></plist>", name: "types.plist"),
-                    ":3: 'time' must be a date, seconds, or ISO 8601 text, found \"noon\"")
+        expectError(
+            Self.run(
+                "<?xml version=\"1.0\"?>\n<plist version=\"1.0\"><array>\n<dict><key>time</key><string>noon</string><key>event</key><string>a.b</string></dict>\n</array></plist>",
+                name: "types.plist"),
+            ":3: 'time' must be a date, seconds, or ISO 8601 text, found \"noon\"")
     }
 
     @Test func invalidUTF8() {
@@ -143,7 +150,9 @@ import Testing
         let depth = 100_000
         let json = #"{"time":1,"event":"a.b","attrs":"# + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "}"
         expectError(Self.run(json, name: "deep.jsonl"), ":1:544: invalid JSON: nesting deeper than 512 levels")
-        let xml = "<?xml version=\"1.0\"?>\n<plist version=\"1.0\"><array>" + String(repeating: "<array>", count: depth) + String(repeating: "</array>", count: depth) + "</array></plist>"
+        let xml =
+            "<?xml version=\"1.0\"?>\n<plist version=\"1.0\"><array>" + String(repeating: "<array>", count: depth) + String(repeating: "</array>", count: depth)
+            + "</array></plist>"
         let result = Self.run(xml, name: "deep.plist")
         #expect(result.status == .failure)
         #expect(result.diagnostics.hasPrefix("lifelint: error: \(result.path):2: "))

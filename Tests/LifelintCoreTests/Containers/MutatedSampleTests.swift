@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+
 @testable import LifelintAnalysis
+@testable import LifelintCLI
 @testable import LifelintIngestion
 @testable import LifelintModel
 @testable import LifelintReports
-@testable import LifelintCLI
 
 /// Every sample, damaged a dozen ways (bytes replaced by JSON and logcat punctuation, runs
 /// deleted, markup inserted; seeded), goes through reading, rules, verdicts, the timeline and

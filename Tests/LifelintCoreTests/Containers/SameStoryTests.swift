@@ -1,9 +1,10 @@
 import Testing
+
 @testable import LifelintAnalysis
+@testable import LifelintCLI
 @testable import LifelintIngestion
 @testable import LifelintModel
 @testable import LifelintReports
-@testable import LifelintCLI
 
 /// One story, four containers: logcat, lifelint JSON Lines, a Chrome trace and an XML plist of
 /// the same events give the same findings (rule, app, message), so every rule runs unchanged

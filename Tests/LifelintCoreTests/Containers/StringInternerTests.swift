@@ -1,9 +1,10 @@
 import Testing
+
 @testable import LifelintAnalysis
+@testable import LifelintCLI
 @testable import LifelintIngestion
 @testable import LifelintModel
 @testable import LifelintReports
-@testable import LifelintCLI
 
 @Suite struct StringInternerTests {
     private func intern(_ text: String, _ interner: inout StringInterner) -> String {
@@ -24,7 +25,8 @@ import Testing
     @Test func longStringsAreComparedWhole() {
         var interner = StringInterner()
         let middles = ["EditorActivity", "EditorActivitz", "MainActivity00", "Ö✓"]
-        let texts = middles.map { "com.example.app17/.\($0)/com.example.app17" }
+        let texts =
+            middles.map { "com.example.app17/.\($0)/com.example.app17" }
             + (0..<1_000).map { "com.example.app\($0)/.EditorActivity" }
             + [126, 127, 128, 200].flatMap { count in
                 ["a", "b"].map { middle in String(repeating: "x", count: 40) + middle + String(repeating: "y", count: count - 41) }
@@ -53,9 +55,10 @@ import Testing
             """#
         let events = try TraceFixture.ingest(trace, name: "escapes.jsonl").events
         #expect(events.map(\.app) == Array(repeating: "com.example.notes", count: 4))
-        #expect(events.map(\.attributes) == [
-            ["key": "draft/1", "note": "café"], ["key": "draft/1", "note": "café"],
-            ["key": "draft/1", "ok": "true"], ["key": "draft/1", "ok": "true"],
-        ])
+        #expect(
+            events.map(\.attributes) == [
+                ["key": "draft/1", "note": "café"], ["key": "draft/1", "note": "café"],
+                ["key": "draft/1", "ok": "true"], ["key": "draft/1", "ok": "true"],
+            ])
     }
 }

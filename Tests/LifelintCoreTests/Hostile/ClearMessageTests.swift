@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+
 @testable import LifelintAnalysis
+@testable import LifelintCLI
 @testable import LifelintIngestion
 @testable import LifelintModel
 @testable import LifelintReports
-@testable import LifelintCLI
 
 /// Inputs that drew a wrong or misleading message: each now reads as it should, or its error
 /// says what it is, briefly.
@@ -80,7 +81,10 @@ import Testing
             if allowed {
                 #expect(result.status == .findings, "\(entry): \(result.diagnostics)")
             } else {
-                #expect(result.diagnostics == "lifelint: error: \(configuration.path): 'rules.folders[0]': '\(entry)' is outside the configuration file's folder; name rule folders inside it (or pass --rules on the command line)\n")
+                #expect(
+                    result.diagnostics
+                        == "lifelint: error: \(configuration.path): 'rules.folders[0]': '\(entry)' is outside the configuration file's folder; name rule folders inside it (or pass --rules on the command line)\n"
+                )
             }
         }
     }

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+
 @testable import LifelintAnalysis
+@testable import LifelintCLI
 @testable import LifelintIngestion
 @testable import LifelintModel
 @testable import LifelintReports
-@testable import LifelintCLI
 
 /// Damage that used to give a wrong answer without a word: each is now read right, or said to
 /// be damage where it is (exit status 2) while the rest is still read.
@@ -65,7 +66,8 @@ import Testing
     /// Which of two `event` values a JSON reader takes differs between parsers: a record that
     /// gives a key twice is malformed.
     @Test func aRecordThatGivesAKeyTwiceIsMalformed() {
-        let text = #"{"time": 1704700800, "event": "input.edited", "event": "persist.begin", "app": "com.x"}"# + "\n"
+        let text =
+            #"{"time": 1704700800, "event": "input.edited", "event": "persist.begin", "app": "com.x"}"# + "\n"
             + #"{"time": 1704700801, "app": "com.x", "event": "input.edited", "app": "com.y"}"# + "\n"
         let result = Self.run("twice.jsonl", Data(text.utf8))
         #expect(result.status == .failure)
@@ -76,11 +78,14 @@ import Testing
     /// MetricKit counts written `1e3` are read; `4.5` and `-5` are damage, said.
     @Test func metricKitCountsAreWholeNumbers() throws {
         let payload = try String(contentsOfFile: RepositoryPaths.path("SampleLogs/ios-metrickit-exits.json"), encoding: .utf8)
-        let file = TraceFixture.temporaryFile(name: "thousand.json", contents: Data(payload.replacingOccurrences(of: "\"cumulativeMemoryPressureExitCount\": 31", with: "\"cumulativeMemoryPressureExitCount\": 1e3").utf8))
+        let file = TraceFixture.temporaryFile(
+            name: "thousand.json",
+            contents: Data(payload.replacingOccurrences(of: "\"cumulativeMemoryPressureExitCount\": 31", with: "\"cumulativeMemoryPressureExitCount\": 1e3").utf8))
         let thousand = runLifelint(["events", "--no-config", file.path])
         #expect(thousand.output.contains(#""attrs":{"reason":"memory-pressure","context":"background","count":1000,"#), "\(thousand.output.prefix(400))")
         for bad in ["4.5", "-5"] {
-            let result = Self.run("bad-\(bad).json", Data(payload.replacingOccurrences(of: "\"cumulativeMemoryPressureExitCount\": 31", with: "\"cumulativeMemoryPressureExitCount\": \(bad)").utf8))
+            let result = Self.run(
+                "bad-\(bad).json", Data(payload.replacingOccurrences(of: "\"cumulativeMemoryPressureExitCount\": 31", with: "\"cumulativeMemoryPressureExitCount\": \(bad)").utf8))
             #expect(result.status == .failure)
             #expect(result.diagnostics.contains("'cumulativeMemoryPressureExitCount' must be a whole number of exits, found \(bad)"), "\(result.diagnostics)")
         }
@@ -112,7 +117,9 @@ import Testing
         let result = runLifelint(["timeline", "--no-config", "--year", "2024", TraceFixture.temporaryFile(name: "reuse.log", contents: Data(trace.utf8)).path])
         #expect(result.output.contains("    09:00:05.100  background   29 min 54 s                                line 4\n"))
         #expect(result.output.contains("    09:30:00.000  not running            …  ended unseen (its pid 4242 w… line 5\n"))
-        #expect(result.output.contains("The process ended unseen (the trace shows no\n    death; its pid 4242 went to com.example.music) by 09:30:00.000 at the\n    latest"), "\(result.output)")
+        #expect(
+            result.output.contains("The process ended unseen (the trace shows no\n    death; its pid 4242 went to com.example.music) by 09:30:00.000 at the\n    latest"),
+            "\(result.output)")
     }
 
     /// Two emulators of one image give the same pids: their logs merged into one file mix two
@@ -126,9 +133,10 @@ import Testing
         }
         let merged: [String] = (lines.map(String.init) + later).sorted { (first: String, second: String) in first.prefix(18) < second.prefix(18) }
         let both = TraceFixture.temporaryFile(name: "two-devices.log", contents: Data((merged.joined(separator: "\n") + "\n").utf8))
-        #expect(runLifelint(["--no-config", "--year", "2024", both.path]).diagnostics.contains(
-            "lifelint: note: \(both.path): line 11 starts com.example.notes as pid 4242, which one device cannot log there (that pid's process is alive and started earlier): "
-                + "the file seems to hold two devices' logs, which lifelint reads as one device's, so their stories mix; capture one device per file (adb -s SERIAL logcat)\n"))
+        #expect(
+            runLifelint(["--no-config", "--year", "2024", both.path]).diagnostics.contains(
+                "lifelint: note: \(both.path): line 11 starts com.example.notes as pid 4242, which one device cannot log there (that pid's process is alive and started earlier): "
+                    + "the file seems to hold two devices' logs, which lifelint reads as one device's, so their stories mix; capture one device per file (adb -s SERIAL logcat)\n"))
         let flipFlop = """
             01-08 09:00:00.000  1000  1250 I ActivityManager: Start proc 4242:com.example.notes/u0a123 for top-activity {com.example.notes/.EditorActivity}
             01-08 09:00:03.000  1000  1250 I ActivityManager: Start proc 4242:com.example.music/u0a124 for service {com.example.music/.Player}
@@ -155,7 +163,8 @@ import Testing
             }
             let fallBack = TraceFixture.temporaryFile(name: "fall-back.log", contents: Data(shifted.joined(separator: "\n").utf8))
             let result = runLifelint(["--no-config", "--year", "2024", fallBack.path])
-            let note = "lifelint: note: \(fallBack.path): the clock went back an hour at line 30, as it does when daylight saving time ends: times from there on are read an hour later, so the story stays in order (capture with -v zone to give the offset)\n"
+            let note =
+                "lifelint: note: \(fallBack.path): the clock went back an hour at line 30, as it does when daylight saving time ends: times from there on are read an hour later, so the story stays in order (capture with -v zone to give the offset)\n"
             #expect(result.diagnostics.contains(note) == noted, "\(result.diagnostics)")
             #expect((result.output.replacingOccurrences(of: fallBack.path, with: "trace.log") == original) == noted)
         }
@@ -169,7 +178,10 @@ import Testing
 
     @Test func markdownKeepsNoReferenceLive() {
         let cell = MarkdownReporter.cell("see owner/repo#1, #123, GH-7 and commit deadbeef12 or 1a2b3c4d5e6f7a8b9c0d1a2b3c4d5e6f7a8b9c0d, not Token=9013")
-        #expect(cell == "see owner/repo#\(Self.joiner)1, #\(Self.joiner)123, GH\(Self.joiner)-7 and commit dead\(Self.joiner)beef12 or 1a2b\(Self.joiner)3c4d5e6f7a8b9c0d1a2b3c4d5e6f7a8b9c0d, not Token=9013")
+        #expect(
+            cell
+                == "see owner/repo#\(Self.joiner)1, #\(Self.joiner)123, GH\(Self.joiner)-7 and commit dead\(Self.joiner)beef12 or 1a2b\(Self.joiner)3c4d5e6f7a8b9c0d1a2b3c4d5e6f7a8b9c0d, not Token=9013"
+        )
     }
 
     /// U+202E reverses what follows it on screen; U+2028 and U+2029 break a line the source

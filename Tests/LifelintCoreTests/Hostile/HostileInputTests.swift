@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+
 @testable import LifelintAnalysis
+@testable import LifelintCLI
 @testable import LifelintIngestion
 @testable import LifelintModel
 @testable import LifelintReports
-@testable import LifelintCLI
 
 /// Inputs made to hurt: each ends quickly with a clear error or the right answer, and the other
 /// traces of the run are still reported.
@@ -35,7 +36,9 @@ import Testing
         let result = runLifelint(["--year", "2024", "--no-config", plist.path, Self.lostDraft])
         #expect(ContinuousClock.now - started < .seconds(20))
         #expect(result.status == .failure)
-        #expect(result.diagnostics.contains("\(plist.path):1: corrupt binary plist: a record expands to more than 100000 values (objects shared over and over)"), "\(result.diagnostics)")
+        #expect(
+            result.diagnostics.contains("\(plist.path):1: corrupt binary plist: a record expands to more than 100000 values (objects shared over and over)"),
+            "\(result.diagnostics)")
         #expect(result.output.contains("\(Self.lostDraft):17: error: "))
     }
 
@@ -56,11 +59,12 @@ import Testing
         #expect(ContinuousClock.now - started < .seconds(20))
         #expect(result.status == .findings)
         #expect(result.output.hasSuffix("lifelint: 3 errors in 1 trace (46 lines, 34 events)\n"), "\(result.output)")
-        #expect(result.diagnostics.components(separatedBy: "\n").filter { !$0.isEmpty }.sorted() == [
-            "lifelint: note: \(inner.path)/pipe.log: skipped: a FIFO, not a regular file",
-            "lifelint: note: \(inner.path)/root: skipped: a symbolic link to a folder, not followed",
-            "lifelint: note: \(inner.path)/up: skipped: a symbolic link to a folder, not followed",
-        ])
+        #expect(
+            result.diagnostics.components(separatedBy: "\n").filter { !$0.isEmpty }.sorted() == [
+                "lifelint: note: \(inner.path)/pipe.log: skipped: a FIFO, not a regular file",
+                "lifelint: note: \(inner.path)/root: skipped: a symbolic link to a folder, not followed",
+                "lifelint: note: \(inner.path)/up: skipped: a symbolic link to a folder, not followed",
+            ])
     }
 
     /// A file name that is not UTF-8 (`café.log` in Latin-1) keeps its bytes: a folder walk
@@ -132,7 +136,9 @@ import Testing
         #expect(runLifelint(["--config", "/dev/zero", Self.lostDraft]).diagnostics == "lifelint: error: /dev/zero: cannot read: not a regular file (a device)\n")
         #expect(runLifelint(["--no-config", "--baseline", "/dev/zero", Self.lostDraft]).diagnostics == "lifelint: error: /dev/zero: cannot read: not a regular file (a device)\n")
         let big = TraceFixture.temporaryFile(name: "big.json", contents: Data(count: SmallFile.configurationLimit + 1))
-        #expect(runLifelint(["--config", big.path, Self.lostDraft]).diagnostics == "lifelint: error: \(big.path): cannot read: 4194305 bytes, more than the 4 MiB such a file may have\n")
+        #expect(
+            runLifelint(["--config", big.path, Self.lostDraft]).diagnostics
+                == "lifelint: error: \(big.path): cannot read: 4194305 bytes, more than the 4 MiB such a file may have\n")
         let folder = big.deletingLastPathComponent().appendingPathComponent("rules")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         #expect(mkfifo(folder.appendingPathComponent("fifo.json").path, 0o600) == 0)
@@ -150,7 +156,10 @@ import Testing
         let result = runLifelint(["--year", "2024", "--no-config", trace.path])
         #expect(result.output.hasPrefix("\(trace.path):18: error: "), "line 17 of the story, one line later")
         let events = runLifelint(["events", "--year", "2024", trace.path])
-        #expect(events.diagnostics.contains(": 47 lines, 34 events, 12 other log lines, 1 structural, 0 continuation, 0 unrecognised, 1 line longer than 16 MiB read cut [logcat threadtime]"), "\(events.diagnostics)")
+        #expect(
+            events.diagnostics.contains(
+                ": 47 lines, 34 events, 12 other log lines, 1 structural, 0 continuation, 0 unrecognised, 1 line longer than 16 MiB read cut [logcat threadtime]"),
+            "\(events.diagnostics)")
     }
 
     /// Text from a trace cannot become a live link, a remote image or a ping in a Markdown
@@ -165,17 +174,21 @@ import Testing
         let file = TraceFixture.temporaryFile(name: "links.log", contents: Data(trace.utf8))
         let markdown = runLifelint(["--year", "2024", "--no-config", "--format", "markdown", file.path]).output
         let joiner = "\u{2060}"
-        #expect(markdown.contains(#"\[x\](https:"# + joiner + #"//evil.example/) !\[t\](https:"# + joiner + "//evil.example/p.png) @" + joiner + "octocat www" + joiner + #".evil.example \*bold\* \_em\_"#), "\(markdown)")
+        #expect(
+            markdown.contains(
+                #"\[x\](https:"# + joiner + #"//evil.example/) !\[t\](https:"# + joiner + "//evil.example/p.png) @" + joiner + "octocat www" + joiner
+                    + #".evil.example \*bold\* \_em\_"#), "\(markdown)")
         #expect(!markdown.contains("](https://") && !markdown.contains("@octocat") && !markdown.contains("https://"))
     }
 
     /// A byte-order mark is not content: UTF-8 with one reads as UTF-8, UTF-16 (PowerShell's
     /// `adb logcat > file`) is transcoded, CRLF and all.
-    @Test(arguments: [
-        ("bom.log", [0xEF, 0xBB, 0xBF], String.Encoding.utf8, "logcat threadtime, UTF-8 with a byte-order mark"),
-        ("le.log", [0xFF, 0xFE], .utf16LittleEndian, "logcat threadtime, UTF-16LE"),
-        ("be.log", [0xFE, 0xFF], .utf16BigEndian, "logcat threadtime, UTF-16BE"),
-    ] as [(String, [UInt8], String.Encoding, String)])
+    @Test(
+        arguments: [
+            ("bom.log", [0xEF, 0xBB, 0xBF], String.Encoding.utf8, "logcat threadtime, UTF-8 with a byte-order mark"),
+            ("le.log", [0xFF, 0xFE], .utf16LittleEndian, "logcat threadtime, UTF-16LE"),
+            ("be.log", [0xFE, 0xFF], .utf16BigEndian, "logcat threadtime, UTF-16BE"),
+        ] as [(String, [UInt8], String.Encoding, String)])
     func byteOrderMarksAndUTF16AreRead(_ name: String, _ mark: [UInt8], _ encoding: String.Encoding, _ format: String) throws {
         let text = try String(contentsOfFile: Self.lostDraft, encoding: .utf8).replacingOccurrences(of: "\n", with: "\r\n")
         let file = TraceFixture.temporaryFile(name: name, contents: Data(mark) + text.data(using: encoding)!)
@@ -186,7 +199,8 @@ import Testing
     }
 
     @Test func aJSONLinesTraceWithAByteOrderMarkIsRead() {
-        let file = TraceFixture.temporaryFile(name: "bom.jsonl", contents: Data([0xEF, 0xBB, 0xBF]) + Data(#"{"time":"2024-01-08T09:15:42.305Z","event":"persist.begin","app":"com.app"}"#.utf8))
+        let file = TraceFixture.temporaryFile(
+            name: "bom.jsonl", contents: Data([0xEF, 0xBB, 0xBF]) + Data(#"{"time":"2024-01-08T09:15:42.305Z","event":"persist.begin","app":"com.app"}"#.utf8))
         #expect(runLifelint(["--no-config", file.path]).output.hasSuffix("lifelint: no findings in 1 trace (1 records, 1 events)\n"))
     }
 
@@ -199,7 +213,10 @@ import Testing
         let file = TraceFixture.temporaryFile(name: ".lifelint.json", contents: configuration)
         let refused = runLifelint(["--config", file.path, Self.lostDraft])
         #expect(refused.status == .failure)
-        #expect(refused.diagnostics == "lifelint: error: \(file.path): 'mappings[0].message.regex': not a regular expression: too complex: its counted repetitions ('{m,n}') expand to billions of copies (at most 10000)\n")
+        #expect(
+            refused.diagnostics
+                == "lifelint: error: \(file.path): 'mappings[0].message.regex': not a regular expression: too complex: its counted repetitions ('{m,n}') expand to billions of copies (at most 10000)\n"
+        )
         #expect(try RegularExpression.expandedSize(Array("(a{1,100}){1,100}".utf8)) == 10_000)
         // Found by RegexFuzzer: thirty stacked '+' took 2.2 GB in regcomp.
         #expect(throws: RegularExpression.Failure.self) { try RegularExpression("($a*10[^0-9]\u{FFFD}\u{FFFD}" + String(repeating: "+", count: 30) + "a8]]") }
@@ -242,7 +259,8 @@ import Testing
 
         let quadratic = try JSONSerialization.data(withJSONObject: ["mappings": [["message": ["regex": "(a+)+$"], "event": "a.b"]]])
         let slow = TraceFixture.temporaryFile(name: ".lifelint.json", contents: quadratic)
-        let lines = (0..<10).map { "01-08 09:14:0\($0).000  4242  4242 I Noise: " + String(repeating: "a", count: 8_000) + "b" }
+        let lines =
+            (0..<10).map { "01-08 09:14:0\($0).000  4242  4242 I Noise: " + String(repeating: "a", count: 8_000) + "b" }
             + ["01-08 09:14:10.000  4242  4242 I Noise: aaaa"]
         let trace = TraceFixture.temporaryFile(name: "aaa.log", contents: Data(lines.joined(separator: "\n").utf8))
         let started = ContinuousClock.now
@@ -263,7 +281,8 @@ import Testing
 
     /// A key given twice in `attrs` is a malformed record, never written twice.
     @Test func aRepeatedAttributeKeyIsAnError() {
-        let file = TraceFixture.temporaryFile(name: "dup.jsonl", contents: Data(#"{"time":"2024-01-08T09:15:42.305Z","event":"persist.begin","app":"com.app","attrs":{"k":"1","k":"2"}}"#.utf8))
+        let file = TraceFixture.temporaryFile(
+            name: "dup.jsonl", contents: Data(#"{"time":"2024-01-08T09:15:42.305Z","event":"persist.begin","app":"com.app","attrs":{"k":"1","k":"2"}}"#.utf8))
         let result = runLifelint(["events", file.path])
         #expect(result.status == .failure)
         #expect(result.output.isEmpty)
@@ -283,7 +302,10 @@ import Testing
         var flagged = 0
         for offset in 0..<(zip.count - 4) {
             let signature = UInt32(zip[offset]) | UInt32(zip[offset + 1]) << 8 | UInt32(zip[offset + 2]) << 16 | UInt32(zip[offset + 3]) << 24
-            if signature == 0x0201_4B50 { zip[offset + 8] |= 1; flagged += 1 }
+            if signature == 0x0201_4B50 {
+                zip[offset + 8] |= 1
+                flagged += 1
+            }
             if signature == 0x0403_4B50 { zip[offset + 6] |= 1 }
         }
         #expect(flagged > 0)

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+
 @testable import LifelintAnalysis
+@testable import LifelintCLI
 @testable import LifelintIngestion
 @testable import LifelintModel
 @testable import LifelintReports
-@testable import LifelintCLI
 
 /// Inputs whose shape once made a step's time grow with the square of their size, each run by
 /// the built binary under a deadline a quadratic step would overrun many times (`LimitedRun`):
@@ -18,7 +19,8 @@ import Testing
         for index in 0..<20_000 {
             let milliseconds = index * 10
             let time = String(format: "01-07 10:%02d:%02d.%03d", milliseconds / 60_000, milliseconds / 1_000 % 60, milliseconds % 1_000)
-            text += "\(time)  1610  1655 I ActivityManager: Start proc \(10_000 + index):com.example.app\(index)/u0a187 for top-activity {com.example.app\(index)/com.example.app\(index).Main}\n"
+            text +=
+                "\(time)  1610  1655 I ActivityManager: Start proc \(10_000 + index):com.example.app\(index)/u0a187 for top-activity {com.example.app\(index)/com.example.app\(index).Main}\n"
             text += "\(time)  1610  1655 I am_anr  : [0,\(10_000 + index),com.example.app\(index),952745540,Input dispatching timed out]\n"
         }
         return TraceFixture.temporaryFile(name: "many-apps-anr.log", contents: Data(text.utf8))
@@ -41,7 +43,9 @@ extension LinearTimeTests {
     static func lines(_ count: Int, hour: Int = 9, start: Int = 200, step: Int = 10, _ body: (Int) -> String) -> String {
         (0..<count).map { index in
             let milliseconds = start + index * step
-            return String(format: "01-08 %02d:%02d:%02d.%03d  4242  4290 I lifelint: ", hour + milliseconds / 3_600_000, milliseconds / 60_000 % 60, milliseconds / 1_000 % 60, milliseconds % 1_000) + body(index) + "\n"
+            return String(
+                format: "01-08 %02d:%02d:%02d.%03d  4242  4290 I lifelint: ", hour + milliseconds / 3_600_000, milliseconds / 60_000 % 60, milliseconds / 1_000 % 60,
+                milliseconds % 1_000) + body(index) + "\n"
         }.joined()
     }
 
@@ -63,7 +67,8 @@ extension LinearTimeTests {
 
     /// 40,000 silent pushes within the hour: the rate window was filtered whole on every push.
     @Test func theRateWindowSlides() throws {
-        let text = "01-08 09:00:00.000  1000  1250 I ActivityManager: Start proc 4242:com.example.chat/u0a123 for service {com.example.chat/.Push}\n"
+        let text =
+            "01-08 09:00:00.000  1000  1250 I ActivityManager: Start proc 4242:com.example.chat/u0a123 for service {com.example.chat/.Push}\n"
             + Self.lines(40_000, step: 50) { _ in "push.received silent=true" }
         let trace = TraceFixture.temporaryFile(name: "pushes.log", contents: Data(text.utf8))
         let result = try LimitedRun.run(["--no-config", "--year", "2024", trace.path], seconds: 10)
@@ -74,7 +79,8 @@ extension LinearTimeTests {
     /// A capture whose last second holds 40,000 events, then one that starts an hour earlier:
     /// every event of the second was placed by searching the first's held events.
     @Test func aClockThatGoesBackStartsTheOrderAfresh() throws {
-        var text = "01-08 09:00:00.000  1000  1250 I ActivityManager: Start proc 4242:com.example.notes/u0a123 for top-activity {com.example.notes/com.example.notes.EditorActivity}\n"
+        var text =
+            "01-08 09:00:00.000  1000  1250 I ActivityManager: Start proc 4242:com.example.notes/u0a123 for top-activity {com.example.notes/com.example.notes.EditorActivity}\n"
         text += (0..<40_000).map { String(format: "01-08 10:00:00.%03d  4242  4290 I lifelint: input.edited field=body\n", $0 % 1_000) }.joined()
         text += Self.lines(40_000, hour: 8) { _ in "input.edited field=title" }
         let trace = TraceFixture.temporaryFile(name: "concatenated.log", contents: Data(text.utf8))

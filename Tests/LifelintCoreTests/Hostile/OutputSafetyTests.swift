@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+
 @testable import LifelintAnalysis
+@testable import LifelintCLI
 @testable import LifelintIngestion
 @testable import LifelintModel
 @testable import LifelintReports
-@testable import LifelintCLI
 
 /// Nothing is lost on the way out: an output never overwrites a trace of the run, another
 /// output or standard output, however it is named, and an interrupted run leaves the previous
@@ -50,8 +51,9 @@ import Testing
         try process.run()
         process.waitUntilExit()
         #expect(process.terminationStatus == 2)
-        #expect(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            == "lifelint: error: '/dev/stdout' is standard output, where --format writes already; each output needs a file of its own\n")
+        #expect(
+            String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                == "lifelint: error: '/dev/stdout' is standard output, where --format writes already; each output needs a file of its own\n")
         let link = try EndToEndTests.run(["--no-config", "--year", "2024", "--output", "json=link.x", "x.log"], in: folder)
         #expect(link.status == 1)
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder.appendingPathComponent("link.x").path) == "out.x", "written through the link")
@@ -73,7 +75,10 @@ import Testing
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        input.fileHandleForWriting.write(Data("01-08 09:13:58.231  1000  1250 I ActivityManager: Start proc 4242:com.example.notes/u0a123 for top-activity {com.example.notes/com.example.notes.EditorActivity}\n".utf8))
+        input.fileHandleForWriting.write(
+            Data(
+                "01-08 09:13:58.231  1000  1250 I ActivityManager: Start proc 4242:com.example.notes/u0a123 for top-activity {com.example.notes/com.example.notes.EditorActivity}\n"
+                    .utf8))
         Thread.sleep(forTimeInterval: 1)
         let hidden = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(".report.json.lifelint-") }
         #expect(hidden.count == 1, "the report is written under a temporary name")
@@ -103,13 +108,14 @@ extension OutputSafetyTests {
         let next = try EndToEndTests.run(["--no-config", "--year", "2024", "."], in: folder)
         #expect(next.status == 1, "\(next.errors)")
         #expect(next.output.hasSuffix("lifelint: 3 errors in 1 trace (46 lines, 34 events)\n"))
-        #expect(next.errors.split(separator: "\n").sorted() == [
-            "lifelint: note: ./annotations.txt: skipped: GitHub workflow commands (--format github), not a trace",
-            "lifelint: note: ./lifelint.sarif.json: skipped: a SARIF report, not a trace",
-            "lifelint: note: ./quality.json: skipped: a GitLab Code Quality report, not a trace",
-            "lifelint: note: ./records.jsonl: skipped: lifelint records (--format jsonl), not a trace",
-            "lifelint: note: ./report.json: skipped: a lifelint report (--format json), not a trace",
-        ])
+        #expect(
+            next.errors.split(separator: "\n").sorted() == [
+                "lifelint: note: ./annotations.txt: skipped: GitHub workflow commands (--format github), not a trace",
+                "lifelint: note: ./lifelint.sarif.json: skipped: a SARIF report, not a trace",
+                "lifelint: note: ./quality.json: skipped: a GitLab Code Quality report, not a trace",
+                "lifelint: note: ./records.jsonl: skipped: lifelint records (--format jsonl), not a trace",
+                "lifelint: note: ./report.json: skipped: a lifelint report (--format json), not a trace",
+            ])
         let named = try EndToEndTests.run(["--no-config", "report.json"], in: folder)
         #expect(named.status == 2)
         #expect(named.errors.hasPrefix("lifelint: error: report.json:1: not a trace format lifelint reads (a lifelint report (--format json), not a trace"))

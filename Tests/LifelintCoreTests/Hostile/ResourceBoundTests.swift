@@ -1,11 +1,12 @@
 import CZlib
 import Foundation
 import Testing
+
 @testable import LifelintAnalysis
+@testable import LifelintCLI
 @testable import LifelintIngestion
 @testable import LifelintModel
 @testable import LifelintReports
-@testable import LifelintCLI
 
 /// Inputs that would take a run's memory or time without bound, each run by the built binary
 /// under an address-space limit and a deadline (`LimitedRun`): it ends with the right answer or
@@ -33,7 +34,10 @@ import Testing
         let file = try Self.configuration((0..<250).map { ["tag": "T\($0)", "message": ["regex": heavy], "event": "a.b"] })
         let result = try LimitedRun.run(["--config", file.path, Self.lostDraft], memoryMB: 512, seconds: 30)
         #expect(result.status == 2)
-        #expect(result.errors == "lifelint: error: \(file.path): 'mappings[5].message.regex': the mappings' regular expressions expand to 60000 copies together by this one (at most 50000): use prefixes, 'contains' or fewer counted repetitions\n")
+        #expect(
+            result.errors
+                == "lifelint: error: \(file.path): 'mappings[5].message.regex': the mappings' regular expressions expand to 60000 copies together by this one (at most 50000): use prefixes, 'contains' or fewer counted repetitions\n"
+        )
         let within = try Self.configuration((0..<5).map { ["tag": "T\($0)", "message": ["regex": heavy], "event": "a.b"] })
         #expect(try LimitedRun.run(["--config", within.path, "--year", "2024", Self.lostDraft], memoryMB: 512, seconds: 30).status == 1)
     }
@@ -107,7 +111,8 @@ extension ResourceBoundTests {
         var text = #"{"lifelintBaseline": 1, "findings": ["#
         text += #"{"fingerprint": "exact", "rule": "no-save-at-background", "app": "com.example.exact", "message": "m", "count": 9007199254740993}"#
         for index in 0..<200_000 {
-            text += #",{"fingerprint": "\#(String(index, radix: 16))", "rule": "no-save-at-background", "app": "com.example.app\#(index % 1000)", "message": "com.example.app went to the background with unsaved input, and no save began within 5s", "count": 1}"#
+            text +=
+                #",{"fingerprint": "\#(String(index, radix: 16))", "rule": "no-save-at-background", "app": "com.example.app\#(index % 1000)", "message": "com.example.app went to the background with unsaved input, and no save began within 5s", "count": 1}"#
         }
         text += "]}\n"
         let baseline = TraceFixture.temporaryFile(name: "baseline.json", contents: Data(text.utf8))

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LifelintAnalysis
 @testable import LifelintIngestion
 @testable import LifelintModel
@@ -11,7 +12,8 @@ import Testing
     }
 
     @Test func oneDeathReportedTwiceInAnyContainerIsOneDeath() throws {
-        let (lines, summary) = try normalize("""
+        let (lines, summary) = try normalize(
+            """
             {"time": 10.0, "event": "process.died", "app": "com.x", "pid": 7, "attrs": {"reason": "low-memory"}}
             {"time": 10.5, "event": "process.died", "app": "com.x", "pid": 7, "attrs": {"reason": "low-memory"}}
             {"time": 20.0, "event": "process.started", "app": "com.x", "pid": 7}
@@ -25,7 +27,8 @@ import Testing
     /// A restart between two reports makes them two incidents: the second comes from another
     /// process, and a death without a pid is forgotten at the next start.
     @Test func aRestartSeparatesIncidents() throws {
-        let (lines, _) = try normalize("""
+        let (lines, _) = try normalize(
+            """
             {"time": 1.0, "event": "evidence.anr", "app": "com.x", "pid": 7}
             {"time": 1.5, "event": "evidence.anr", "app": "com.x", "pid": 8}
             {"time": 3.0, "event": "process.died", "app": "com.y", "attrs": {"reason": "crash"}}
@@ -38,7 +41,8 @@ import Testing
     /// One blocked main thread is reported over seconds: an ANR's reports within 30 s are one,
     /// and so are a pause timeout and the stop timeout after it; a destroy timeout is its own.
     @Test func aHangIsOneIncidentWithinThirtySeconds() throws {
-        let (lines, _) = try normalize("""
+        let (lines, _) = try normalize(
+            """
             {"time": 1.0, "event": "evidence.pause-timeout", "app": "com.x", "attrs": {"component": "com.x/.Main"}}
             {"time": 11.0, "event": "evidence.callback-timeout", "app": "com.x", "attrs": {"component": "com.x/.Main", "callback": "stop"}}
             {"time": 12.0, "event": "evidence.callback-timeout", "app": "com.x", "attrs": {"component": "com.x/.Main", "callback": "destroy"}}
@@ -48,7 +52,8 @@ import Testing
     }
 
     @Test func evidenceIsOneIncidentPerNameAppAndReasonWithinItsWindow() throws {
-        let (lines, _) = try normalize("""
+        let (lines, _) = try normalize(
+            """
             {"time": 1.0, "event": "evidence.anr", "app": "com.x", "pid": 7}
             {"time": 2.5, "event": "evidence.anr", "app": "pid 7", "pid": 7}
             {"time": 40.0, "event": "evidence.anr", "app": "com.x", "pid": 7}
@@ -59,7 +64,8 @@ import Testing
     }
 
     @Test func anEventWithoutATimeLeavesTheNextClockOrderedAfresh() throws {
-        let (lines, _) = try normalize("""
+        let (lines, _) = try normalize(
+            """
             {"time": "2024-01-08T09:00:01.000Z", "event": "persist.begin", "app": "com.x"}
             {"time": null, "event": "input.edited", "app": "com.x"}
             {"time": "PT3S", "event": "sync.resync", "app": "com.x"}
@@ -69,7 +75,8 @@ import Testing
     }
 
     @Test func eventsArePutBackInTimeOrderOnTheirOwnClock() throws {
-        let (lines, _) = try normalize("""
+        let (lines, _) = try normalize(
+            """
             {"time": "2024-01-08T09:00:01.000Z", "event": "persist.begin", "app": "com.x"}
             {"time": "2024-01-08T09:00:00.500Z", "event": "input.edited", "app": "com.x"}
             {"time": "PT3S", "event": "sync.resync", "app": "com.x"}

@@ -1,9 +1,10 @@
 import Testing
+
 @testable import LifelintAnalysis
+@testable import LifelintCLI
 @testable import LifelintIngestion
 @testable import LifelintModel
 @testable import LifelintReports
-@testable import LifelintCLI
 
 @Suite struct ByteBufferTests {
     private func json(_ value: String) -> String {

@@ -1,13 +1,17 @@
 import Foundation
-import Testing
-@testable import LifelintReports
 import LifelintIngestion
+import Testing
+
+@testable import LifelintReports
 
 /// `JSONText` must write exactly what `JSONSerialization` writes (reports and baselines are
 /// compared byte for byte by the people who diff them): thousands of generated values
 /// (`SeededGenerator`, so a failure repeats), pretty and compact, against Foundation's own output.
 @Suite struct JSONTextTests {
-    static let pieces = ["a", "B", "b", "é", "É", "_", "-", ".", "9", "10", "007", "/", "\"", "\\", "\n", "\t", "\r", "\u{0}", "\u{1B}", "\u{1F}", "\u{7F}", "\u{2028}", "😀", "z", "Z", " ", "ß", "ı", "İ", "ﬁ", "１"]
+    static let pieces = [
+        "a", "B", "b", "é", "É", "_", "-", ".", "9", "10", "007", "/", "\"", "\\", "\n", "\t", "\r", "\u{0}", "\u{1B}", "\u{1F}", "\u{7F}", "\u{2028}", "😀", "z", "Z", " ", "ß",
+        "ı", "İ", "ﬁ", "１",
+    ]
 
     static func string(_ random: inout SeededGenerator) -> String {
         (0..<Int.random(in: 0..<6, using: &random)).map { _ in pieces[Int.random(in: 0..<pieces.count, using: &random)] }.joined()

@@ -1,9 +1,10 @@
 import Testing
+
 @testable import LifelintAnalysis
+@testable import LifelintCLI
 @testable import LifelintIngestion
 @testable import LifelintModel
 @testable import LifelintReports
-@testable import LifelintCLI
 
 /// The minute cache writes exactly what `Timestamp.iso8601` says, whether it reuses the
 /// minute's text or not.

@@ -1,9 +1,10 @@
 import Testing
+
 @testable import LifelintAnalysis
+@testable import LifelintCLI
 @testable import LifelintIngestion
 @testable import LifelintModel
 @testable import LifelintReports
-@testable import LifelintCLI
 
 /// Phase derivation on each platform, checked on the exact synthetic events it adds.
 @Suite struct PhaseDeriverTests {
@@ -44,19 +45,20 @@ import Testing
             (20000, "process.started", ["package": "com.example.notes"]),
             (20100, "activity.started", [:]), (20110, "activity.resumed", [:]),
         ])
-        #expect(Self.derive(stream) == [
-            "phase.cold-start@0{after=none,initiator=none,saved_state=false,unsaved_input=false}",
-            "phase.inactive@110{from=not-running}",
-            "phase.active@120{from=foreground-inactive,after=launch}",
-            "phase.inactive@5000{from=foreground-active}",
-            "phase.active@5120{from=foreground-inactive,after=inactive}",
-            "phase.inactive@9000{from=foreground-active}",
-            "phase.background@9400{from=foreground-inactive}",
-            "phase.terminated@12000{reason=low-memory,initiator=system,from=background}",
-            "phase.cold-start@20000{after=low-memory,initiator=system,saved_state=false,unsaved_input=false}",
-            "phase.inactive@20100{from=not-running}",
-            "phase.active@20110{from=foreground-inactive,after=system-kill}",
-        ])
+        #expect(
+            Self.derive(stream) == [
+                "phase.cold-start@0{after=none,initiator=none,saved_state=false,unsaved_input=false}",
+                "phase.inactive@110{from=not-running}",
+                "phase.active@120{from=foreground-inactive,after=launch}",
+                "phase.inactive@5000{from=foreground-active}",
+                "phase.active@5120{from=foreground-inactive,after=inactive}",
+                "phase.inactive@9000{from=foreground-active}",
+                "phase.background@9400{from=foreground-inactive}",
+                "phase.terminated@12000{reason=low-memory,initiator=system,from=background}",
+                "phase.cold-start@20000{after=low-memory,initiator=system,saved_state=false,unsaved_input=false}",
+                "phase.inactive@20100{from=not-running}",
+                "phase.active@20110{from=foreground-inactive,after=system-kill}",
+            ])
     }
 
     /// In-app navigation: MainActivity stops 545 ms after SecondActivity resumed. The app
@@ -69,11 +71,12 @@ import Testing
             (1100, "activity.created", second), (1110, "activity.started", second), (1120, "activity.resumed", second),
             (1665, "activity.stopped", main), (9000, "activity.paused", second), (9500, "activity.stopped", second),
         ])
-        #expect(Self.derive(stream) == [
-            "phase.active@0{from=unknown,after=unknown}", "phase.inactive@1000{from=foreground-active}",
-            "phase.active@1120{from=foreground-inactive,after=inactive}", "phase.inactive@9000{from=foreground-active}",
-            "phase.background@9500{from=foreground-inactive}",
-        ])
+        #expect(
+            Self.derive(stream) == [
+                "phase.active@0{from=unknown,after=unknown}", "phase.inactive@1000{from=foreground-active}",
+                "phase.active@1120{from=foreground-inactive,after=inactive}", "phase.inactive@9000{from=foreground-active}",
+                "phase.background@9500{from=foreground-inactive}",
+            ])
     }
 
     /// A capture that starts mid-session: a stop with nothing before it is not a departure,
@@ -102,9 +105,10 @@ import Testing
         let apps = (0..<8).map { "com.example.app\($0)" }
         var stream: [Event] = []
         func add(_ milliseconds: Int, _ app: String, _ name: String) {
-            stream.append(Event(
-                time: Timestamp(clock: .wall, nanoseconds: Int64(milliseconds) * 1_000_000, fractionDigits: 3), app: app, pid: 42,
-                platform: .android, name: EventName(name), source: SourceLocation(path: "t", line: stream.count + 1)))
+            stream.append(
+                Event(
+                    time: Timestamp(clock: .wall, nanoseconds: Int64(milliseconds) * 1_000_000, fractionDigits: 3), app: app, pid: 42,
+                    platform: .android, name: EventName(name), source: SourceLocation(path: "t", line: stream.count + 1)))
         }
         for app in apps { add(0, app, "activity.resumed") }
         for app in apps { add(1000, app, "activity.stopped") }
@@ -119,10 +123,11 @@ import Testing
         let stream = Self.events([
             (0, "activity.resumed", [:]), (1000, "activity.stopped", [:]), (1005, "persist.begin", [:]), (3000, "persist.end", [:]),
         ])
-        #expect(Self.derive(stream, all: true) == [
-            "activity.resumed@0", "phase.active@0{from=unknown,after=unknown}", "activity.stopped@1000",
-            "phase.background@1000{from=foreground-active}", "persist.begin@1005", "persist.end@3000",
-        ])
+        #expect(
+            Self.derive(stream, all: true) == [
+                "activity.resumed@0", "phase.active@0{from=unknown,after=unknown}", "activity.stopped@1000",
+                "phase.background@1000{from=foreground-active}", "persist.begin@1005", "persist.end@3000",
+            ])
     }
 
     @Test func coldStartCarriesWhatTheDeadProcessLeft() {
@@ -130,10 +135,11 @@ import Testing
             (0, "activity.resumed", [:]), (10, "input.edited", [:]), (20, "state.saved", ["bytes": "10"]),
             (30, "activity.stopped", [:]), (5000, "process.died", ["reason": "user"]), (6000, "process.started", [:]),
         ])
-        #expect(Self.derive(stream).suffix(2) == [
-            "phase.terminated@5000{reason=user,initiator=user,from=background}",
-            "phase.cold-start@6000{after=user,initiator=user,saved_state=true,unsaved_input=true}",
-        ])
+        #expect(
+            Self.derive(stream).suffix(2) == [
+                "phase.terminated@5000{reason=user,initiator=user,from=background}",
+                "phase.cold-start@6000{after=user,initiator=user,saved_state=true,unsaved_input=true}",
+            ])
     }
 
     /// A kill inside the 700 ms debounce confirms the departure, and the death says the app
@@ -143,12 +149,13 @@ import Testing
             (0, "activity.resumed", [:]), (1000, "activity.paused", [:]), (1010, "activity.stopped", [:]),
             (1200, "process.died", ["reason": "low-memory"]), (6000, "process.started", [:]),
         ])
-        #expect(Self.derive(stream).suffix(4) == [
-            "phase.inactive@1000{from=foreground-active}",
-            "phase.background@1010{from=foreground-inactive}",
-            "phase.terminated@1200{reason=low-memory,initiator=system,from=background}",
-            "phase.cold-start@6000{after=low-memory,initiator=system,saved_state=false,unsaved_input=false}",
-        ])
+        #expect(
+            Self.derive(stream).suffix(4) == [
+                "phase.inactive@1000{from=foreground-active}",
+                "phase.background@1010{from=foreground-inactive}",
+                "phase.terminated@1200{reason=low-memory,initiator=system,from=background}",
+                "phase.cold-start@6000{after=low-memory,initiator=system,saved_state=false,unsaved_input=false}",
+            ])
     }
 
     @Test func secondaryProcessesDoNotEndTheApp() {
@@ -160,47 +167,53 @@ import Testing
     }
 
     @Test func iosIsBackgroundOnlyWhenEveryScene() {
-        let stream = Self.events([
-            (0, "app.did-finish-launching", [:]),
-            (10, "scene.will-connect", ["scene": "a"]), (20, "scene.will-enter-foreground", ["scene": "a"]), (30, "scene.did-become-active", ["scene": "a"]),
-            (40, "scene.will-connect", ["scene": "b"]), (50, "scene.will-enter-foreground", ["scene": "b"]),
-            (100, "scene.will-resign-active", ["scene": "a"]), (110, "scene.did-enter-background", ["scene": "a"]),
-            (200, "scene.did-enter-background", ["scene": "b"]),
-            (300, "app.will-terminate", [:]), (400, "app.did-finish-launching", [:]),
-        ], app: "com.example.journal", platform: .ios)
-        #expect(Self.derive(stream) == [
-            "phase.cold-start@0{after=none,initiator=none,saved_state=false,unsaved_input=false}",
-            "phase.inactive@20{from=not-running}",
-            "phase.active@30{from=foreground-inactive,after=launch}",
-            "phase.inactive@100{from=foreground-active}",
-            "phase.background@200{from=foreground-inactive}",
-            "phase.terminated@300{reason=unknown,initiator=unknown,from=background}",
-            "phase.cold-start@400{after=unknown,initiator=unknown,saved_state=false,unsaved_input=false}",
-        ])
+        let stream = Self.events(
+            [
+                (0, "app.did-finish-launching", [:]),
+                (10, "scene.will-connect", ["scene": "a"]), (20, "scene.will-enter-foreground", ["scene": "a"]), (30, "scene.did-become-active", ["scene": "a"]),
+                (40, "scene.will-connect", ["scene": "b"]), (50, "scene.will-enter-foreground", ["scene": "b"]),
+                (100, "scene.will-resign-active", ["scene": "a"]), (110, "scene.did-enter-background", ["scene": "a"]),
+                (200, "scene.did-enter-background", ["scene": "b"]),
+                (300, "app.will-terminate", [:]), (400, "app.did-finish-launching", [:]),
+            ], app: "com.example.journal", platform: .ios)
+        #expect(
+            Self.derive(stream) == [
+                "phase.cold-start@0{after=none,initiator=none,saved_state=false,unsaved_input=false}",
+                "phase.inactive@20{from=not-running}",
+                "phase.active@30{from=foreground-inactive,after=launch}",
+                "phase.inactive@100{from=foreground-active}",
+                "phase.background@200{from=foreground-inactive}",
+                "phase.terminated@300{reason=unknown,initiator=unknown,from=background}",
+                "phase.cold-start@400{after=unknown,initiator=unknown,saved_state=false,unsaved_input=false}",
+            ])
     }
 
     @Test func reactNativeAppState() {
-        let stream = Self.events([
-            (0, "appstate.active", [:]), (10, "appstate.blur", [:]), (20, "appstate.focus", [:]),
-            (30, "appstate.inactive", [:]), (40, "appstate.background", [:]), (50, "appstate.active", [:]),
-        ], platform: .reactNative)
-        #expect(Self.derive(stream) == [
-            "phase.active@0{from=unknown,after=unknown}", "phase.inactive@10{from=foreground-active}",
-            "phase.active@20{from=foreground-inactive,after=inactive}", "phase.inactive@30{from=foreground-active}",
-            "phase.background@40{from=foreground-inactive}", "phase.active@50{from=background,after=background}",
-        ])
+        let stream = Self.events(
+            [
+                (0, "appstate.active", [:]), (10, "appstate.blur", [:]), (20, "appstate.focus", [:]),
+                (30, "appstate.inactive", [:]), (40, "appstate.background", [:]), (50, "appstate.active", [:]),
+            ], platform: .reactNative)
+        #expect(
+            Self.derive(stream) == [
+                "phase.active@0{from=unknown,after=unknown}", "phase.inactive@10{from=foreground-active}",
+                "phase.active@20{from=foreground-inactive,after=inactive}", "phase.inactive@30{from=foreground-active}",
+                "phase.background@40{from=foreground-inactive}", "phase.active@50{from=background,after=background}",
+            ])
     }
 
     @Test func flutterPausedIsTheBackgroundEntryAndHiddenIsNot() {
-        let stream = Self.events([
-            (0, "flutter.resumed", [:]), (10, "flutter.inactive", [:]), (20, "flutter.hidden", [:]),
-            (30, "flutter.paused", [:]), (40, "flutter.hidden", [:]), (50, "flutter.resumed", [:]), (60, "flutter.detached", [:]),
-        ], platform: .flutter)
-        #expect(Self.derive(stream) == [
-            "phase.active@0{from=unknown,after=unknown}", "phase.inactive@10{from=foreground-active}",
-            "phase.background@30{from=foreground-inactive}", "phase.inactive@40{from=background}",
-            "phase.active@50{from=foreground-inactive,after=background}",
-        ])
+        let stream = Self.events(
+            [
+                (0, "flutter.resumed", [:]), (10, "flutter.inactive", [:]), (20, "flutter.hidden", [:]),
+                (30, "flutter.paused", [:]), (40, "flutter.hidden", [:]), (50, "flutter.resumed", [:]), (60, "flutter.detached", [:]),
+            ], platform: .flutter)
+        #expect(
+            Self.derive(stream) == [
+                "phase.active@0{from=unknown,after=unknown}", "phase.inactive@10{from=foreground-active}",
+                "phase.background@30{from=foreground-inactive}", "phase.inactive@40{from=background}",
+                "phase.active@50{from=foreground-inactive,after=background}",
+            ])
     }
 
     @Test func activitiesDecideAFlutterAppsBackgroundEntries() {
@@ -216,30 +229,35 @@ import Testing
     }
 
     @Test func aRelaunchIntoTheBackgroundIsNoDeparture() {
-        let stream = Self.events([
-            (0, "system.foreground", [:]), (10, "process.died", ["reason": "killed"]), (20, "system.background", [:]),
-        ], platform: .ios)
+        let stream = Self.events(
+            [
+                (0, "system.foreground", [:]), (10, "process.died", ["reason": "killed"]), (20, "system.background", [:]),
+            ], platform: .ios)
         #expect(!Self.derive(stream).contains { $0.hasPrefix("phase.background") })
     }
 
     @Test func theSystemsViewDrivesOnlyAppsThatReportNoCallbacks() {
-        let system = Self.events([
-            (0, "system.foreground", [:]), (10, "system.background", [:]), (20, "process.frozen", [:]), (30, "system.foreground", [:]),
-        ], platform: .ios)
-        #expect(Self.derive(system) == [
-            "phase.active@0{from=unknown,after=unknown}", "phase.background@10{from=foreground-active}",
-            "phase.active@30{from=background,after=background}",
-        ])
-        let both = Self.events([
-            (0, "scene.did-become-active", [:]), (5, "scene.will-resign-active", [:]), (10, "system.background", [:]),
-            (12, "scene.did-enter-background", [:]), (30, "system.foreground", [:]), (31, "scene.will-enter-foreground", [:]),
-            (32, "scene.did-become-active", [:]),
-        ], platform: .ios)
-        #expect(Self.derive(both) == [
-            "phase.active@0{from=unknown,after=unknown}", "phase.inactive@5{from=foreground-active}",
-            "phase.background@12{from=foreground-inactive}", "phase.inactive@31{from=background}",
-            "phase.active@32{from=foreground-inactive,after=background}",
-        ])
+        let system = Self.events(
+            [
+                (0, "system.foreground", [:]), (10, "system.background", [:]), (20, "process.frozen", [:]), (30, "system.foreground", [:]),
+            ], platform: .ios)
+        #expect(
+            Self.derive(system) == [
+                "phase.active@0{from=unknown,after=unknown}", "phase.background@10{from=foreground-active}",
+                "phase.active@30{from=background,after=background}",
+            ])
+        let both = Self.events(
+            [
+                (0, "scene.did-become-active", [:]), (5, "scene.will-resign-active", [:]), (10, "system.background", [:]),
+                (12, "scene.did-enter-background", [:]), (30, "system.foreground", [:]), (31, "scene.will-enter-foreground", [:]),
+                (32, "scene.did-become-active", [:]),
+            ], platform: .ios)
+        #expect(
+            Self.derive(both) == [
+                "phase.active@0{from=unknown,after=unknown}", "phase.inactive@5{from=foreground-active}",
+                "phase.background@12{from=foreground-inactive}", "phase.inactive@31{from=background}",
+                "phase.active@32{from=foreground-inactive,after=background}",
+            ])
     }
 
     @Test func slightlyUnorderedInputIsReordered() {

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+
 @testable import LifelintAnalysis
+@testable import LifelintCLI
 @testable import LifelintIngestion
 @testable import LifelintModel
 @testable import LifelintReports
-@testable import LifelintCLI
 
 @Suite struct HTMLReportTests {
     static let lostDraft = RepositoryPaths.path("SampleLogs/android-lost-draft.log")
@@ -39,7 +40,10 @@ import Testing
     /// their neighbours, and "line 28" links to the quote.
     @Test func citedLinesAreQuotedAndLinked() {
         let page = Self.html([Self.lostDraft])
-        #expect(page.contains(#"<span id="t0-L28" class="cited"><b>28</b>01-08 09:15:42.305  4242  4242 I wm_on_stop_called: [Token=90133577,Component Name=com.example.notes.EditorActivity,Reason=STOP_ACTIVITY_ITEM,time=3ms]</span>"#))
+        #expect(
+            page.contains(
+                #"<span id="t0-L28" class="cited"><b>28</b>01-08 09:15:42.305  4242  4242 I wm_on_stop_called: [Token=90133577,Component Name=com.example.notes.EditorActivity,Reason=STOP_ACTIVITY_ITEM,time=3ms]</span>"#
+            ))
         #expect(page.contains(##"<a class="line" href="#t0-L28">line 28</a>"##))
         #expect(page.contains(#"<span><b>27</b>01-08 09:15:41.872  4242  4242 I wm_on_paused_called: "#), "a line of context")
         #expect(page.components(separatedBy: #"id="t0-L28""#).count == 2, "one anchor per line")
@@ -68,7 +72,8 @@ import Testing
         #expect(labels == ["09:14:00", "09:14:30", "09:15:00", "09:15:30", "09:22:10"], "\(labels): round times, then the start of the stretch after the first break")
         #expect(!page.contains("\\u000A"))
         let svg = page.components(separatedBy: "<svg class=\"timeline\"")[1].components(separatedBy: "</svg>")[0]
-        let xs = Self.numbers(after: " cx=\"", in: svg) + Self.numbers(after: " points=\"", in: svg)
+        let xs =
+            Self.numbers(after: " cx=\"", in: svg) + Self.numbers(after: " points=\"", in: svg)
             + svg.components(separatedBy: "<rect class=\"mark ").dropFirst().flatMap { Self.numbers(after: " x=\"", in: $0).prefix(1) }
         #expect(xs.count > 10)
         #expect(xs.allSatisfy { $0 >= TimelineSVG.labelWidth - 5 && $0 <= TimelineSVG.labelWidth + TimelineSVG.plotWidth + 5 }, "\(xs)")
@@ -147,7 +152,10 @@ import Testing
         let chromium = try #require(Self.chromium)
         let folder = TraceFixture.temporaryFile(name: "story.html", contents: Data(page.utf8)).deletingLastPathComponent()
         let image = try Self.render(folder.appendingPathComponent("story.html"), chromium: chromium, in: folder).image
-        let active: UInt32 = 0x3FA34D, save: UInt32 = 0x0F766E, coldStart: UInt32 = 0xC026D3, coldStartText: UInt32 = 0x86198F
+        let active: UInt32 = 0x3FA34D
+        let save: UInt32 = 0x0F766E
+        let coldStart: UInt32 = 0xC026D3
+        let coldStartText: UInt32 = 0x86198F
         // The first lane's bar, then the second's: each at least 20 pixels tall.
         let activeRows = image.rows(containing: active).filter { $0 < 700 }
         let bars = Self.runs(activeRows)

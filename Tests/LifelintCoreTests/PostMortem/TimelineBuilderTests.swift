@@ -1,9 +1,10 @@
 import Testing
+
 @testable import LifelintAnalysis
+@testable import LifelintCLI
 @testable import LifelintIngestion
 @testable import LifelintModel
 @testable import LifelintReports
-@testable import LifelintCLI
 
 @Suite struct TimelineBuilderTests {
     /// A lane with far more events than a screen can show keeps a bounded number of marks and

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+
 @testable import LifelintAnalysis
+@testable import LifelintCLI
 @testable import LifelintIngestion
 @testable import LifelintModel
 @testable import LifelintReports
-@testable import LifelintCLI
 
 @Suite struct TimelineTests {
     static let lostDraft = "SampleLogs/android-lost-draft.log"
@@ -27,20 +28,21 @@ import Testing
 
     @Test func narrowedToAnAppAndAWindow() {
         let result = timeline(["--app", "com.example.notes", "--from", "09:41", "--to", "2024-01-08T09:52:10", Self.lostDraft])
-        #expect(result.output == """
-            SampleLogs/android-lost-draft.log
-            com.example.notes (android)
-              pid 4242
-                09:15:42.305  background   25 min 35 s                               line 28
-                09:41:17.730  not running  10 min 45 s  system kill (low-memory)     line 35
-              pid 5117
-                  09:52:03.411  • cold start after low-memory; left state and input  line 39
-                09:52:03.802  inactive            4 ms                               line 41
-                09:52:03.806  active                 …  after system-kill            line 42
-                  09:52:03.820  ✖ state-lost-after-process-death (error)             line 39
+        #expect(
+            result.output == """
+                SampleLogs/android-lost-draft.log
+                com.example.notes (android)
+                  pid 4242
+                    09:15:42.305  background   25 min 35 s                               line 28
+                    09:41:17.730  not running  10 min 45 s  system kill (low-memory)     line 35
+                  pid 5117
+                      09:52:03.411  • cold start after low-memory; left state and input  line 39
+                    09:52:03.802  inactive            4 ms                               line 41
+                    09:52:03.806  active                 …  after system-kill            line 42
+                      09:52:03.820  ✖ state-lost-after-process-death (error)             line 39
 
 
-            """)
+                """)
         #expect(timeline(["--from", "yesterday", Self.lostDraft]).status == .failure)
     }
 

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+
 @testable import LifelintAnalysis
+@testable import LifelintCLI
 @testable import LifelintIngestion
 @testable import LifelintModel
 @testable import LifelintReports
-@testable import LifelintCLI
 
 /// The verdict tells each SampleLogs story's ending correctly: facts, lines and outcome.
 @Suite struct VerdictTests {
@@ -18,13 +19,14 @@ import Testing
         #expect(verdict.subject == "com.example.notes (pid 4242)")
         #expect(verdict.location.line == 28)
         #expect(verdict.claims.map { $0.location?.line } == [28, 25, nil, 29, 35, 43])
-        #expect(verdict.paragraph == """
-            com.example.notes went to the background at 09:15:42.305 with unsaved input (line 28). \
-            The input was typed at 09:15:40.002 (line 25). No save began before the process died. \
-            The platform saved instance state, 2318 bytes (line 29). \
-            The system killed the process (low-memory) at 09:41:17.730, 25 min 35 s after it left (line 35). \
-            The next cold start, at 09:52:03.411, restored nothing, although instance state had been saved (line 43).
-            """)
+        #expect(
+            verdict.paragraph == """
+                com.example.notes went to the background at 09:15:42.305 with unsaved input (line 28). \
+                The input was typed at 09:15:40.002 (line 25). No save began before the process died. \
+                The platform saved instance state, 2318 bytes (line 29). \
+                The system killed the process (low-memory) at 09:41:17.730, 25 min 35 s after it left (line 35). \
+                The next cold start, at 09:52:03.411, restored nothing, although instance state had been saved (line 43).
+                """)
     }
 
     /// The same story in every container gives the same verdict (lines differ).
@@ -38,10 +40,11 @@ import Testing
     @Test func aDraftSavedOnStopSurvives() throws {
         let verdict = try #require(try Self.verdicts("android-draft-saved-on-stop.log").only)
         #expect(verdict.outcome == .saved)
-        #expect(verdict.claims.map(\.text)[2...3] == [
-            "A save of 'draft' began 20 ms after it left, within the 5 s grace window",
-            "It ended 230 ms after the app left (in time)",
-        ])
+        #expect(
+            verdict.claims.map(\.text)[2...3] == [
+                "A save of 'draft' began 20 ms after it left, within the 5 s grace window",
+                "It ended 230 ms after the app left (in time)",
+            ])
         #expect(verdict.claims.last?.text == "The next cold start, at 10:15:00.000, restored state (state.restored)")
     }
 
@@ -106,13 +109,14 @@ extension Array {
     /// suspended app never reaches: the verdict says so with its lines.
     @Test func theJournalSavedOnTerminate() throws {
         let verdict = try #require(try VerdictTests.verdicts("ios-save-on-terminate.log").only)
-        #expect(verdict.claims.map(\.text) == [
-            "pid 811 went to the background at 10:00:45.600 with unsaved input",
-            "The input was typed at 10:00:30.000",
-            "No save began before the process died",
-            "The process ended at 10:20:45.000, 19 min 59 s after it left",
-            "The trace ends before the app started again",
-        ])
+        #expect(
+            verdict.claims.map(\.text) == [
+                "pid 811 went to the background at 10:00:45.600 with unsaved input",
+                "The input was typed at 10:00:30.000",
+                "No save began before the process died",
+                "The process ended at 10:20:45.000, 19 min 59 s after it left",
+                "The trace ends before the app started again",
+            ])
         #expect(verdict.claims.map { $0.location?.line } == [10, 8, nil, 11, nil])
     }
 }
@@ -145,12 +149,18 @@ extension Array {
     @Test func theRulesSayWhatTheVerdictApplies() throws {
         let catalog = try RuleCatalog.builtIn()
         let flush = try #require(catalog.rule(id: "flush-overruns-grace-window"))
-        guard case let .maxDuration(span)? = flush.match.first?.primitive else { Issue.record("not a max-duration"); return }
+        guard case let .maxDuration(span)? = flush.match.first?.primitive else {
+            Issue.record("not a max-duration")
+            return
+        }
         #expect(span.start.name == "persist.begin" && span.end.name == "persist.end" && span.during == [.background])
         #expect(span.limits.map(\.limit) == ["backgroundTaskWindow", "graceWindow"])
         #expect(span.limits[0].when == [.occurred(EventPattern("bgtask.begin"), since: EventPattern("bgtask.end"))])
         let noSave = try #require(catalog.rule(id: "no-save-at-background"))
-        guard case let .expect(wait)? = noSave.match.first?.primitive else { Issue.record("not an expect"); return }
+        guard case let .expect(wait)? = noSave.match.first?.primitive else {
+            Issue.record("not an expect")
+            return
+        }
         #expect(wait.after.map(\.name) == [EventName.phaseBackground.rawValue] && wait.expect.map(\.name) == ["persist.begin"] && wait.within == "graceWindow")
     }
 }
@@ -172,23 +182,25 @@ extension Array {
     /// A save begun just before the app left and still running belongs to the story, as
     /// `flush-overruns-grace-window` measures it from the background entry.
     @Test func aSaveRunningWhenTheAppLeftIsItsSave() throws {
-        let verdict = try Self.verdict(Self.leaving + """
-            01-08 10:00:19.800  7100  7100 I lifelint: persist.begin key=outbox
-            01-08 10:00:20.000  7100  7100 I lifelint: appstate.background
-            01-08 10:00:21.000  7100  7100 I lifelint: persist.end key=outbox ok=true
-            01-08 10:01:05.000   577   577 I lowmemorykiller: Kill 'com.example.chat' (7100), uid 10187, oom_score_adj 905 to free 88312kB rss, 10240kB swap; reason: low watermark is breached
-            """)
+        let verdict = try Self.verdict(
+            Self.leaving + """
+                01-08 10:00:19.800  7100  7100 I lifelint: persist.begin key=outbox
+                01-08 10:00:20.000  7100  7100 I lifelint: appstate.background
+                01-08 10:00:21.000  7100  7100 I lifelint: persist.end key=outbox ok=true
+                01-08 10:01:05.000   577   577 I lowmemorykiller: Kill 'com.example.chat' (7100), uid 10187, oom_score_adj 905 to free 88312kB rss, 10240kB swap; reason: low watermark is breached
+                """)
         #expect(verdict.outcome == .saved)
         #expect(verdict.claims[2].text == "A save of 'outbox' begun 200 ms before it left was still running")
     }
 
     /// The app reports no restores or screens: the cold start's restore cannot be judged.
     @Test func noRestoreEvidenceNoRestoreClaim() throws {
-        let verdict = try Self.verdict(Self.leaving + """
-            01-08 10:00:20.000  7100  7100 I lifelint: appstate.background
-            01-08 10:01:05.000   577   577 I lowmemorykiller: Kill 'com.example.chat' (7100), uid 10187, oom_score_adj 905 to free 88312kB rss, 10240kB swap; reason: low watermark is breached
-            01-08 10:02:00.000  1610  1655 I ActivityManager: Start proc 7200:com.example.chat/u0a187 for top-activity {com.example.chat/com.example.chat.MainActivity}
-            """)
+        let verdict = try Self.verdict(
+            Self.leaving + """
+                01-08 10:00:20.000  7100  7100 I lifelint: appstate.background
+                01-08 10:01:05.000   577   577 I lowmemorykiller: Kill 'com.example.chat' (7100), uid 10187, oom_score_adj 905 to free 88312kB rss, 10240kB swap; reason: low watermark is breached
+                01-08 10:02:00.000  1610  1655 I ActivityManager: Start proc 7200:com.example.chat/u0a187 for top-activity {com.example.chat/com.example.chat.MainActivity}
+                """)
         #expect(verdict.outcome == .lost)
         #expect(verdict.claims.last?.text == "The next cold start was at 10:02:00.000; the app reports no restores or screens, so what it restored cannot be told")
     }

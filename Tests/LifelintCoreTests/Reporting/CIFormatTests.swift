@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+
 @testable import LifelintAnalysis
+@testable import LifelintCLI
 @testable import LifelintIngestion
 @testable import LifelintModel
 @testable import LifelintReports
-@testable import LifelintCLI
 
 /// What code scanning, Jenkins and GitLab need from the CI formats beyond being well formed.
 @Suite struct CIFormatTests {
@@ -59,14 +60,18 @@ import Testing
     @Test func junitSkipsRulesThatWereNotEvaluated() {
         let report = runLifelint(["--year", "2024", "--no-config", "--format", "junit", lostDraft]).output
         let cases = report.split(separator: "\n").map(String.init)
-        #expect(report.contains(#"tests="\#(RuleExamplesTests.catalog.rules.count)" failures="4" errors="0" skipped="11" "#), "the 11 rules the text report's note says were not evaluated")
+        #expect(
+            report.contains(#"tests="\#(RuleExamplesTests.catalog.rules.count)" failures="4" errors="0" skipped="11" "#),
+            "the 11 rules the text report's note says were not evaluated")
         #expect(cases.filter { $0.contains("<skipped ") }.count == 11)
         #expect(cases.contains(#"      <skipped message="not evaluated: no app reported launch.deeplink: instrument the app or add a mapping"/>"#))
         let taskCase = cases.drop { !$0.contains(#"<testcase name="background-task-not-ended""#) }.dropFirst().first
         #expect(taskCase == "      <system-out>evaluated only on the platform's own evidence: no app reported bgtask.*: instrument the app or add a mapping</system-out>")
         let flushCase = cases.drop { !$0.contains(#"<testcase name="flush-overruns-grace-window""#) }.dropFirst().first
         #expect(flushCase == "      <system-out>evaluated in full on 1 of 2 apps; not on com.android.camera2, which reports no persist.*</system-out>")
-        #expect(cases.contains(#"    <testcase name="killed-holding-lock-at-suspension" classname="\#(JUnitReporter.className(lostDraft))"/>"#), "evaluated on every app, nothing found")
+        #expect(
+            cases.contains(#"    <testcase name="killed-holding-lock-at-suspension" classname="\#(JUnitReporter.className(lostDraft))"/>"#), "evaluated on every app, nothing found"
+        )
     }
 
     /// A real capture whose app reports no input, so its verdict cannot tell what was at risk:
@@ -98,7 +103,9 @@ import Testing
         let report = runLifelint(["--year", "2024", "--no-config", "--format", "junit", lostDraft]).output
         let suite = report.split(separator: "\n").first { $0.hasPrefix("  <testsuite ") }.map(String.init) ?? ""
         #expect(suite.contains(" file=\"\(lostDraft)\" "))
-        #expect(suite.range(of: #" time="[0-9]+\.[0-9]{3}" timestamp="20[0-9]{2}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}" hostname="[^"]+">"#, options: .regularExpression) != nil, "\(suite)")
+        #expect(
+            suite.range(of: #" time="[0-9]+\.[0-9]{3}" timestamp="20[0-9]{2}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}" hostname="[^"]+">"#, options: .regularExpression) != nil,
+            "\(suite)")
     }
 
     @Test func sarifLocationsAreRelativeToTheCheckoutOrNested() {

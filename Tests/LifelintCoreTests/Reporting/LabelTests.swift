@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LifelintCLI
 
 /// `--label key=value` stamps the run's context on the JSON report and on every JSON Lines

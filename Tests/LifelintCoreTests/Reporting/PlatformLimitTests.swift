@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+
 @testable import LifelintAnalysis
+@testable import LifelintCLI
 @testable import LifelintIngestion
 @testable import LifelintModel
 @testable import LifelintReports
-@testable import LifelintCLI
 
 /// 30,000 findings (an app whose every callback is slow) followed by the lost-draft story: every
 /// CI format must stay within what its platform accepts, keep the errors, and say how many
@@ -59,7 +60,8 @@ import Testing
         #expect(lines[0].contains("title=lifelint data-loss-verdict"), "the lost draft leads")
         #expect(lines[Self.errors].hasPrefix("::warning file=\(Self.trace),line=3,"), "then the first warnings of the trace")
         #expect(lines.contains("::group::lifelint: 29990 more results (29990 warnings)"))
-        #expect(lines.last?.hasPrefix("::notice title=lifelint::29990 more results are not annotated (29990 warnings): GitHub shows 10 annotations of each level per step.") == true)
+        #expect(
+            lines.last?.hasPrefix("::notice title=lifelint::29990 more results are not annotated (29990 warnings): GitHub shows 10 annotations of each level per step.") == true)
     }
 
     @Test func maxAnnotationsChangesTheLimit() {
@@ -80,9 +82,15 @@ import Testing
         let shownTrace = MarkdownReporter.cell(Self.trace)
         let rows = lines.filter { $0.hasPrefix("| 🔴 error | \(shownTrace):") || $0.hasPrefix("| 🟡 warning | \(shownTrace):") }
         let shown = rows.count
-        #expect(closing == "**Not shown:** \(Self.slowCallbacks + Self.errors - shown) results, the least severe last: a step summary holds at most 1 MiB. `lifelint --format text` or the SARIF report lists them all.")
+        #expect(
+            closing
+                == "**Not shown:** \(Self.slowCallbacks + Self.errors - shown) results, the least severe last: a step summary holds at most 1 MiB. `lifelint --format text` or the SARIF report lists them all."
+        )
         #expect(rows.prefix(Self.errors).allSatisfy { $0.hasPrefix("| 🔴 error") })
-        #expect(lines.contains("| 🟡 warning | `slow-lifecycle-callback` | 30000 | A lifecycle callback ran longer than the budget, the system gave up waiting for one, or the app did not respond (ANR). |"))
+        #expect(
+            lines.contains(
+                "| 🟡 warning | `slow-lifecycle-callback` | 30000 | A lifecycle callback ran longer than the budget, the system gave up waiting for one, or the app did not respond (ANR). |"
+            ))
     }
 
     @Test func gitlabGivesEveryResultItsOwnFingerprint() throws {

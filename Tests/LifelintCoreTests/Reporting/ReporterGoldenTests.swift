@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+
 @testable import LifelintAnalysis
+@testable import LifelintCLI
 @testable import LifelintIngestion
 @testable import LifelintModel
 @testable import LifelintReports
-@testable import LifelintCLI
 
 #if canImport(FoundationXML)
 import FoundationXML
@@ -22,7 +23,8 @@ import FoundationXML
     /// removes that relative prefix, so the output is the same wherever the checkout is.
     static func render(_ format: ReportFormat, extra: [String] = []) -> (status: ExitCode, output: String) {
         let prefix = relativeRoot
-        let arguments = ["--year", "2024", "--no-config", "--jobs", "2", "--format", format.rawValue] + extra
+        let arguments =
+            ["--year", "2024", "--no-config", "--jobs", "2", "--format", format.rawValue] + extra
             + traces.map { prefix + $0 } + [missing]
         let result = runLifelint(arguments)
         let output = prefix.isEmpty ? result.output : result.output.replacingOccurrences(of: prefix, with: "")
@@ -33,7 +35,9 @@ import FoundationXML
     static func machineIndependent(_ output: String) -> String {
         let folder = SARIFArtifacts.encoded(FileManager.default.currentDirectoryPath)
         var text = output.replacingOccurrences(of: "file://\(folder)/", with: "file:///CHECKOUT/")
-        for (pattern, replacement) in [(#" timestamp="[^"]*""#, #" timestamp="TIMESTAMP""#), (#" hostname="[^"]*""#, #" hostname="HOST""#), (#" time="[0-9.]*""#, #" time="0.000""#)] {
+        for (pattern, replacement) in [
+            (#" timestamp="[^"]*""#, #" timestamp="TIMESTAMP""#), (#" hostname="[^"]*""#, #" hostname="HOST""#), (#" time="[0-9.]*""#, #" time="0.000""#),
+        ] {
             text = text.replacingOccurrences(of: pattern, with: replacement, options: .regularExpression)
         }
         return text
@@ -78,7 +82,9 @@ import FoundationXML
             let index = try #require(result["ruleIndex"] as? Int)
             #expect(rules[index]["id"] as? String == result["ruleId"] as? String)
         }
-        let uris = results.compactMap { (($0["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any]).flatMap { ($0["artifactLocation"] as? [String: Any])?["uri"] as? String } }
+        let uris = results.compactMap {
+            (($0["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any]).flatMap { ($0["artifactLocation"] as? [String: Any])?["uri"] as? String }
+        }
         #expect(uris.contains("Tests/LifelintCoreTests/Fixtures/reports/markup%20trace%2C%20v1.log"))
         var broken = try #require(document as? [String: Any])
         broken["version"] = "2.0.0"
@@ -93,7 +99,8 @@ import FoundationXML
         let parser = XMLParser(data: Data(output.utf8))
         parser.delegate = collector
         #expect(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")")
-        let markup = "com.example.notes saves '<script>alert('x')</script> & \"q\" 100%,\\u0001|`]]>' in a teardown callback that a system kill never runs, and did not save when it left the foreground"
+        let markup =
+            "com.example.notes saves '<script>alert('x')</script> & \"q\" 100%,\\u0001|`]]>' in a teardown callback that a system kill never runs, and did not save when it left the foreground"
         #expect(collector.values.contains(markup))
         #expect(collector.values.contains(Self.missing) || collector.values.contains { $0.contains("nonexistent") })
     }

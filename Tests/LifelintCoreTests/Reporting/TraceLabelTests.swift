@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LifelintCLI
 @testable import LifelintModel
 
@@ -45,11 +46,12 @@ import Testing
     @Test func appleReportsAndMetricKitSayTheirVersions() throws {
         let samples = ["ios-crash-bad-access.crash", "ios-watchdog-in-background.ips", "ios-metrickit-exits.json"]
         let labels = try Self.labelsByTrace(samples.map { RepositoryPaths.path("SampleLogs/\($0)") })
-        #expect(labels.mapKeys { URL(fileURLWithPath: $0).lastPathComponent } == [
-            "ios-crash-bad-access.crash": ["appVersion": "3.2", "appBuild": "412", "osVersion": "iPhone OS 17.3.1 (21D61)", "device": "iPhone15,2"],
-            "ios-watchdog-in-background.ips": ["appVersion": "3.2", "appBuild": "412", "osVersion": "iPhone OS 17.3.1 (21D61)", "device": "iPhone14,5"],
-            "ios-metrickit-exits.json": ["appVersion": "3.2.1", "appBuild": "3210", "osVersion": "iPhone OS 17.2 (21C62)", "device": "iPhone15,2"],
-        ])
+        #expect(
+            labels.mapKeys { URL(fileURLWithPath: $0).lastPathComponent } == [
+                "ios-crash-bad-access.crash": ["appVersion": "3.2", "appBuild": "412", "osVersion": "iPhone OS 17.3.1 (21D61)", "device": "iPhone15,2"],
+                "ios-watchdog-in-background.ips": ["appVersion": "3.2", "appBuild": "412", "osVersion": "iPhone OS 17.3.1 (21D61)", "device": "iPhone14,5"],
+                "ios-metrickit-exits.json": ["appVersion": "3.2.1", "appBuild": "3210", "osVersion": "iPhone OS 17.2 (21C62)", "device": "iPhone15,2"],
+            ])
     }
 
     @Test func aBugreportSaysItsBuildFingerprint() throws {

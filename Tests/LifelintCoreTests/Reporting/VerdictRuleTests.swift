@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+
 @testable import LifelintAnalysis
+@testable import LifelintCLI
 @testable import LifelintIngestion
 @testable import LifelintModel
 @testable import LifelintReports
-@testable import LifelintCLI
 
 /// `data-loss-verdict` is a rule like the others: listed and shown by `lifelint rules`, chosen
 /// with `--select` and `--ignore`, described with a help URI in SARIF; and its results never

@@ -1,20 +1,23 @@
 import Foundation
 import Testing
+
 @testable import LifelintAnalysis
+@testable import LifelintCLI
 @testable import LifelintIngestion
 @testable import LifelintModel
 @testable import LifelintReports
-@testable import LifelintCLI
 
 /// A rule file with a mistake gets an error that names the file and the key path.
 @Suite struct RuleDecodingTests {
-    static var valid: [String: Any] { [
-        "id": "custom-rule", "severity": "warning", "platforms": ["android"], "summary": "s", "rationale": "r", "fix": "f",
-        "message": "{app} did {event}",
-        "match": [["forbid": ["event": "fgs.start", "when": [["phase": ["background"]]]]]],
-        "requires": ["fgs.start"],
-        "examples": ["triggering": ["SampleLogs/a.log"], "clean": ["SampleLogs/b.log"]],
-    ] }
+    static var valid: [String: Any] {
+        [
+            "id": "custom-rule", "severity": "warning", "platforms": ["android"], "summary": "s", "rationale": "r", "fix": "f",
+            "message": "{app} did {event}",
+            "match": [["forbid": ["event": "fgs.start", "when": [["phase": ["background"]]]]]],
+            "requires": ["fgs.start"],
+            "examples": ["triggering": ["SampleLogs/a.log"], "clean": ["SampleLogs/b.log"]],
+        ]
+    }
 
     static func decode(_ object: [String: Any]) -> Result<Rule, RuleError> {
         let data = try! JSONSerialization.data(withJSONObject: object)
@@ -39,21 +42,28 @@ import Testing
         #expect(Self.error { $0["severity"] = "fatal" }?.hasPrefix("Rules/custom.json: severity: ") == true)
         #expect(Self.error { $0.removeValue(forKey: "fix") } == "Rules/custom.json: missing key 'fix'")
         #expect(Self.error { $0["colour"] = "red" }?.hasPrefix("Rules/custom.json: colour: unknown key 'colour'") == true)
-        #expect(Self.error { $0["match"] = [["forbid": ["event": "Not An Event"]]] }
-            == "Rules/custom.json: match[0].forbid.event: 'Not An Event' is not an event name or family (e.g. 'persist.begin', 'activity.*')")
-        #expect(Self.error { $0["match"] = [["forbid": ["event": "fgs.start"], "expect": ["after": "a.b", "within": "1s"]]] }
-            == "Rules/custom.json: match[0]: a clause needs exactly one of expect, forbid, max-duration, unpaired, rate")
-        #expect(Self.error { $0["match"] = [["expect": ["after": "a.b", "expect": "c.d"]]] }
-            == "Rules/custom.json: match[0].expect: expect needs 'within' or 'failOn', or it can never fire")
-        #expect(Self.error { $0["match"] = [["forbid": ["event": "a.b", "when": [["phase": ["asleep"]]]]]] }?
-            .hasPrefix("Rules/custom.json: match[0].forbid.when[0].phase[0]: unknown phase 'asleep'") == true)
-        #expect(Self.error { $0["match"] = [["rate": ["event": "a.b", "max": 2]]] }
-            == "Rules/custom.json: match[0].rate: rate needs exactly one of 'window' or 'per'")
+        #expect(
+            Self.error { $0["match"] = [["forbid": ["event": "Not An Event"]]] }
+                == "Rules/custom.json: match[0].forbid.event: 'Not An Event' is not an event name or family (e.g. 'persist.begin', 'activity.*')")
+        #expect(
+            Self.error { $0["match"] = [["forbid": ["event": "fgs.start"], "expect": ["after": "a.b", "within": "1s"]]] }
+                == "Rules/custom.json: match[0]: a clause needs exactly one of expect, forbid, max-duration, unpaired, rate")
+        #expect(
+            Self.error { $0["match"] = [["expect": ["after": "a.b", "expect": "c.d"]]] }
+                == "Rules/custom.json: match[0].expect: expect needs 'within' or 'failOn', or it can never fire")
+        #expect(
+            Self.error { $0["match"] = [["forbid": ["event": "a.b", "when": [["phase": ["asleep"]]]]]] }?
+                .hasPrefix("Rules/custom.json: match[0].forbid.when[0].phase[0]: unknown phase 'asleep'") == true)
+        #expect(
+            Self.error { $0["match"] = [["rate": ["event": "a.b", "max": 2]]] }
+                == "Rules/custom.json: match[0].rate: rate needs exactly one of 'window' or 'per'")
         #expect(Self.error { $0.removeValue(forKey: "requires") }?.hasPrefix("Rules/custom.json: missing key 'requires'") == true)
-        #expect(Self.error { $0["requires"] = [["event": "persist.end", "where": ["ok": "true"]]] }
-            == "Rules/custom.json: requires: 'requires' takes event names or families, not conditions ('persist.end[ok = true]')")
-        #expect(Self.error { $0["match"] = [["forbid": ["event": "a.b"], "requires": ["Not An Event"]]] }
-            == "Rules/custom.json: match[0].requires[0]: 'Not An Event' is not an event name or family (e.g. 'persist.begin', 'activity.*')")
+        #expect(
+            Self.error { $0["requires"] = [["event": "persist.end", "where": ["ok": "true"]]] }
+                == "Rules/custom.json: requires: 'requires' takes event names or families, not conditions ('persist.end[ok = true]')")
+        #expect(
+            Self.error { $0["match"] = [["forbid": ["event": "a.b"], "requires": ["Not An Event"]]] }
+                == "Rules/custom.json: match[0].requires[0]: 'Not An Event' is not an event name or family (e.g. 'persist.begin', 'activity.*')")
     }
 
     @Test func userRuleFoldersJoinTheCatalogue() throws {

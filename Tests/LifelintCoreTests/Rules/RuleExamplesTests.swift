@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+
 @testable import LifelintAnalysis
+@testable import LifelintCLI
 @testable import LifelintIngestion
 @testable import LifelintModel
 @testable import LifelintReports
-@testable import LifelintCLI
 
 /// Every rule proves itself: it fires on each of its triggering examples and stays silent on
 /// each clean one. A rule cannot land without examples that run.
@@ -33,16 +34,17 @@ import Testing
     }
 
     @Test func theCatalogueIsTheIssuesList() {
-        #expect(Self.catalog.rules.map(\.id) == [
-            "background-task-not-ended", "data-loss-verdict", "deep-link-overridden-by-restore", "fgs-did-not-start-in-time", "fgs-timeout-not-handled",
-            "flush-overruns-grace-window",
-            "foreground-service-from-background", "inactive-treated-as-background", "killed-holding-lock-at-suspension", "missing-resync-after-foreground",
-            "no-save-at-background", "oversized-saved-state", "probe-without-deadline", "reconnect-storm",
-            "reconnect-without-catch-up", "request-started-in-background", "restored-after-user-dismissal",
-            "restored-screen-before-revalidation", "save-in-on-destroy", "silent-push-flood", "slow-lifecycle-callback",
-            "snapshot-shows-sensitive-content", "stale-socket-trusted", "state-lost-after-process-death",
-            "subscription-outlives-foreground", "watchdog-kill-in-background", "work-stopped-by-system",
-        ])
+        #expect(
+            Self.catalog.rules.map(\.id) == [
+                "background-task-not-ended", "data-loss-verdict", "deep-link-overridden-by-restore", "fgs-did-not-start-in-time", "fgs-timeout-not-handled",
+                "flush-overruns-grace-window",
+                "foreground-service-from-background", "inactive-treated-as-background", "killed-holding-lock-at-suspension", "missing-resync-after-foreground",
+                "no-save-at-background", "oversized-saved-state", "probe-without-deadline", "reconnect-storm",
+                "reconnect-without-catch-up", "request-started-in-background", "restored-after-user-dismissal",
+                "restored-screen-before-revalidation", "save-in-on-destroy", "silent-push-flood", "slow-lifecycle-callback",
+                "snapshot-shows-sensitive-content", "stale-socket-trusted", "state-lost-after-process-death",
+                "subscription-outlives-foreground", "watchdog-kill-in-background", "work-stopped-by-system",
+            ])
     }
 
     /// The binary carries `Rules/` through a build plugin; this proves the copy is current.

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+
 @testable import LifelintAnalysis
+@testable import LifelintCLI
 @testable import LifelintIngestion
 @testable import LifelintModel
 @testable import LifelintReports
-@testable import LifelintCLI
 
 /// A rule whose meaning is wrong (a mistyped threshold, a duration with no unit it knows, an
 /// event nobody makes) is refused at load with every mistake named, not loaded to never fire.
@@ -27,28 +28,31 @@ import Testing
 
     @Test func everyMistakeInEveryFileIsNamed() {
         let folder = Self.folder([
-            "a.json": Self.rule(id: "team-a", match: """
-                [{"expect": {"after": "phase.background", "expect": ["persist.begn"], "within": "graceWindw"}},
-                 {"max-duration": {"start": "persist.begin", "end": "persist.end", "limit": "5 parsecs"}},
-                 {"rate": {"event": "push.received", "max": "1s", "window": "1h"}},
-                 {"forbid": {"event": {"event": "state.saved", "where": {"bytes": {">": "savedStateWarnByte"}, "key": {"exists": "yes"}}}}}]
-                """),
+            "a.json": Self.rule(
+                id: "team-a",
+                match: """
+                    [{"expect": {"after": "phase.background", "expect": ["persist.begn"], "within": "graceWindw"}},
+                     {"max-duration": {"start": "persist.begin", "end": "persist.end", "limit": "5 parsecs"}},
+                     {"rate": {"event": "push.received", "max": "1s", "window": "1h"}},
+                     {"forbid": {"event": {"event": "state.saved", "where": {"bytes": {">": "savedStateWarnByte"}, "key": {"exists": "yes"}}}}}]
+                    """),
             "b.json": Self.rule(id: "team-b", match: #"[{"max-duration": {"start": "persist.begin", "end": "persist.end", "limits": [{"limit": "3 s"}]}}]"#),
             "c.json": #"{"id": "team-c"}"#,
         ])
         let result = runLifelint(["rules", "--no-config", "--rules", folder])
         #expect(result.status == .failure)
-        #expect(result.diagnostics == """
-            lifelint: error: \(folder)/c.json: missing key 'severity'
-            lifelint: error: \(folder)/a.json: match[0].expect.expect[0]: unknown event 'persist.begn' (did you mean 'persist.begin'?); the Event vocabulary in docs/reference.md lists lifelint's events; name your app's own in the rule's 'events', or make them with a mapping
-            lifelint: error: \(folder)/a.json: match[0].expect.within: unknown threshold 'graceWindw' (did you mean 'graceWindow'?); 'lifelint rules' lists the thresholds
-            lifelint: error: \(folder)/a.json: match[1].max-duration.limit: '5 parsecs' is not a quantity: write a number with a unit (500ms, 5s, 2m, 1h, 500KB, 1MB) or a threshold's name
-            lifelint: error: \(folder)/a.json: match[2].rate.max: '1s' is a duration; this key takes a number
-            lifelint: error: \(folder)/a.json: match[3].forbid.event[0].where.bytes.>: unknown threshold 'savedStateWarnByte' (did you mean 'savedStateWarnBytes'?); 'lifelint rules' lists the thresholds
-            lifelint: error: \(folder)/a.json: match[3].forbid.event[0].where.key: 'exists' takes true or false, not 'yes'
-            lifelint: error: \(folder)/b.json: match[0].max-duration.limits[0].limit: '3 s' is not a quantity: write a number with a unit (500ms, 5s, 2m, 1h, 500KB, 1MB) or a threshold's name
+        #expect(
+            result.diagnostics == """
+                lifelint: error: \(folder)/c.json: missing key 'severity'
+                lifelint: error: \(folder)/a.json: match[0].expect.expect[0]: unknown event 'persist.begn' (did you mean 'persist.begin'?); the Event vocabulary in docs/reference.md lists lifelint's events; name your app's own in the rule's 'events', or make them with a mapping
+                lifelint: error: \(folder)/a.json: match[0].expect.within: unknown threshold 'graceWindw' (did you mean 'graceWindow'?); 'lifelint rules' lists the thresholds
+                lifelint: error: \(folder)/a.json: match[1].max-duration.limit: '5 parsecs' is not a quantity: write a number with a unit (500ms, 5s, 2m, 1h, 500KB, 1MB) or a threshold's name
+                lifelint: error: \(folder)/a.json: match[2].rate.max: '1s' is a duration; this key takes a number
+                lifelint: error: \(folder)/a.json: match[3].forbid.event[0].where.bytes.>: unknown threshold 'savedStateWarnByte' (did you mean 'savedStateWarnBytes'?); 'lifelint rules' lists the thresholds
+                lifelint: error: \(folder)/a.json: match[3].forbid.event[0].where.key: 'exists' takes true or false, not 'yes'
+                lifelint: error: \(folder)/b.json: match[0].max-duration.limits[0].limit: '3 s' is not a quantity: write a number with a unit (500ms, 5s, 2m, 1h, 500KB, 1MB) or a threshold's name
 
-            """)
+                """)
     }
 
     @Test func aRuleMayNameItsAppsOwnEventsByDeclaringThem() throws {

@@ -1,5 +1,6 @@
-import Testing
 import LifelintCore
+import Testing
+
 @testable import LifelintCLI
 
 /// A program built on the library runs a batch as the command line does: the same reports,

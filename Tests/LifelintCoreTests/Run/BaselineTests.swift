@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+
 @testable import LifelintAnalysis
+@testable import LifelintCLI
 @testable import LifelintIngestion
 @testable import LifelintModel
 @testable import LifelintReports
-@testable import LifelintCLI
 
 @Suite struct BaselineTests {
     static let lostDraft = RepositoryPaths.path("SampleLogs/android-lost-draft.log")
@@ -18,9 +19,11 @@ import Testing
         let document = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: baseline))) as! [String: Any]
         let entries = document["findings"] as! [[String: Any]]
         #expect(document["lifelintBaseline"] as? Int == 1)
-        #expect(entries.map { $0["rule"] as! String } == [
-            "no-save-at-background", "save-in-on-destroy", "state-lost-after-process-death",
-        ].sorted())
+        #expect(
+            entries.map { $0["rule"] as! String }
+                == [
+                    "no-save-at-background", "save-in-on-destroy", "state-lost-after-process-death",
+                ].sorted())
         #expect(entries.allSatisfy { $0["count"] as? Int == 1 })
 
         // The same trace again: everything is known, the build passes.

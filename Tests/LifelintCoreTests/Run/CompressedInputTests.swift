@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+
 @testable import LifelintAnalysis
+@testable import LifelintCLI
 @testable import LifelintIngestion
 @testable import LifelintModel
 @testable import LifelintReports
-@testable import LifelintCLI
 
 /// Gzip files and bugreport zips are read in place, recognised by their first bytes.
 @Suite struct CompressedInputTests {

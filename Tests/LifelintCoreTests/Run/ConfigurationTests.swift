@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+
 @testable import LifelintAnalysis
+@testable import LifelintCLI
 @testable import LifelintIngestion
 @testable import LifelintModel
 @testable import LifelintReports
-@testable import LifelintCLI
 
 @Suite struct ConfigurationTests {
     static let lostDraft = RepositoryPaths.path("SampleLogs/android-lost-draft.log")
@@ -26,9 +27,15 @@ import Testing
         (#"{"rules": {"severity": {"reconnect-storm": "fatal"}}}"#, "'rules.severity.reconnect-storm': expected one of info, warning, error"),
         (#"{"rules": {"thresholds": {"graceWindow": "soon"}}}"#, "'rules.thresholds.graceWindow': invalid threshold 'graceWindow=soon': 'soon' is not a number with a unit"),
         (#"{"rules": {"thresholds": {"graceWindow": "3KB"}}}"#, "'rules.thresholds.graceWindow': invalid threshold 'graceWindow=3KB': 'graceWindow' takes a duration such as 5s"),
-        (#"{"rules": {"thresholds": {"patience": "3s"}}}"#, "'rules.thresholds.patience': invalid threshold 'patience=3s': unknown threshold 'patience'; known: backgroundTaskWindow, binderFailureBytes, callbackBudget, graceWindow, probeDeadline, requestGapBudget, restoreWindow, resyncDeadline, savedStateErrorBytes, savedStateWarnBytes, silentPushPerHour"),
+        (
+            #"{"rules": {"thresholds": {"patience": "3s"}}}"#,
+            "'rules.thresholds.patience': invalid threshold 'patience=3s': unknown threshold 'patience'; known: backgroundTaskWindow, binderFailureBytes, callbackBudget, graceWindow, probeDeadline, requestGapBudget, restoreWindow, resyncDeadline, savedStateErrorBytes, savedStateWarnBytes, silentPushPerHour"
+        ),
         (#"{"mappings": [{"tag": "DraftStore", "event": "Persist Begin"}]}"#, "'mappings[0].event': 'Persist Begin' is not an event name such as \"persist.begin\""),
-        (#"{"mappings": [{"tag": "A", "message": {"prefix": "x", "regex": "y"}, "event": "a.b"}]}"#, "'mappings[0].message': expected exactly one of 'prefix', 'contains' or 'regex'"),
+        (
+            #"{"mappings": [{"tag": "A", "message": {"prefix": "x", "regex": "y"}, "event": "a.b"}]}"#,
+            "'mappings[0].message': expected exactly one of 'prefix', 'contains' or 'regex'"
+        ),
         (#"{"mappings": [{"tag": "A", "message": {"regex": "(unclosed"}, "event": "a.b"}]}"#, "'mappings[0].message.regex': not a regular expression: "),
         (#"{"mappings": [{"event": "a.b"}]}"#, "'mappings[0]': a mapping needs a 'tag', a 'message' or both"),
         (#"{"mappings": [{"tag": "A", "event": "a.b", "container": "perfetto"}]}"#, "'mappings[0].container': expected one of logcat, apple-log"),
@@ -49,7 +56,9 @@ import Testing
     @Test func theConfigurationInUseIsNamed() throws {
         let path = config(#"{"rules": {"disable": ["reconnect-storm"]}}"#)
         let verbose = runLifelint(["--year", "2024", "--config", path, "--verbose", Self.lostDraft])
-        #expect(verbose.diagnostics.hasPrefix("lifelint: configuration: \(path)\nlifelint: \(RuleExamplesTests.catalog.rules.count - 1) rules: background-task-not-ended, "), "every rule but the one disabled")
+        #expect(
+            verbose.diagnostics.hasPrefix("lifelint: configuration: \(path)\nlifelint: \(RuleExamplesTests.catalog.rules.count - 1) rules: background-task-not-ended, "),
+            "every rule but the one disabled")
         let none = runLifelint(["--year", "2024", "--no-config", "--verbose", Self.lostDraft])
         #expect(none.diagnostics.hasPrefix("lifelint: configuration: none (--no-config)\n"))
         let json = runLifelint(["--year", "2024", "--config", path, "--format", "json", Self.lostDraft])
@@ -107,12 +116,13 @@ import Testing
                 let attributes = (object["attrs"] as! [String: Any]).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
                 return "\(object["event"]!) \((object["source"] as! [String: Any])["line"]!) \(attributes.joined(separator: " "))"
             }
-        #expect(events == [
-            "input.edited 6 chars=236 field=body",
-            "persist.begin 10 bytes=412 key=draft source=DraftStore",
-            "persist.end 11 duration_ms=35 key=draft ok=true",
-            "ui.jank 12 text=31 frames! The application may be doing too much work on its main thread.",
-        ])
+        #expect(
+            events == [
+                "input.edited 6 chars=236 field=body",
+                "persist.begin 10 bytes=412 key=draft source=DraftStore",
+                "persist.end 11 duration_ms=35 key=draft ok=true",
+                "ui.jank 12 text=31 frames! The application may be doing too much work on its main thread.",
+            ])
         let withoutMappings = runLifelint(["--year", "2024", "--no-config", Self.draftStore])
         #expect(withoutMappings.status == .success)
         let mapped = runLifelint(["--year", "2024", "--config", path, Self.draftStore])
@@ -123,7 +133,8 @@ import Testing
     /// Layouts without a tag match the mappings that name none, and only those.
     @Test func untaggedLayoutsUseUntaggedMappings() throws {
         let trace = TraceFixture.temporaryFile(name: "raw.log", contents: Data("flush begin key=draft bytes=12\nedit field=body\n".utf8)).path
-        let json = #"{"mappings": [{"message": {"prefix": "flush begin"}, "event": "persist.begin"}, {"tag": "DraftStore", "message": {"prefix": "edit"}, "event": "input.edited"}]}"#
+        let json =
+            #"{"mappings": [{"message": {"prefix": "flush begin"}, "event": "persist.begin"}, {"tag": "DraftStore", "message": {"prefix": "edit"}, "event": "input.edited"}]}"#
         let result = runLifelint(["events", "--quiet", "--input-format", "raw", "--config", config(json), trace])
         let events = result.output.split(separator: "\n").map { try! JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
         #expect(events.map { $0["event"] as! String } == ["persist.begin"])
@@ -148,7 +159,8 @@ import Testing
         #expect(rules(of: runLifelint(["--year", "2024", "--config", configuration.path, Self.lostDraft])) == ["team-save-in-on-destroy"])
         try #"{"rules": {"folders": ["rules"], "disable": ["save-in-on-destroy"]}}"#.write(to: configuration, atomically: true, encoding: .utf8)
         #expect(!rules(of: runLifelint(["--year", "2024", "--config", configuration.path, Self.lostDraft])).contains { $0.hasSuffix("save-in-on-destroy") })
-        try #"{"rules": {"folders": ["rules"], "enable": ["team-save-in-on-destroy"], "disable": ["save-in-on-destroy"]}}"#.write(to: configuration, atomically: true, encoding: .utf8)
+        try #"{"rules": {"folders": ["rules"], "enable": ["team-save-in-on-destroy"], "disable": ["save-in-on-destroy"]}}"#.write(
+            to: configuration, atomically: true, encoding: .utf8)
         #expect(rules(of: runLifelint(["--year", "2024", "--config", configuration.path, Self.lostDraft])).contains("team-save-in-on-destroy"))
     }
 }

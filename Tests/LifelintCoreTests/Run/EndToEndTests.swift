@@ -55,7 +55,8 @@ import Testing
             let pid = 6100 + app
             let activity = "Token=\(91_133_577 + app),Component Name=com.example.app\(app).EditorActivity"
             func log(_ time: String, _ text: String) { lines.append("01-08 11:00:\(time)  \(pid)  \(pid) I \(text)") }
-            lines.append("01-08 11:00:00.000  1610  1655 I ActivityManager: Start proc \(pid):com.example.app\(app)/u0a18\(app) for top-activity {com.example.app\(app)/.EditorActivity}")
+            lines.append(
+                "01-08 11:00:00.000  1610  1655 I ActivityManager: Start proc \(pid):com.example.app\(app)/u0a18\(app) for top-activity {com.example.app\(app)/.EditorActivity}")
             log("00.396", "wm_on_resume_called: [\(activity),Reason=RESUME_ACTIVITY,time=1ms]")
             log("05.000", "lifelint: input.edited field=body chars=236")
             log("12.000", "wm_on_paused_called: [\(activity),Reason=performPause,time=1ms]")
@@ -75,7 +76,9 @@ import Testing
         let arguments = ["--year", "2024", "--no-config", "--format", "jsonl", file.path, RepositoryPaths.path("SampleLogs")]
         let first = try Self.run(arguments)
         for _ in 0..<3 { #expect(try Self.run(arguments).output == first.output) }
-        let cited = first.output.split(separator: "\n").filter { $0.contains(#""fingerprint""#) && $0.contains("went to the background with unsaved input") && $0.contains(file.lastPathComponent) }
+        let cited = first.output.split(separator: "\n").filter {
+            $0.contains(#""fingerprint""#) && $0.contains("went to the background with unsaved input") && $0.contains(file.lastPathComponent)
+        }
         #expect(cited.count == departures.count)
         for (line, departure) in zip(cited, departures) { #expect(line.contains(#""location":{"line":\#(departure),"#)) }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LifelintCLI
 
 /// `--files-from`: the traces of a list too long for a command line, from a file or standard

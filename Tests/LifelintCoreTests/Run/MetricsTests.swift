@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+
 @testable import LifelintAnalysis
+@testable import LifelintCLI
 @testable import LifelintIngestion
 @testable import LifelintModel
 @testable import LifelintReports
-@testable import LifelintCLI
 
 @Suite struct MetricsTests {
     /// The lost-draft story: two background entries, a save 35 ms long begun in the
@@ -45,7 +46,8 @@ import Testing
     /// A Flutter app on Android: its findings and verdicts name it `flutter` (they point at its
     /// framework's events), and so do its metrics, though ActivityManager started it.
     @Test func aFrameworkAppIsNamedByItsFramework() throws {
-        let analysis = try TraceAnalyzer.analyze(path: RepositoryPaths.path("SampleLogs/flutter-android-lost-entry.log"), rules: RuleCatalog.builtIn().rules, options: TraceReadOptions(year: 2024))
+        let analysis = try TraceAnalyzer.analyze(
+            path: RepositoryPaths.path("SampleLogs/flutter-android-lost-entry.log"), rules: RuleCatalog.builtIn().rules, options: TraceReadOptions(year: 2024))
         let journal = try #require(analysis.metrics.first { $0.app == "com.example.journal" })
         #expect(journal.platform == .flutter)
         #expect(analysis.verdicts.map(\.platform) == [.flutter])
@@ -72,18 +74,18 @@ import Testing
 
     @Test func resyncAndBackgroundTasksAreMeasured() throws {
         let trace = """
-        {"time": 100.0, "event": "appstate.active", "app": "rn", "platform": "react-native"}
-        {"time": 101.0, "event": "appstate.background", "app": "rn", "platform": "react-native"}
-        {"time": 101.1, "event": "bgtask.begin", "app": "rn", "platform": "react-native", "attrs": {"id": "1"}}
-        {"time": 101.2, "event": "persist.begin", "app": "rn", "platform": "react-native", "attrs": {"key": "draft"}}
-        {"time": 101.45, "event": "persist.end", "app": "rn", "platform": "react-native", "attrs": {"key": "draft"}}
-        {"time": 101.5, "event": "bgtask.end", "app": "rn", "platform": "react-native", "attrs": {"id": "1"}}
-        {"time": 130.0, "event": "appstate.active", "app": "rn", "platform": "react-native"}
-        {"time": 130.75, "event": "sync.resync", "app": "rn", "platform": "react-native"}
-        {"time": 140.0, "event": "appstate.background", "app": "rn", "platform": "react-native"}
-        {"time": 141.0, "event": "bgtask.begin", "app": "rn", "platform": "react-native", "attrs": {"id": "2"}}
-        {"time": 170.0, "event": "bgtask.expired", "app": "rn", "platform": "react-native", "attrs": {"id": "2"}}
-        """
+            {"time": 100.0, "event": "appstate.active", "app": "rn", "platform": "react-native"}
+            {"time": 101.0, "event": "appstate.background", "app": "rn", "platform": "react-native"}
+            {"time": 101.1, "event": "bgtask.begin", "app": "rn", "platform": "react-native", "attrs": {"id": "1"}}
+            {"time": 101.2, "event": "persist.begin", "app": "rn", "platform": "react-native", "attrs": {"key": "draft"}}
+            {"time": 101.45, "event": "persist.end", "app": "rn", "platform": "react-native", "attrs": {"key": "draft"}}
+            {"time": 101.5, "event": "bgtask.end", "app": "rn", "platform": "react-native", "attrs": {"id": "1"}}
+            {"time": 130.0, "event": "appstate.active", "app": "rn", "platform": "react-native"}
+            {"time": 130.75, "event": "sync.resync", "app": "rn", "platform": "react-native"}
+            {"time": 140.0, "event": "appstate.background", "app": "rn", "platform": "react-native"}
+            {"time": 141.0, "event": "bgtask.begin", "app": "rn", "platform": "react-native", "attrs": {"id": "2"}}
+            {"time": 170.0, "event": "bgtask.expired", "app": "rn", "platform": "react-native", "attrs": {"id": "2"}}
+            """
         let url = TraceFixture.temporaryFile(name: "rn.jsonl", contents: Data(trace.utf8))
         let metrics = try #require(try TraceAnalyzer.analyze(path: url.path, rules: []).metrics.first)
         #expect(metrics.backgroundEntries == 2)

@@ -1,9 +1,10 @@
 import Testing
+
 @testable import LifelintAnalysis
+@testable import LifelintCLI
 @testable import LifelintIngestion
 @testable import LifelintModel
 @testable import LifelintReports
-@testable import LifelintCLI
 
 @Suite struct RegularExpressionTests {
     @Test func namedGroupsAndDigitsBecomePOSIXSyntax() throws {
@@ -22,20 +23,21 @@ import Testing
         #expect(match.groups == [14..<16])
     }
 
-    @Test(arguments: [
-        (#"flush done in (?<ms>\d+)ms"#, "flush done in "),
-        (#"underrun \((?<ms>\d+)\)"#, "underrun ("),
-        (#"^colou?r of the sky"#, "r of the sky"),
-        (#"a|bcdef"#, nil),
-        (#"(optional text)?ab"#, nil),
-        (#"[0-9]+ frames!"#, " frames!"),
-        (#"x*yz"#, nil),
-        (#"abcd+e"#, "abcd"),
-        // A ')' that closes nothing is a literal (to the C library too); the group after it is
-        // optional, so its text is not required.
-        (#"x)(abc)?"#, nil),
-        (#"ab)cd"#, "ab)cd"),
-    ] as [(String, String?)])
+    @Test(
+        arguments: [
+            (#"flush done in (?<ms>\d+)ms"#, "flush done in "),
+            (#"underrun \((?<ms>\d+)\)"#, "underrun ("),
+            (#"^colou?r of the sky"#, "r of the sky"),
+            (#"a|bcdef"#, nil),
+            (#"(optional text)?ab"#, nil),
+            (#"[0-9]+ frames!"#, " frames!"),
+            (#"x*yz"#, nil),
+            (#"abcd+e"#, "abcd"),
+            // A ')' that closes nothing is a literal (to the C library too); the group after it is
+            // optional, so its text is not required.
+            (#"x)(abc)?"#, nil),
+            (#"ab)cd"#, "ab)cd"),
+        ] as [(String, String?)])
     func aRequiredLiteralGuardsTheExpression(_ pattern: String, _ literal: String?) {
         #expect(RegularExpression.requiredLiteral(of: Array(pattern.utf8)) == literal.map { Array($0.utf8) })
     }

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import LifelintIngestion
+
 @testable import LifelintCLI
+@testable import LifelintIngestion
 
 /// A trace's `sha256` is the digest `sha256sum` prints for the file.
 @Suite struct TraceIdentityTests {

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+
 @testable import LifelintAnalysis
+@testable import LifelintCLI
 @testable import LifelintIngestion
 @testable import LifelintModel
 @testable import LifelintReports
-@testable import LifelintCLI
 
 /// A quiet report is never a silent pass: an empty trace, a document that is not a log, a
 /// capture without the lifecycle callbacks, and callbacks that cannot make phases each say so.
@@ -33,7 +34,8 @@ import Testing
         let quiet = TraceFixture.temporaryFile(name: "quiet.log", contents: Data("01-08 09:00:00.000   100   100 I Zygote: preloading classes\n".utf8)).path
         let result = runLifelint(["--no-config", "--year", "2024", "--format", "json", quiet])
         #expect(result.status == .success)
-        #expect(result.diagnostics == "lifelint: note: \(quiet): no events in 1 line: no line is one lifelint reads as a lifecycle event ('lifelint events' shows how each was read)\n")
+        #expect(
+            result.diagnostics == "lifelint: note: \(quiet): no events in 1 line: no line is one lifelint reads as a lifecycle event ('lifelint events' shows how each was read)\n")
         let report = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
         let trace = try #require((report["traces"] as? [[String: Any]])?.first)
         #expect(trace["notes"] as? [String] == ["no events in 1 line: no line is one lifelint reads as a lifecycle event ('lifelint events' shows how each was read)"])
@@ -49,10 +51,11 @@ import Testing
 
     @Test func processesWithoutCallbacksNameWhatToCapture() {
         let result = runLifelint(["--no-config", "--year", "2024", Self.withoutEventsBuffer])
-        #expect(result.diagnostics.contains(
-            "lifelint: note: \(Self.withoutEventsBuffer): 2 apps (com.example.notes, com.android.camera2) show their processes starting or dying but no lifecycle callbacks, "
-                + "so no background entry can be seen (nor the findings and verdicts that follow one): capture the events buffer too "
-                + "(adb logcat -b main,system,events -v threadtime -d), or map the app's own lifecycle lines to activity.* events\n"))
+        #expect(
+            result.diagnostics.contains(
+                "lifelint: note: \(Self.withoutEventsBuffer): 2 apps (com.example.notes, com.android.camera2) show their processes starting or dying but no lifecycle callbacks, "
+                    + "so no background entry can be seen (nor the findings and verdicts that follow one): capture the events buffer too "
+                    + "(adb logcat -b main,system,events -v threadtime -d), or map the app's own lifecycle lines to activity.* events\n"))
         #expect(!runLifelint(["--no-config", "--year", "2024", Self.lostDraft]).diagnostics.contains("lifelint: note: \(Self.lostDraft)"), "a full capture has nothing to note")
         #expect(!runLifelint(["--no-config", "--year", "2024", "--quiet", Self.withoutEventsBuffer]).diagnostics.contains("note:"))
     }
@@ -67,11 +70,13 @@ import Testing
             """
         let path = TraceFixture.temporaryFile(name: "mapped.log", contents: Data(trace.utf8)).path
         let configuration = TraceFixture.temporaryFile(
-            name: "mapping.json", contents: Data(#"{"mappings": [{"tag": "EditorActivity", "message": {"prefix": "onStop"}, "event": "activity.stopped"}]}"#.utf8)).path
+            name: "mapping.json", contents: Data(#"{"mappings": [{"tag": "EditorActivity", "message": {"prefix": "onStop"}, "event": "activity.stopped"}]}"#.utf8)
+        ).path
         let result = runLifelint(["--config", configuration, "--year", "2024", path])
-        #expect(result.diagnostics.contains(
-            "lifelint: note: \(path): com.example.notes reports activity.stopped but no lifecycle phase could be derived: phases need activity.started "
-                + "or activity.resumed (a background entry is a stop after them); capture or map the lines that report them\n"))
+        #expect(
+            result.diagnostics.contains(
+                "lifelint: note: \(path): com.example.notes reports activity.stopped but no lifecycle phase could be derived: phases need activity.started "
+                    + "or activity.resumed (a background entry is a stop after them); capture or map the lines that report them\n"))
     }
 
     /// A crash report holds a death and nothing else by nature: no note about callbacks.

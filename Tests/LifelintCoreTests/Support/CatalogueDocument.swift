@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LifelintIngestion
 
 /// `docs/catalogue/android.md` and `docs/catalogue/apple.md`, made from the catalogues, so the
@@ -31,13 +32,20 @@ enum CatalogueDocument {
             """
         text += "| id | message | releases | tags | event | source |\n| --- | --- | --- | --- | --- | --- |\n"
         for message in catalogue.messages {
-            let tags = message.anywhere ? "inside any" : message.isPasteOnly ? "a paste alone, or a report's `Reason:`"
-                : (message.writers.flatMap(\.tags).map { "`\($0)`" } + (message.underAnyTag ? ["any tag"] : [])).joined(separator: ", ")
-            text += "| `\(message.id)` | `\(message.pattern.description.replacingOccurrences(of: "|", with: "\\|"))` | \(message.releases) | \(tags) | `\(message.meaning.event)` | \(message.source) |\n"
+            let tags =
+                message.anywhere
+                ? "inside any"
+                : message.isPasteOnly
+                    ? "a paste alone, or a report's `Reason:`"
+                    : (message.writers.flatMap(\.tags).map { "`\($0)`" } + (message.underAnyTag ? ["any tag"] : [])).joined(separator: ", ")
+            text +=
+                "| `\(message.id)` | `\(message.pattern.description.replacingOccurrences(of: "|", with: "\\|"))` | \(message.releases) | \(tags) | `\(message.meaning.event)` | \(message.source) |\n"
         }
-        text += coverage("writes", releases.map { release in
-            (release.description, catalogue.messages.filter { $0.first <= release && ($0.last.map { release <= $0 } ?? true) }.count)
-        })
+        text += coverage(
+            "writes",
+            releases.map { release in
+                (release.description, catalogue.messages.filter { $0.first <= release && ($0.last.map { release <= $0 } ?? true) }.count)
+            })
         return text
     }
 
@@ -67,11 +75,14 @@ enum CatalogueDocument {
         text += "| id | message | releases | written by | event | source |\n| --- | --- | --- | --- | --- | --- |\n"
         for message in catalogue.messages {
             let writers = message.writers.joined(separator: ", ")
-            text += "| `\(message.id)` | `\(message.shape.description.replacingOccurrences(of: "|", with: "\\|"))` | \(message.releases) | \(writers) | \(message.meaning.event) | \(message.source) |\n"
+            text +=
+                "| `\(message.id)` | `\(message.shape.description.replacingOccurrences(of: "|", with: "\\|"))` | \(message.releases) | \(writers) | \(message.meaning.event) | \(message.source) |\n"
         }
-        text += coverage("was seen writing", appleReleases.map { release in
-            ("\(release.major)", catalogue.messages.filter { $0.first <= release && ($0.last.map { release <= $0 } ?? true) }.count)
-        })
+        text += coverage(
+            "was seen writing",
+            appleReleases.map { release in
+                ("\(release.major)", catalogue.messages.filter { $0.first <= release && ($0.last.map { release <= $0 } ?? true) }.count)
+            })
         return text
     }
 

@@ -1,8 +1,8 @@
 @testable import LifelintAnalysis
+@testable import LifelintCLI
 @testable import LifelintIngestion
 @testable import LifelintModel
 @testable import LifelintReports
-@testable import LifelintCLI
 
 /// Runs the command line in memory, as the executable would, and captures what it writes.
 func runLifelint(_ arguments: [String]) -> (status: ExitCode, output: String, diagnostics: String) {

@@ -39,7 +39,10 @@ struct JSONSchemaValidator: @unchecked Sendable {
         if let options = schema["enum"] as? [Any], !options.contains(where: { Self.equal($0, value) }) { found.append("\(path): not one of \(options)") }
         if let constant = schema["const"], !Self.equal(constant, value) { found.append("\(path): expected \(constant)") }
         if let pattern = schema["pattern"] as? String, let text = value as? String,
-            text.range(of: pattern, options: .regularExpression) == nil { found.append("\(path): '\(text)' does not match \(pattern)") }
+            text.range(of: pattern, options: .regularExpression) == nil
+        {
+            found.append("\(path): '\(text)' does not match \(pattern)")
+        }
         if let format = schema["format"] as? String, let text = value as? String, !Self.hasFormat(text, format) {
             found.append("\(path): '\(text)' is not a valid \(format)")
         }
@@ -110,12 +113,13 @@ struct JSONSchemaValidator: @unchecked Sendable {
     /// schema declares them: characters outside the URI grammar must be percent-encoded.
     private static func hasFormat(_ text: String, _ format: String) -> Bool {
         let uriCharacters = #"([A-Za-z0-9\-._~:/?#\[\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})*"#
-        let pattern = switch format {
-        case "uri": "^[A-Za-z][A-Za-z0-9+.-]*:" + uriCharacters + "$"
-        case "uri-reference": "^" + uriCharacters + "$"
-        case "date-time": #"^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$"#
-        default: ".*"
-        }
+        let pattern =
+            switch format {
+            case "uri": "^[A-Za-z][A-Za-z0-9+.-]*:" + uriCharacters + "$"
+            case "uri-reference": "^" + uriCharacters + "$"
+            case "date-time": #"^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$"#
+            default: ".*"
+            }
         return text.range(of: pattern, options: .regularExpression) != nil
     }
 

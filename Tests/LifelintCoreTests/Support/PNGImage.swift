@@ -9,13 +9,19 @@ struct PNGImage {
     /// RGBA, row by row.
     let pixels: [UInt8]
 
-    enum Failure: Error { case notPNG, unsupported(String), corrupt }
+    enum Failure: Error {
+        case notPNG
+        case unsupported(String)
+        case corrupt
+    }
 
     init(data: Data) throws {
         let bytes = [UInt8](data)
         guard bytes.count > 8, bytes[0..<8].elementsEqual([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else { throw Failure.notPNG }
         var offset = 8
-        var width = 0, height = 0, colorType = 0
+        var width = 0
+        var height = 0
+        var colorType = 0
         var compressed: [UInt8] = []
         func u32(_ at: Int) -> Int { Int(bytes[at]) << 24 | Int(bytes[at + 1]) << 16 | Int(bytes[at + 2]) << 8 | Int(bytes[at + 3]) }
         while offset + 8 <= bytes.count {

@@ -1,9 +1,10 @@
 import Foundation
+
 @testable import LifelintAnalysis
+@testable import LifelintCLI
 @testable import LifelintIngestion
 @testable import LifelintModel
 @testable import LifelintReports
-@testable import LifelintCLI
 
 /// Reads crafted trace text through the real ingestion path (from memory, as a file with
 /// those bytes would be read), so tests exercise exactly what the command line does.

@@ -21,7 +21,8 @@ enum ZipFixture {
     }
 
     static func endRecord(entries: Int, directorySize: Int, directoryOffset: Int) -> [UInt8] {
-        le32(0x0605_4B50) + le16(0) + le16(0) + le16(entries) + le16(entries) + le32(UInt32(truncatingIfNeeded: directorySize)) + le32(UInt32(truncatingIfNeeded: directoryOffset)) + le16(0)
+        le32(0x0605_4B50) + le16(0) + le16(0) + le16(entries) + le16(entries) + le32(UInt32(truncatingIfNeeded: directorySize)) + le32(UInt32(truncatingIfNeeded: directoryOffset))
+            + le16(0)
     }
 
     static func le16(_ value: Int) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF)] }

@@ -1,5 +1,5 @@
-import LifelintModel
 import LifelintAnalysis
+import LifelintModel
 
 /// The order in which results matter when a platform takes only some of them: the most severe
 /// first; among equals, round by round across rules (every rule's first result, by place in the

@@ -1,6 +1,6 @@
-import LifelintModel
-import LifelintIngestion
 import LifelintAnalysis
+import LifelintIngestion
+import LifelintModel
 
 /// Checkstyle XML (`--format checkstyle`), read by Jenkins' warnings plugin, reviewdog, GitLab
 /// and Android tooling: one `file` per trace, one `error` element per finding (its `severity`

@@ -1,5 +1,5 @@
-import LifelintModel
 import LifelintAnalysis
+import LifelintModel
 
 /// Which rules some app of some trace gave the evidence for, gathered trace by trace for the
 /// text report's closing note, so the run need not keep every trace's coverage to the end.
@@ -34,7 +34,9 @@ struct CoverageTally {
         let listed = listedNeeds.prefix(6).joined(separator: ", ") + (listedNeeds.count > 6 ? ", …" : "")
         let partly = partial.subtracting(evaluated)
         let unevaluated = rules.count - evaluated.count - partly.count
-        let counts = partly.isEmpty ? "\(unevaluated) of \(rules.count) rules not evaluated"
+        let counts =
+            partly.isEmpty
+            ? "\(unevaluated) of \(rules.count) rules not evaluated"
             : "\(unevaluated) of \(rules.count) rules not evaluated and \(partly.count) only on the platform's own evidence"
         return "\(counts): no app reported \(listed) (instrument the app or add a mapping; --format json lists the coverage per app)"
     }

@@ -1,7 +1,7 @@
 import Foundation
-import LifelintModel
-import LifelintIngestion
 import LifelintAnalysis
+import LifelintIngestion
+import LifelintModel
 
 /// GitHub Actions workflow commands (`--format github`): each result becomes an annotation on
 /// its trace line (`::error file=...,line=...,title=...::message`), shown in the job's summary
@@ -52,7 +52,8 @@ public struct GitHubAnnotationsReporter: Reporter {
         output.writeLine("::group::\(Self.data(title))")
         for annotation in omitted { output.writeLine("- " + annotation.listing) }
         output.writeLine("::endgroup::")
-        let note = "\(omitted.count) more result\(omitted.count == 1 ? " is" : "s are") not annotated (\(counts)): GitHub shows "
+        let note =
+            "\(omitted.count) more result\(omitted.count == 1 ? " is" : "s are") not annotated (\(counts)): GitHub shows "
             + "\(annotationsPerLevel) annotations of each level per step. They are listed in this step's log under '\(title)'; "
             + "upload '--format sarif' to code scanning to see them all."
         output.writeLine("::notice title=lifelint::\(Self.data(note))")
@@ -66,14 +67,16 @@ public struct GitHubAnnotationsReporter: Reporter {
     }
 
     private static func annotation(_ finding: Finding) -> Annotation {
-        let level = switch finding.severity {
-        case .error: "error"
-        case .warning: "warning"
-        case .info: "notice"
-        }
+        let level =
+            switch finding.severity {
+            case .error: "error"
+            case .warning: "warning"
+            case .info: "notice"
+            }
         var message = finding.message + "\n" + "\(finding.app) at \(finding.time.readable)"
         message += finding.related.map { "\n\($0.location): \($0.message)" }.joined()
-        let properties = "file=\(property(finding.location.path)),line=\(finding.location.line)"
+        let properties =
+            "file=\(property(finding.location.path)),line=\(finding.location.line)"
             + (finding.location.column.map { ",col=\($0)" } ?? "") + ",title=\(property("lifelint " + finding.ruleID))"
         let listing = TerminalText.sanitized("\(finding.location): \(finding.severity.rawValue): \(finding.message) [\(finding.ruleID)]")
         return Annotation(level: level, properties: properties, message: message, listing: listing)

@@ -1,6 +1,6 @@
-import LifelintModel
-import LifelintIngestion
 import LifelintAnalysis
+import LifelintIngestion
+import LifelintModel
 
 /// GitLab Code Quality (`--format gitlab`): the CodeClimate issue format GitLab reads from a
 /// job's `artifacts:reports:codequality` and shows in merge requests. One issue per result
@@ -19,11 +19,12 @@ public struct GitLabCodeQualityReporter: Reporter {
     }
 
     private static func issue(_ finding: Finding) -> [String: Any] {
-        let severity = switch finding.severity {
-        case .error: finding.isVerdict ? "blocker" : "critical"
-        case .warning: "major"
-        case .info: "info"
-        }
+        let severity =
+            switch finding.severity {
+            case .error: finding.isVerdict ? "blocker" : "critical"
+            case .warning: "major"
+            case .info: "info"
+            }
         return [
             "type": "issue",
             "check_name": finding.ruleID,

@@ -1,6 +1,6 @@
-import LifelintModel
-import LifelintIngestion
 import LifelintAnalysis
+import LifelintIngestion
+import LifelintModel
 
 /// One self-contained HTML page (`--format html`) for a post-mortem, to attach to a bug report
 /// without the trace: a table of contents when there are several traces; per trace, the
@@ -103,7 +103,8 @@ public struct HTMLReporter: Reporter {
     }
 
     private static func finding(_ finding: Finding, id: String, quotes: inout QuotedLines) -> String {
-        var html = "<li id=\"\(id)-item\" class=\"sev-\(finding.severity.rawValue)\"><a class=\"jump\" href=\"#\(id)\" title=\"show on the timeline\">\(HTMLText.escaped(finding.location.description))</a> "
+        var html =
+            "<li id=\"\(id)-item\" class=\"sev-\(finding.severity.rawValue)\"><a class=\"jump\" href=\"#\(id)\" title=\"show on the timeline\">\(HTMLText.escaped(finding.location.description))</a> "
         html += "<span class=\"severity\">\(finding.severity.rawValue)</span> \(HTMLText.escaped(finding.message)) <code>\(HTMLText.escaped(finding.ruleID))</code>"
         html += "<div class=\"when\">\(HTMLText.escaped(finding.app)) at \(HTMLText.escaped(finding.time.readable))</div>"
         if !finding.related.isEmpty {

@@ -1,6 +1,6 @@
-import LifelintModel
-import LifelintIngestion
 import LifelintAnalysis
+import LifelintIngestion
+import LifelintModel
 
 /// One JSON object per line (`--format jsonl`), each with a `type`: every `finding` as soon as
 /// its trace is done (a long batch can be followed live), then its `verdict`s, each app's

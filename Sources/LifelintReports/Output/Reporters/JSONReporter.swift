@@ -1,7 +1,7 @@
 import Foundation
-import LifelintModel
-import LifelintIngestion
 import LifelintAnalysis
+import LifelintIngestion
+import LifelintModel
 
 /// The whole run as one JSON document (`--format json`), versioned and documented in
 /// `docs/schema/report.schema.json`. Dashboards read it; keep changes additive and bump

@@ -1,11 +1,12 @@
+import LifelintAnalysis
+import LifelintIngestion
+import LifelintModel
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import LifelintModel
-import LifelintIngestion
-import LifelintAnalysis
 
 /// JUnit XML (`--format junit`), which every CI system displays: one `testsuite` per trace and
 /// in it one `testcase` per rule that ran. A rule fails on a trace when it found something at or
@@ -109,7 +110,8 @@ public struct JUnitReporter: Reporter {
                 cases += body.isEmpty ? "    <testcase name=\"\(name)\" \(attributes)/>\n" : "    <testcase name=\"\(name)\" \(attributes)>\n" + body + "    </testcase>\n"
             }
         }
-        suite.xml = "  <testsuite name=\"\(file)\" file=\"\(file)\" tests=\"\(suite.tests)\" failures=\"\(suite.failures)\" errors=\"\(suite.errors)\""
+        suite.xml =
+            "  <testsuite name=\"\(file)\" file=\"\(file)\" tests=\"\(suite.tests)\" failures=\"\(suite.failures)\" errors=\"\(suite.errors)\""
             + " skipped=\"\(suite.skipped)\" time=\"\(Self.seconds(trace.seconds))\" timestamp=\"\(context.timestamp)\" hostname=\"\(context.hostname)\">\n"
             + cases + "  </testsuite>\n"
         return suite
@@ -130,7 +132,8 @@ public struct JUnitReporter: Reporter {
         guard !missing.isEmpty else { return .passed(note: nil) }
         let named = missing.prefix(3).joined(separator: ", ") + (missing.count > 3 ? " and \(missing.count - 3) more" : "")
         let which = missing.count == 1 ? "which reports" : "which report"
-        return .passed(note: "evaluated in full on \(coverage.evaluated.count) of \(coverage.apps.names.count) apps; not on \(named), \(which) no \(RuleCoverage.describe(coverage.needs))")
+        return .passed(
+            note: "evaluated in full on \(coverage.evaluated.count) of \(coverage.apps.names.count) apps; not on \(named), \(which) no \(RuleCoverage.describe(coverage.needs))")
     }
 
     /// The finding as the text report shows it.

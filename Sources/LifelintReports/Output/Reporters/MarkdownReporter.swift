@@ -1,7 +1,7 @@
 import Foundation
-import LifelintModel
-import LifelintIngestion
 import LifelintAnalysis
+import LifelintIngestion
+import LifelintModel
 
 /// A Markdown summary (`--format markdown`) for a pull-request comment or
 /// `$GITHUB_STEP_SUMMARY`: the counts, the data-loss verdicts, a table per rule, and the
@@ -49,7 +49,9 @@ public struct MarkdownReporter: Reporter {
         }
         if !failed.isEmpty { _ = page.add("") }
         if let baseline = run.baseline {
-            _ = page.add("\(baseline.suppressed) finding\(baseline.suppressed == 1 ? "" : "s") hidden by the baseline; \(baseline.staleCount) baseline entr\(baseline.staleCount == 1 ? "y" : "ies") no longer found.")
+            _ = page.add(
+                "\(baseline.suppressed) finding\(baseline.suppressed == 1 ? "" : "s") hidden by the baseline; \(baseline.staleCount) baseline entr\(baseline.staleCount == 1 ? "y" : "ies") no longer found."
+            )
             _ = page.add("")
         }
         let omittedVerdicts = addVerdicts(run, to: &page)
@@ -59,8 +61,9 @@ public struct MarkdownReporter: Reporter {
             .filter { $0.0 > 0 }.map { "\($0.0) \($0.1)\($0.0 == 1 ? "" : "s")" }
         if !omissions.isEmpty {
             closing.append("")
-            closing.append("**Not shown:** \(omissions.joined(separator: ", ")), the least severe last: a step summary holds at most "
-                + "\(Self.size(byteBudget)). `lifelint --format text` or the SARIF report lists them all.")
+            closing.append(
+                "**Not shown:** \(omissions.joined(separator: ", ")), the least severe last: a step summary holds at most "
+                    + "\(Self.size(byteBudget)). `lifelint --format text` or the SARIF report lists them all.")
         }
         output.write(closing.joined(separator: "\n") + "\n")
     }
@@ -77,7 +80,11 @@ public struct MarkdownReporter: Reporter {
         var shown = 0
         for verdict in verdicts {
             let mark = Self.mark(verdict.outcome.tone)
-            guard page.add("- \(mark) \(Self.cell(verdict.location.description)): \(Self.cell(verdict.subject)): **\(Self.cell(verdict.outcome.headline))**. \(Self.cell(verdict.paragraph))") else { break }
+            guard
+                page.add(
+                    "- \(mark) \(Self.cell(verdict.location.description)): \(Self.cell(verdict.subject)): **\(Self.cell(verdict.outcome.headline))**. \(Self.cell(verdict.paragraph))"
+                )
+            else { break }
             shown += 1
         }
         _ = page.add("")
@@ -106,7 +113,11 @@ public struct MarkdownReporter: Reporter {
         }
         var shown = 0
         for finding in results {
-            guard page.add("| \(Self.badge(finding.severity)) | \(Self.cell(finding.location.description)) | \(Self.cell(finding.app)) | \(Self.cell(finding.message)) `\(finding.ruleID)` |") else { break }
+            guard
+                page.add(
+                    "| \(Self.badge(finding.severity)) | \(Self.cell(finding.location.description)) | \(Self.cell(finding.app)) | \(Self.cell(finding.message)) `\(finding.ruleID)` |"
+                )
+            else { break }
             shown += 1
         }
         page.lines.append("")

@@ -1,6 +1,6 @@
-import LifelintModel
-import LifelintIngestion
 import LifelintAnalysis
+import LifelintIngestion
+import LifelintModel
 
 /// The trace lines one trace's section of the HTML page quotes: read once for every finding
 /// and verdict it lists (each cited line with `context` lines around it), quoted under each,

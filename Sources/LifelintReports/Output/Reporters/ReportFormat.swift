@@ -1,6 +1,6 @@
-import LifelintModel
-import LifelintIngestion
 import LifelintAnalysis
+import LifelintIngestion
+import LifelintModel
 
 /// The output formats of `lifelint analyze` (`--format`, `--output FORMAT=PATH`).
 public enum ReportFormat: String, Sendable, CaseIterable {

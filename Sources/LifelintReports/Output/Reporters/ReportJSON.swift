@@ -1,7 +1,7 @@
 import Foundation
-import LifelintModel
-import LifelintIngestion
 import LifelintAnalysis
+import LifelintIngestion
+import LifelintModel
 
 /// The JSON shapes of findings, traces and metrics, shared by the `json` and `jsonl` reports
 /// (one schema, `docs/schema/report.schema.json`).

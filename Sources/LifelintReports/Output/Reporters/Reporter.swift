@@ -1,6 +1,6 @@
-import LifelintModel
-import LifelintIngestion
 import LifelintAnalysis
+import LifelintIngestion
+import LifelintModel
 
 /// Renders a run's results in one output format. Streaming formats write each trace's results
 /// as soon as the trace is done (`traceCompleted`, called in input order); the others write

@@ -1,7 +1,7 @@
 import Foundation
-import LifelintModel
-import LifelintIngestion
 import LifelintAnalysis
+import LifelintIngestion
+import LifelintModel
 
 /// SARIF 2.1.0 (`--format sarif`), the format of GitHub code scanning and other dashboards:
 /// one run whose driver lists every rule that ran (id, summary, rationale, fix, reference URI,
@@ -85,11 +85,12 @@ public struct SARIFReporter: Reporter {
     /// it (decision 0016): `high`.
     /// Tags are a set in SARIF (`uniqueItems`): a rule whose area is `lifecycle` names it once.
     private static func properties(tags: [String], severity: Severity) -> [String: Any] {
-        let problemSeverity = switch severity {
-        case .error: "error"
-        case .warning: "warning"
-        case .info: "recommendation"
-        }
+        let problemSeverity =
+            switch severity {
+            case .error: "error"
+            case .warning: "warning"
+            case .info: "recommendation"
+            }
         var seen: Set<String> = []
         return ["tags": tags.filter { seen.insert($0).inserted }, "precision": "high", "problem.severity": problemSeverity]
     }

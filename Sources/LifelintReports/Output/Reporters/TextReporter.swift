@@ -1,6 +1,6 @@
-import LifelintModel
-import LifelintIngestion
 import LifelintAnalysis
+import LifelintIngestion
+import LifelintModel
 
 /// Findings as compiler-style diagnostics, one block per finding:
 ///
@@ -43,7 +43,8 @@ public struct TextReporter: Reporter {
     public func write(_ verdict: Verdict) {
         let color = verdict.outcome.isLoss ? "31" : verdict.outcome == .savedLate ? "33" : "32"
         let subject = TerminalText.sanitized(verdict.subject)
-        output.writeLine("\(paint(TerminalText.sanitized(verdict.location.description) + ":", nil, bold: true)) \(paint("verdict", color, bold: true)): \(subject): \(verdict.outcome.headline)")
+        output.writeLine(
+            "\(paint(TerminalText.sanitized(verdict.location.description) + ":", nil, bold: true)) \(paint("verdict", color, bold: true)): \(subject): \(verdict.outcome.headline)")
         output.writeLine("    " + TerminalText.sanitized(verdict.paragraph))
     }
 
@@ -61,7 +62,9 @@ public struct TextReporter: Reporter {
         guard !quiet else { return }
         if let baseline = run.baseline {
             for entry in baseline.stale {
-                output.writeLine("\(baseline.path): \(paint("note", "36", bold: false)): baseline entry no longer found: [\(entry.rule)] \(entry.app): \(entry.message)\(entry.count > 1 ? " (×\(entry.count))" : "")")
+                output.writeLine(
+                    "\(baseline.path): \(paint("note", "36", bold: false)): baseline entry no longer found: [\(entry.rule)] \(entry.app): \(entry.message)\(entry.count > 1 ? " (×\(entry.count))" : "")"
+                )
             }
         }
         if let note = coverage.note { output.writeLine("lifelint: \(paint("note", "36", bold: false)): \(note)") }

@@ -1,5 +1,5 @@
-import LifelintModel
 import LifelintAnalysis
+import LifelintModel
 
 /// The timeline's horizontal scale: time to x, with idle stretches compressed. A post-mortem
 /// trace is minutes of activity around half an hour of silence in the background; drawn
@@ -91,7 +91,8 @@ struct TimelineAxis {
     }
 
     /// Tick intervals people read easily, in nanoseconds: 1 ms … 1 day.
-    static let steps: [Int64] = [1, 2, 5, 10, 20, 50, 100, 200, 500].map { $0 * 1_000_000 }
+    static let steps: [Int64] =
+        [1, 2, 5, 10, 20, 50, 100, 200, 500].map { $0 * 1_000_000 }
         + [1, 2, 5, 10, 15, 30].map { $0 * 1_000_000_000 }
         + [1, 2, 5, 10, 15, 30].map { $0 * 60_000_000_000 }
         + [1, 2, 3, 6, 12, 24].map { $0 * 3_600_000_000_000 }

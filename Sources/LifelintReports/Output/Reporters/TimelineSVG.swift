@@ -1,6 +1,6 @@
-import LifelintModel
-import LifelintIngestion
 import LifelintAnalysis
+import LifelintIngestion
+import LifelintModel
 
 /// One trace's timeline as an SVG drawing: a swimlane per app incarnation (one app's processes
 /// side by side), phases as coloured spans, events as marks of their own shape and colour,
@@ -75,8 +75,10 @@ struct TimelineSVG {
     private func chosenLanes() -> [Timeline.Lane] {
         guard timeline.lanes.count > Self.maximumLanes else { return timeline.lanes }
         let ranked = timeline.lanes.indices.sorted { left, right in
-            let a = timeline.lanes[left], b = timeline.lanes[right]
-            let findingsA = a.marks.filter { $0.kind == .finding }.count, findingsB = b.marks.filter { $0.kind == .finding }.count
+            let a = timeline.lanes[left]
+            let b = timeline.lanes[right]
+            let findingsA = a.marks.filter { $0.kind == .finding }.count
+            let findingsB = b.marks.filter { $0.kind == .finding }.count
             return findingsA != findingsB ? findingsA > findingsB : a.marks.count + a.spans.count > b.marks.count + b.spans.count
         }
         return ranked.prefix(Self.maximumLanes).sorted().map { timeline.lanes[$0] }
@@ -107,7 +109,8 @@ struct TimelineSVG {
     private func label(_ lane: Timeline.Lane, top: Double, continues: Bool) -> String {
         let app = lane.app.count > 27 ? "…" + lane.app.suffix(26) : lane.app
         let y = top + Self.barTop + 10
-        var svg = "<text class=\"lane-label\(continues ? " continues" : "")\" x=\"6\" y=\"\(format(y))\">\(HTMLText.escaped(app))<title>\(HTMLText.escaped(lane.app))</title></text>"
+        var svg =
+            "<text class=\"lane-label\(continues ? " continues" : "")\" x=\"6\" y=\"\(format(y))\">\(HTMLText.escaped(app))<title>\(HTMLText.escaped(lane.app))</title></text>"
         if let pid = lane.pid { svg += "<text class=\"lane-pid\" x=\"6\" y=\"\(format(y + 15))\">pid \(pid)</text>" }
         return svg
     }
@@ -132,7 +135,8 @@ struct TimelineSVG {
         for stretch in axis.stretches.dropFirst() where !labelled.contains(where: { abs($0 - stretch.left) < 70 }) {
             let text = Self.tickLabel(time(stretch.start), step: 1_000_000_000)
             let nearEnd = stretch.left > Self.labelWidth + Self.plotWidth - 60
-            svg += "<text class=\"resumes\" x=\"\(format(nearEnd ? Self.labelWidth + Self.plotWidth + 20 : stretch.left + 2))\" y=\"14\" "
+            svg +=
+                "<text class=\"resumes\" x=\"\(format(nearEnd ? Self.labelWidth + Self.plotWidth + 20 : stretch.left + 2))\" y=\"14\" "
                 + "text-anchor=\"\(nearEnd ? "end" : "start")\">\(HTMLText.escaped(text))</text>"
             labelled.append(stretch.left)
         }
@@ -174,14 +178,17 @@ struct TimelineSVG {
         var svg = ""
         var drawnTo = -1.0
         for span in lane.spans {
-            let left = x(span.start), right = x(span.end ?? end)
+            let left = x(span.start)
+            let right = x(span.end ?? end)
             // Narrower than a pixel and inside one already drawn: merged into it.
             if right - left < 1, left < drawnTo { continue }
             let width = max(right - left, 1)
             drawnTo = left + width
             let duration = span.end.map { ", " + DurationText.describe(nanoseconds: $0.nanoseconds - span.start.nanoseconds) } ?? ""
-            let title = "\(TimelineTextRenderer.name(span.phase)) from \(DurationText.clock(span.start))\(duration)\(span.detail.map { " (\($0))" } ?? "") — \(span.location.lineText)"
-            svg += "<rect class=\"phase \(span.phase.rawValue)\(width < 3 ? " thin" : "")\" x=\"\(format(left))\" y=\"\(format(top + Self.barTop))\" "
+            let title =
+                "\(TimelineTextRenderer.name(span.phase)) from \(DurationText.clock(span.start))\(duration)\(span.detail.map { " (\($0))" } ?? "") — \(span.location.lineText)"
+            svg +=
+                "<rect class=\"phase \(span.phase.rawValue)\(width < 3 ? " thin" : "")\" x=\"\(format(left))\" y=\"\(format(top + Self.barTop))\" "
                 + "width=\"\(format(width))\" height=\"\(format(Self.barHeight))\"><title>\(HTMLText.escaped(title))</title></rect>"
         }
         return svg
@@ -207,7 +214,8 @@ struct TimelineSVG {
             } else {
                 let shown = group.prefix(8).map { "\(DurationText.clock($0.time)) \($0.label) — \($0.location.lineText)" }.joined(separator: "\n")
                 let more = group.count > 8 ? "\n… and more" : ""
-                svg += "<circle class=\"mark cluster\" cx=\"\(format(x(first.time)))\" cy=\"\(format(middle))\" r=\"5.5\"><title>\(HTMLText.escapedKeepingLines("\(events) events\n\(shown)\(more)"))</title></circle>"
+                svg +=
+                    "<circle class=\"mark cluster\" cx=\"\(format(x(first.time)))\" cy=\"\(format(middle))\" r=\"5.5\"><title>\(HTMLText.escapedKeepingLines("\(events) events\n\(shown)\(more)"))</title></circle>"
             }
         }
         for mark in lane.marks where mark.kind == .finding {
@@ -237,8 +245,10 @@ struct TimelineSVG {
             guard let row = taken.indices.first(where: { row in !taken[row].contains { $0.overlaps(extent) } }) else { continue }
             taken[row].append(extent)
             let baseline = top + Self.labelRows[row]
-            svg += "<line class=\"stem \(mark.kind.rawValue)\" x1=\"\(format(position))\" y1=\"\(format(baseline + 3))\" x2=\"\(format(position))\" y2=\"\(format(top + Self.barTop))\"/>"
-            svg += "<text class=\"story \(mark.kind.rawValue)\" x=\"\(format(anchor == "start" ? position - 2 : position + 2))\" y=\"\(format(baseline))\" text-anchor=\"\(anchor)\">"
+            svg +=
+                "<line class=\"stem \(mark.kind.rawValue)\" x1=\"\(format(position))\" y1=\"\(format(baseline + 3))\" x2=\"\(format(position))\" y2=\"\(format(top + Self.barTop))\"/>"
+            svg +=
+                "<text class=\"story \(mark.kind.rawValue)\" x=\"\(format(anchor == "start" ? position - 2 : position + 2))\" y=\"\(format(baseline))\" text-anchor=\"\(anchor)\">"
                 + "\(HTMLText.escaped(text))</text>"
         }
         return svg
