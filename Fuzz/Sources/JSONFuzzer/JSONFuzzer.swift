@@ -1,7 +1,8 @@
 import FuzzDriver
 import LifelintCore
 
-/// One input as a JSON trace: lifelint events, Chrome traces, Apple log exports, MetricKit.
+/// One input as a JSON trace: lifelint events, Chrome traces, Apple log exports, MetricKit,
+/// Android Studio Logcat exports.
 /// An input that does not start as JSON is given a `{` so the JSON readers see it.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzJSON(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {

@@ -13,6 +13,7 @@ public enum TraceFormats {
         XMLPlistFormat.self,
         AppleLogJSONFormat.self,
         MetricKitFormat.self,
+        StudioLogcatExportFormat.self,
         ChromeTraceFormat.self,
         LifelintEventsFormat.self,
         UnrecognisedJSONFormat.self,

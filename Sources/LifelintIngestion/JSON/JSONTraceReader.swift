@@ -25,8 +25,8 @@ struct JSONTraceReader {
             report(failure)
         }
         var remaining = decoder.finish()
-        remaining.handOver(to: emit)
         summary.events += remaining.count
+        remaining.handOver(to: emit)
         summary.labels = decoder.labels
         summary.structuralLines += reader.preambleLines
         summary.lines += reader.preambleLines

@@ -46,6 +46,20 @@ struct LogcatTextReader: LineOrientedReader {
         summary = IngestionSummary(path: path, format: "logcat")
     }
 
+    /// A reader fed line by line (`read(line:number:emit:)`) by a container that holds logcat
+    /// entries in another form, each written as a line of `layout`, whose times have a year.
+    init(path: String, feeding layout: LogcatLayout, mappings: [LineMapping]) {
+        self.init(path: path, year: YearInference(baseYear: 1970), mappings: mappings)
+        format = layout
+        summary.format = "logcat " + layout.rawValue
+    }
+
+    /// One line of a fed reader, at `number` in the container.
+    mutating func read(line: UnsafeBufferPointer<UInt8>, number: Int, emit: EventSink) {
+        summary.lines = number
+        read(line: line, emit: emit)
+    }
+
     mutating func run(_ input: ByteLineReader, format forcedFormat: LogcatLayout?, emit: EventSink) throws(IngestionError) {
         let head: UnsafeBufferPointer<UInt8>
         do { head = try input.prefetch() } catch { throw .readFailed(path: path, line: 1, reason: error.message) }

@@ -207,7 +207,9 @@ import Testing
         let url = TraceFixture.temporaryFile(name: "package.json", contents: Data(#"{"name":"lifelint","version":2}"#.utf8))
         #expect(
             throws: IngestionError.unrecognisedFormat(
-                path: url.path, line: 1, reason: "JSON, but neither an Apple log export, a MetricKit payload, a Chrome trace nor lifelint events (examined the whole document)")
+                path: url.path, line: 1,
+                reason:
+                    "JSON, but neither an Apple log export, a MetricKit payload, an Android Studio Logcat export, a Chrome trace nor lifelint events (examined the whole document)")
         ) {
             _ = try TraceReader.events(atPath: url.path)
         }

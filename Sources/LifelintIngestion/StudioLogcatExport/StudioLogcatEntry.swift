@@ -1,0 +1,59 @@
+import LifelintModel
+
+/// The header of one message of an Android Studio Logcat export, and the `studio-new` logcat
+/// line it stands for.
+struct StudioLogcatEntry {
+    let timestamp: Timestamp
+    let pid: Int
+    let tid: Int
+    let level: UInt8
+    let tag: String
+    /// The application id, else the process name, else what Studio writes for neither (`pid-N`).
+    let package: String
+
+    init?(header: JSONObject) {
+        guard let time = JSONObject(header["timestamp"]), let seconds = time["seconds"]?.number.flatMap({ Int64(exactly: $0) }),
+            let nanos = time["nanos"]?.number.flatMap({ Int64(exactly: $0) }), (0..<1_000_000_000).contains(nanos),
+            let pid = header["pid"]?.number.flatMap({ Int(exactly: $0) }), let tid = header["tid"]?.number.flatMap({ Int(exactly: $0) })
+        else { return nil }
+        let (product, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        guard !overflow else { return nil }
+        timestamp = Timestamp(clock: .wall, nanoseconds: product + nanos, utcOffsetSeconds: 0, fractionDigits: nanos % 1_000_000 == 0 ? 3 : 9)
+        self.pid = pid
+        self.tid = tid
+        level = Self.level(header["logLevel"]?.string)
+        tag = Self.token(header["tag"]?.string, orElse: "?")
+        let named = [header["applicationId"]?.string, header["processName"]?.string].compactMap { $0 }.first { !$0.isEmpty }
+        package = Self.token(named, orElse: "pid-\(pid)")
+    }
+
+    /// `2024-01-08 09:14:25.969 +0000  1234-1250  Tag  com.app  I  message`.
+    func render(message: Substring, into line: inout [UInt8]) {
+        line.removeAll(keepingCapacity: true)
+        let date = CivilDateTime(nanosecondsSinceEpoch: timestamp.nanoseconds)
+        let time = date.iso8601DateTime(fractionDigits: timestamp.fractionDigits).replacing("T", with: " ")
+        line.append(contentsOf: "\(time) +0000  \(pid)-\(tid)  \(tag)  \(package)  ".utf8)
+        line.append(level)
+        line.append(contentsOf: "  ".utf8)
+        line.append(contentsOf: message.utf8.prefix { $0 != .carriageReturn })
+    }
+
+    /// Studio's level names, as logcat's letters.
+    private static func level(_ name: String?) -> UInt8 {
+        switch name {
+        case "VERBOSE": UInt8(ascii: "V")
+        case "DEBUG": UInt8(ascii: "D")
+        case "INFO": UInt8(ascii: "I")
+        case "WARN": UInt8(ascii: "W")
+        case "ERROR": UInt8(ascii: "E")
+        case "ASSERT": UInt8(ascii: "A")
+        default: UInt8(ascii: "?")
+        }
+    }
+
+    /// A column of the line: blanks would split it, so they become `_`.
+    private static func token(_ text: String?, orElse fallback: String) -> String {
+        guard let text, !text.isEmpty else { return fallback }
+        return String(text.map { $0 == " " || $0 == "\t" ? "_" : $0 })
+    }
+}

@@ -1,0 +1,45 @@
+import LifelintModel
+
+/// Reads each message of an Android Studio Logcat export as the logcat entry it was: the
+/// header and message are written as a `studio-new` line (`time +0000  pid-tid  tag  package
+/// level  message`, one line per line of the message, as logcat prints a multi-line message)
+/// and handed to a logcat reader, whose events keep the line of the message's record in the
+/// export. The instant is UTC, so times keep their zone; the application id names the process
+/// from its first message on.
+struct StudioLogcatExportDecoder: JSONRecordDecoder {
+    private let mappings: [LineMapping]
+    /// Made at the first record, which names the trace.
+    private var reader: LogcatTextReader?
+    private var line: [UInt8] = []
+
+    init(mappings: [LineMapping] = []) {
+        self.mappings = mappings
+    }
+
+    mutating func decode(_ record: JSONValue, object: JSONObject?, at location: SourceLocation) -> RecordOutcome {
+        guard let object, let header = JSONObject(object["header"]) else {
+            return .problem("expected a Logcat message, an object with a 'header' object and a 'message'")
+        }
+        guard let entry = StudioLogcatEntry(header: header) else {
+            return .problem("a Logcat message's header needs a 'timestamp' of 'seconds' and 'nanos', a 'pid' and a 'tid'")
+        }
+        var reader = reader ?? LogcatTextReader(path: location.path ?? "", feeding: .studioNew, mappings: mappings)
+        var events: [Event] = []
+        for messageLine in (object["message"]?.string ?? "").split(separator: "\n", omittingEmptySubsequences: false) {
+            entry.render(message: messageLine, into: &line)
+            line.withUnsafeBufferPointer { reader.read(line: $0, number: location.line, emit: { events.append($0) }) }
+        }
+        self.reader = reader
+        switch events.count {
+        case 0: return .otherAt(entry.timestamp)
+        case 1: return .event(events[0])
+        default: return .events(events)
+        }
+    }
+
+    mutating func finish() -> [Event] {
+        var events: [Event] = []
+        reader?.finish(emit: { events.append($0) })
+        return events
+    }
+}
