@@ -25,36 +25,44 @@ let package = Package(
             providers: [.apt(["zlib1g-dev"])]
         ),
         // The library, one target per stage of the pipeline; no stage reaches a later one.
+        /// Bytes below everything: the ASCII vocabulary, output buffers and their writing, files
+        /// replaced whole, paths as the file system spells them, hashing.
+        .target(
+            name: "LifelintBytes",
+            path: "Sources/LifelintBytes"
+        ),
         /// Events, time, findings: the vocabulary every stage shares. No I/O, no output buffers.
         .target(
             name: "LifelintModel",
+            dependencies: ["LifelintBytes"],
             path: "Sources/LifelintModel"
         ),
         /// Bytes to events: every container's reader. The only stage with pointers and unchecked
         /// exclusivity, all of it internal.
         .target(
             name: "LifelintIngestion",
-            dependencies: ["LifelintModel", "CLibXML2", "CZlib"],
+            dependencies: ["LifelintBytes", "LifelintModel", "CLibXML2", "CZlib"],
             path: "Sources/LifelintIngestion"
         ),
         /// Events to findings: configuration, phases, rules and their engine, metrics, verdicts,
         /// timelines, and running a batch of traces.
         .target(
             name: "LifelintAnalysis",
-            dependencies: ["LifelintModel", "LifelintIngestion"],
+            dependencies: ["LifelintBytes", "LifelintModel", "LifelintIngestion"],
             path: "Sources/LifelintAnalysis",
             plugins: ["EmbedRules"]
         ),
         /// Findings to bytes: the output formats, the run's report, baselines.
         .target(
             name: "LifelintReports",
-            dependencies: ["LifelintModel", "LifelintIngestion", "LifelintAnalysis"],
+            dependencies: ["LifelintBytes", "LifelintModel", "LifelintAnalysis"],
             path: "Sources/LifelintReports"
         ),
-        /// All of the above in one import, for programs built on the library.
+        /// All of the above in one import, and a whole run as one call (`AnalysisRun`), for
+        /// programs built on the library.
         .target(
             name: "LifelintCore",
-            dependencies: ["LifelintModel", "LifelintIngestion", "LifelintAnalysis", "LifelintReports"],
+            dependencies: ["LifelintBytes", "LifelintModel", "LifelintIngestion", "LifelintAnalysis", "LifelintReports"],
             path: "Sources/LifelintCore"
         ),
         /// Carries `Rules/*.json` into the library (see Sources/Plugins/EmbedRules).
@@ -88,7 +96,8 @@ let package = Package(
             name: "LifelintCoreTests",
             // The executable too, so the end-to-end tests run the binary a CI job runs.
             dependencies: [
-                "LifelintModel", "LifelintIngestion", "LifelintAnalysis", "LifelintReports", "LifelintCore", "LifelintCLI", "lifelint", "CZlib",
+                "LifelintBytes", "LifelintModel", "LifelintIngestion", "LifelintAnalysis", "LifelintReports", "LifelintCore", "LifelintCLI", "lifelint",
+                "CZlib",
             ],
             path: "Tests/LifelintCoreTests",
             resources: [.copy("Fixtures")]

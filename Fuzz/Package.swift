@@ -16,18 +16,19 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0"),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib"),
-        .target(name: "LifelintModel", path: "Sources/LifelintModel", swiftSettings: instrumented),
+        .target(name: "LifelintBytes", path: "Sources/LifelintBytes", swiftSettings: instrumented),
+        .target(name: "LifelintModel", dependencies: ["LifelintBytes"], path: "Sources/LifelintModel", swiftSettings: instrumented),
         .target(
-            name: "LifelintIngestion", dependencies: ["LifelintModel", "CLibXML2", "CZlib"], path: "Sources/LifelintIngestion",
+            name: "LifelintIngestion", dependencies: ["LifelintBytes", "LifelintModel", "CLibXML2", "CZlib"], path: "Sources/LifelintIngestion",
             swiftSettings: instrumented + [.unsafeFlags(["-enable-testing"])]),
         .target(
-            name: "LifelintAnalysis", dependencies: ["LifelintModel", "LifelintIngestion"], path: "Sources/LifelintAnalysis",
+            name: "LifelintAnalysis", dependencies: ["LifelintBytes", "LifelintModel", "LifelintIngestion"], path: "Sources/LifelintAnalysis",
             swiftSettings: instrumented, plugins: ["EmbedRules"]),
         .target(
-            name: "LifelintReports", dependencies: ["LifelintModel", "LifelintIngestion", "LifelintAnalysis"], path: "Sources/LifelintReports",
+            name: "LifelintReports", dependencies: ["LifelintBytes", "LifelintModel", "LifelintAnalysis"], path: "Sources/LifelintReports",
             swiftSettings: instrumented),
         .target(
-            name: "LifelintCore", dependencies: ["LifelintModel", "LifelintIngestion", "LifelintAnalysis", "LifelintReports"],
+            name: "LifelintCore", dependencies: ["LifelintBytes", "LifelintModel", "LifelintIngestion", "LifelintAnalysis", "LifelintReports"],
             path: "Sources/LifelintCore", swiftSettings: instrumented),
         .plugin(name: "EmbedRules", capability: .buildTool(), dependencies: ["rule-embedder"], path: "Sources/Plugins/EmbedRules"),
         .executableTarget(name: "rule-embedder", path: "Sources/RuleEmbedder"),

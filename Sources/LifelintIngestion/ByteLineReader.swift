@@ -1,3 +1,4 @@
+import LifelintBytes
 import LifelintModel
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import LifelintBytes
 import Glibc
 #elseif canImport(Darwin)
 import Darwin

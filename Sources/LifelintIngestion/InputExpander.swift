@@ -1,4 +1,5 @@
 import Foundation
+import LifelintBytes
 import LifelintModel
 
 #if canImport(Glibc)

@@ -1,3 +1,4 @@
+import LifelintBytes
 import LifelintModel
 
 /// Reads the textual times of the JSON and plist containers:

@@ -1,3 +1,4 @@
+import LifelintBytes
 import LifelintIngestion
 import LifelintModel
 

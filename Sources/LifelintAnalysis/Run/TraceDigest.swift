@@ -1,4 +1,5 @@
 import Dispatch
+import LifelintBytes
 import LifelintIngestion
 
 /// A trace file's SHA-256, computed on another core while the trace is analysed: hashing a

@@ -1,3 +1,4 @@
+import LifelintBytes
 import LifelintIngestion
 import LifelintModel
 
@@ -55,5 +56,13 @@ public struct TraceReport: Sendable {
     /// A trace that could not be read.
     static func unreadable(path: String, _ error: IngestionError) -> TraceReport {
         TraceReport(path: path, summary: nil, error: error.description, diagnostics: ["lifelint: error: \(error)"])
+    }
+}
+
+extension TraceReport {
+    /// The text of each line in `wanted` that the trace has, read again from its file, so a
+    /// report can quote what it cites (`TraceExcerpt`).
+    public func lines(_ wanted: Set<Int>) -> [Int: String] {
+        TraceExcerpt.lines(wanted, of: fileSystemPath)
     }
 }

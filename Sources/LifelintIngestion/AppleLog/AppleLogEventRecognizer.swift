@@ -1,3 +1,4 @@
+import LifelintBytes
 import LifelintModel
 
 /// Turns Apple log entries into events: what iOS's lifecycle daemons prove about apps

@@ -1,3 +1,4 @@
+import LifelintBytes
 import LifelintModel
 
 /// Reads one line of each `AppleLogTextLayout` into an `AppleLogRecord`, without allocating.

@@ -1,3 +1,4 @@
+import LifelintBytes
 import LifelintModel
 
 /// The text shapes an Apple log takes when people paste it (docs/formats.md §10):

@@ -1,4 +1,5 @@
 import Foundation
+import LifelintBytes
 import LifelintModel
 
 /// Reads Apple crash and termination reports (docs/formats.md §9): legacy text `.crash` reports,

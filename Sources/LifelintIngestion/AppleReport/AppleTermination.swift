@@ -1,3 +1,4 @@
+import LifelintBytes
 import LifelintModel
 
 /// What an Apple crash or termination report says ended the process, as an iOS engineer reads

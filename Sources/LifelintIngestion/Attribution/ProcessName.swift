@@ -1,3 +1,4 @@
+import LifelintBytes
 import LifelintModel
 
 /// Android's names for processes and activities, as logs print them.

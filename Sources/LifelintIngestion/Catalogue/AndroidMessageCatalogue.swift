@@ -1,3 +1,5 @@
+import LifelintBytes
+
 /// The Android system messages lifelint recognises, each form with the releases that write it
 /// and its source: the one place recognition of the system's text lines is described.
 /// (Events-buffer tags, whose names say what they are, are in `LogcatTag` and
@@ -94,11 +96,12 @@ struct AndroidMessageCatalogue: Sendable {
 
     /// The first message found inside `message`, with its fields read from where it starts.
     func find(in message: UnsafeBufferPointer<UInt8>) -> (AndroidMessage, MessageFields)? {
-        for candidate in anywhere {
-            guard let start = candidate.pattern.opening.withUnsafeBufferPointer({ ByteSearch.firstIndex(of: $0, in: message, from: 0) }),
-                let fields = candidate.pattern.match(UnsafeBufferPointer(rebasing: message[start...]))
+        // By index: a message is copied only when it matches, not once per candidate tried.
+        for index in anywhere.indices {
+            guard let start = anywhere[index].pattern.opening.withUnsafeBufferPointer({ ByteSearch.firstIndex(of: $0, in: message, from: 0) }),
+                let fields = anywhere[index].pattern.match(UnsafeBufferPointer(rebasing: message[start...]))
             else { continue }
-            return (candidate, fields)
+            return (anywhere[index], fields)
         }
         return nil
     }

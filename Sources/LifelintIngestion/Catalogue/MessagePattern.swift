@@ -1,3 +1,5 @@
+import LifelintBytes
+
 /// The wording of a system message with the parts lifelint reads marked as fields:
 /// `Killing {pid}:{process}/{user} (adj {adj}): {reason}`. Matched on a message's bytes from
 /// its start: words exactly, fields by their characters (`MessageField.Kind`), and text fields

@@ -1,3 +1,4 @@
+import LifelintBytes
 import LifelintModel
 
 /// Reads a JSON container record by record and emits its events in document order. Every

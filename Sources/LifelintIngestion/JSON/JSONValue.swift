@@ -1,4 +1,5 @@
 import Foundation
+import LifelintBytes
 import LifelintModel
 
 /// A validated JSON value seen in place: its bytes are not copied, and strings are decoded only

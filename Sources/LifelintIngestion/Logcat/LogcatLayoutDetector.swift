@@ -1,3 +1,4 @@
+import LifelintBytes
 import LifelintModel
 
 /// Detects a file's logcat layout from its first lines: every layout is tried on a sample and

@@ -1,4 +1,5 @@
 import Foundation
+import LifelintBytes
 import LifelintModel
 
 /// Assembles plist values from a stream of element starts, ends and text (the XML reader's

@@ -1,3 +1,4 @@
+import LifelintBytes
 import LifelintModel
 
 /// An XML property list of lifecycle records (docs/formats.md §6).

@@ -1,3 +1,4 @@
+import LifelintBytes
 import LifelintModel
 
 /// The header of one message of an Android Studio Logcat export, and the `studio-new` logcat

@@ -1,3 +1,4 @@
+import LifelintBytes
 import LifelintModel
 
 /// systrace / atrace text (ftrace's `# tracer: nop` output, docs/formats.md §4): only the app-side

@@ -1,4 +1,4 @@
-import LifelintIngestion
+import LifelintBytes
 
 #if canImport(Glibc)
 import Glibc

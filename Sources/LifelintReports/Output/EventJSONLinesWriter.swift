@@ -1,5 +1,5 @@
 import LifelintAnalysis
-import LifelintIngestion
+import LifelintBytes
 import LifelintModel
 
 /// Writes events as JSON Lines, the output of `lifelint events`:

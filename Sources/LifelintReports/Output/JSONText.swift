@@ -1,5 +1,5 @@
 import Foundation
-import LifelintIngestion
+import LifelintBytes
 import Synchronization
 
 /// Writes report values (strings, integers, booleans, `NSNull`, dictionaries with string keys
@@ -116,7 +116,7 @@ final class JSONText: Sendable {
     static func appendString(_ string: String, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
         // Most strings need no escape: one scan, then one copy.
-        guard ByteSearch.containsJSONEscape(string) else {
+        guard ByteBuffer.containsJSONEscape(string) else {
             bytes.append(contentsOf: string.utf8)
             return bytes.append(UInt8(ascii: "\""))
         }

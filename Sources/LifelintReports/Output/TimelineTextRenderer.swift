@@ -1,5 +1,5 @@
 import LifelintAnalysis
-import LifelintIngestion
+import LifelintBytes
 import LifelintModel
 
 /// `lifelint timeline` output: per app and process incarnation, one row per phase span (time,

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import LifelintBytes
 @testable import LifelintIngestion
 
 struct ByteSearchTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import LifelintBytes
 @testable import LifelintCLI
 @testable import LifelintIngestion
 

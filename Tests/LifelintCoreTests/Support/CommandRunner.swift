@@ -1,4 +1,5 @@
 @testable import LifelintAnalysis
+@testable import LifelintBytes
 @testable import LifelintCLI
 @testable import LifelintIngestion
 @testable import LifelintModel

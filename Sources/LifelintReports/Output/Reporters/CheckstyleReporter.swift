@@ -1,5 +1,5 @@
 import LifelintAnalysis
-import LifelintIngestion
+import LifelintBytes
 import LifelintModel
 
 /// Checkstyle XML (`--format checkstyle`), read by Jenkins' warnings plugin, reviewdog, GitLab

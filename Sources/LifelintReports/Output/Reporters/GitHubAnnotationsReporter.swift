@@ -1,6 +1,6 @@
 import Foundation
 import LifelintAnalysis
-import LifelintIngestion
+import LifelintBytes
 import LifelintModel
 
 /// GitHub Actions workflow commands (`--format github`): each result becomes an annotation on

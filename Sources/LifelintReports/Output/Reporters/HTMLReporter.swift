@@ -1,5 +1,5 @@
 import LifelintAnalysis
-import LifelintIngestion
+import LifelintBytes
 import LifelintModel
 
 /// One self-contained HTML page (`--format html`) for a post-mortem, to attach to a bug report

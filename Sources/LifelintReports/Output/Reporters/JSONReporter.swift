@@ -1,6 +1,6 @@
 import Foundation
 import LifelintAnalysis
-import LifelintIngestion
+import LifelintBytes
 import LifelintModel
 
 /// The whole run as one JSON document (`--format json`), versioned and documented in

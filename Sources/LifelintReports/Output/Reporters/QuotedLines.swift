@@ -1,5 +1,5 @@
 import LifelintAnalysis
-import LifelintIngestion
+import LifelintBytes
 import LifelintModel
 
 /// The trace lines one trace's section of the HTML page quotes: read once for every finding
@@ -19,7 +19,7 @@ struct QuotedLines {
         var cited = listed.flatMap { [$0.location] + $0.related.map(\.location) }
         cited += trace.verdicts.flatMap { [$0.location] + $0.claims.compactMap(\.location) }
         let wanted = cited.filter { $0.path == trace.path }.flatMap { ($0.line - Self.context)...($0.line + Self.context) }
-        text = TraceExcerpt.lines(Set(wanted.filter { $0 > 0 }), of: trace.fileSystemPath)
+        text = trace.lines(Set(wanted.filter { $0 > 0 }))
     }
 
     /// `line 28` (`line 28 of other.log` elsewhere), linked to its quote when there is one.

@@ -1,6 +1,8 @@
 import LifelintAnalysis
+import LifelintBytes
 import LifelintIngestion
 import LifelintModel
+import LifelintReports
 
 /// A batch of traces analysed and reported the way `lifelint` does it: each trace read and
 /// analysed on one of `jobs` cores, matched against the baseline, handed to every reporter in

@@ -18,14 +18,14 @@ enum TemporaryFiles {
     }()
     nonisolated(unsafe) private static var handlersInstalled = false
 
-    static func register(_ path: String) {
+    package static func register(_ path: String) {
         installHandlers()
         guard let slot = (0..<capacity).first(where: { paths[$0] == nil }) else { return }
         paths[slot] = PathEncoding.withFileSystemRepresentation(path) { strdup($0) }
     }
 
     /// The file became an output (or is gone): an interrupt leaves it.
-    static func forget(_ path: String) {
+    package static func forget(_ path: String) {
         PathEncoding.withFileSystemRepresentation(path) { name in
             for slot in 0..<capacity {
                 guard let entry = paths[slot], strcmp(entry, name) == 0 else { continue }
@@ -36,7 +36,7 @@ enum TemporaryFiles {
     }
 
     /// Removes an abandoned temporary file.
-    static func remove(_ path: String) {
+    package static func remove(_ path: String) {
         _ = PathEncoding.withFileSystemRepresentation(path) { unlink($0) }
         forget(path)
     }

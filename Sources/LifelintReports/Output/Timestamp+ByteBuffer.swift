@@ -1,3 +1,4 @@
+import LifelintBytes
 import LifelintModel
 
 /// A timestamp written as bytes, for the writers.

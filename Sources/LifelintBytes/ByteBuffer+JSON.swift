@@ -1,5 +1,3 @@
-import LifelintModel
-
 /// Appending JSON without building intermediate objects or strings: the writers that stream
 /// events compose each line straight into the output's buffer, so output keeps pace with
 /// parsing.
@@ -13,7 +11,7 @@ extension ByteBuffer {
 
     /// Most strings need no escape: their bytes are copied in one piece once a scan (a word at
     /// a time) finds nothing to escape; only the rest of a string that needs one goes byte by byte.
-    mutating func appendJSONString(utf8: UnsafeBufferPointer<UInt8>) {
+    package mutating func appendJSONString(utf8: UnsafeBufferPointer<UInt8>) {
         append(.quote)
         var plain = ByteSearch.plainJSONStringPrefix(utf8, from: 0)
         while plain < utf8.count, !Self.needsEscape(utf8[plain]) { plain += 1 }
@@ -33,7 +31,7 @@ extension ByteBuffer {
 
     /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?`, the numbers JSON allows (no exponent, which lifelint's
     /// readers never produce), at most 18 digits so every reader keeps it exact.
-    static func isJSONNumber(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func isJSONNumber(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = utf8.first == .dash ? 1 : 0
         let integerStart = index
         while index < utf8.count, utf8[index].isASCIIDigit { index += 1 }
@@ -85,14 +83,18 @@ extension ByteBuffer {
         if let value { appendDecimal(Int64(value)) } else { append("null") }
     }
 
-    /// The ISO 8601 text of a timestamp in quotes, or `null` when the trace had no time.
-    package mutating func appendJSONTimestamp(_ time: Timestamp, through cache: inout TimestampTextCache) {
-        guard time.clock != .unknown else {
-            append("null")
-            return
+    /// Whether `string` has a byte JSON must escape (a control character, `"` or `\`): most
+    /// strings of a report have none and are copied whole. Reads the string's bytes in place
+    /// when it has them contiguously.
+    package static func containsJSONEscape(_ string: String) -> Bool {
+        let needsEscape = { (byte: UInt8) in byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") }
+        if let found = string.utf8.withContiguousStorageIfAvailable({ bytes in
+            var any = false
+            for byte in bytes { any = any || needsEscape(byte) }
+            return any
+        }) {
+            return found
         }
-        append(.quote)
-        cache.append(time, to: &self)
-        append(.quote)
+        return string.utf8.contains(where: needsEscape)
     }
 }

@@ -1,5 +1,3 @@
-import LifelintModel
-
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -10,31 +8,16 @@ import Darwin
 /// about as much as scanning the haystack once. (`memmem` is a GNU extension the Swift Glibc
 /// module does not export.)
 package enum ByteSearch {
-    /// Whether `string` has a byte JSON must escape (a control character, `"` or `\`): most
-    /// strings of a report have none and are copied whole. Reads the string's bytes in place
-    /// when it has them contiguously.
-    package static func containsJSONEscape(_ string: String) -> Bool {
-        let needsEscape = { (byte: UInt8) in byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") }
-        if let found = string.utf8.withContiguousStorageIfAvailable({ bytes in
-            var any = false
-            for byte in bytes { any = any || needsEscape(byte) }
-            return any
-        }) {
-            return found
-        }
-        return string.utf8.contains(where: needsEscape)
-    }
-
-    static func contains(_ needle: StaticString, in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
+    @inlinable package static func contains(_ needle: StaticString, in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
         firstIndex(of: needle, in: haystack, from: 0) != nil
     }
 
-    static func firstIndex(of needle: StaticString, in haystack: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+    @inlinable package static func firstIndex(of needle: StaticString, in haystack: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         firstIndex(of: UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount), in: haystack, from: start)
     }
 
     /// Where `needle` first occurs in `haystack` at or after `start`.
-    static func firstIndex(of needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+    @inlinable package static func firstIndex(of needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         let count = needle.count
         guard count > 0, haystack.count >= count, let base = haystack.baseAddress, let needleBase = needle.baseAddress else { return nil }
         let first = Int32(needleBase[0])
@@ -50,7 +33,7 @@ package enum ByteSearch {
     }
 
     /// Where `first` followed by `second` first occurs in `haystack` at or after `start`.
-    static func firstIndex(of first: UInt8, followedBy second: UInt8, in haystack: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+    @inlinable package static func firstIndex(of first: UInt8, followedBy second: UInt8, in haystack: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         guard let base = haystack.baseAddress else { return nil }
         var position = start
         while position + 1 < haystack.count {
@@ -62,13 +45,13 @@ package enum ByteSearch {
         return nil
     }
 
-    static func firstIndex(of needle: String, in haystack: UnsafeBufferPointer<UInt8>) -> Int? {
+    @inlinable package static func firstIndex(of needle: String, in haystack: UnsafeBufferPointer<UInt8>) -> Int? {
         var needle = needle
         return needle.withUTF8 { firstIndex(of: $0, in: haystack, from: 0) }
     }
 
     /// Calls `body` with each line of `bytes`, without its line break.
-    static func forEachLine(in bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    @inlinable package static func forEachLine(in bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         guard let base = bytes.baseAddress else { return }
         var start = 0
         while start < bytes.count, let newline = memchr(base + start, Int32(UInt8.newline), bytes.count - start) {
@@ -81,15 +64,15 @@ package enum ByteSearch {
 }
 
 extension ByteSearch {
-    private static let ones: UInt64 = 0x0101_0101_0101_0101
-    private static let highBits: UInt64 = 0x8080_8080_8080_8080
+    @inlinable package static var ones: UInt64 { 0x0101_0101_0101_0101 }
+    @inlinable package static var highBits: UInt64 { 0x8080_8080_8080_8080 }
 
     /// Flags the bytes of `word` (little-endian) that need attention inside a JSON string: a
     /// quote, a backslash, a control character or a non-ASCII byte. Zero means eight plain
     /// bytes; otherwise the lowest flagged byte is exactly the first that needs attention
     /// (higher ones may be false alarms), so `trailingZeroBitCount / 8` is its offset.
     @inline(__always)
-    static func jsonStringAttentionMask(_ word: UInt64) -> UInt64 {
+    @inlinable package static func jsonStringAttentionMask(_ word: UInt64) -> UInt64 {
         let quotes = word ^ (ones &* UInt64(UInt8.quote))
         let backslashes = word ^ (ones &* UInt64(UInt8.backslash))
         let flagged = (quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes | (word &- ones &* 0x20) | word
@@ -99,7 +82,7 @@ extension ByteSearch {
     /// How many bytes from `start` on need no attention inside a JSON string (see
     /// `jsonStringAttentionMask`); reads a word at a time and may stop short of the end.
     @inline(__always)
-    static func plainJSONStringPrefix(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    @inlinable package static func plainJSONStringPrefix(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         guard let base = bytes.baseAddress else { return 0 }
         var index = start
         while index + 8 <= bytes.count {

@@ -1,3 +1,4 @@
+import LifelintBytes
 import LifelintModel
 
 /// Writes wall-clock times as `Timestamp.appendISO8601` does, keeping the text of the last
@@ -27,7 +28,7 @@ package struct TimestampTextCache {
                 return
             }
         }
-        prefix.span.withUnsafeBufferPointer { bytes.append($0) }
+        bytes.append(prefix.span)
         let withinMinute = local - minute * Self.nanosecondsPerMinute
         time.appendSecondAndZone(second: Int(withinMinute / 1_000_000_000), nanosecond: Int(withinMinute % 1_000_000_000), to: &bytes)
     }
@@ -43,5 +44,18 @@ package struct TimestampTextCache {
         }
         self.minute = minute
         return true
+    }
+}
+
+extension ByteBuffer {
+    /// The ISO 8601 text of a timestamp in quotes, or `null` when the trace had no time.
+    package mutating func appendJSONTimestamp(_ time: Timestamp, through cache: inout TimestampTextCache) {
+        guard time.clock != .unknown else {
+            append("null")
+            return
+        }
+        append(.quote)
+        cache.append(time, to: &self)
+        append(.quote)
     }
 }

@@ -1,5 +1,3 @@
-import LifelintModel
-
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -15,20 +13,20 @@ package struct ByteBuffer: ~Copyable {
     @usableFromInline var count = 0
     @usableFromInline var capacity: Int
 
-    init(capacity: Int) {
+    package init(capacity: Int) {
         self.capacity = max(capacity, 16)
         base = .allocate(capacity: self.capacity)
     }
 
     deinit { base.deallocate() }
 
-    var isEmpty: Bool { count == 0 }
+    package var isEmpty: Bool { count == 0 }
 
-    func withBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+    package func withBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
         try body(UnsafeRawBufferPointer(start: base, count: count))
     }
 
-    mutating func removeAll() { count = 0 }
+    package mutating func removeAll() { count = 0 }
 
     @inlinable @inline(__always)
     package mutating func append(_ byte: UInt8) {
@@ -38,7 +36,7 @@ package struct ByteBuffer: ~Copyable {
     }
 
     @inlinable @inline(__always)
-    mutating func append(_ bytes: UnsafeRawBufferPointer) {
+    package mutating func append(_ bytes: UnsafeRawBufferPointer) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
         if capacity - count < bytes.count { grow(toHold: bytes.count) }
         UnsafeMutableRawPointer(base + count).copyMemory(from: source, byteCount: bytes.count)
@@ -46,15 +44,21 @@ package struct ByteBuffer: ~Copyable {
     }
 
     @inlinable @inline(__always)
-    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) { append(UnsafeRawBufferPointer(bytes)) }
+    package mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) { append(UnsafeRawBufferPointer(bytes)) }
 
     @inlinable @inline(__always)
     package mutating func append(_ text: StaticString) {
         append(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
+    /// The bytes of a span (an `InlineArray`'s, say), for callers that hold no pointer.
+    @inlinable @inline(__always)
+    package mutating func append(_ bytes: Span<UInt8>) {
+        bytes.withUnsafeBufferPointer { append($0) }
+    }
+
     /// (Named apart from `append(_: StaticString)` so that literals take the static path.)
-    mutating func append(utf8Of text: String) {
+    package mutating func append(utf8Of text: String) {
         var text = text
         text.withUTF8 { append($0) }
     }
@@ -62,7 +66,7 @@ package struct ByteBuffer: ~Copyable {
     /// `count` decimal digits of a non-negative `value`, zero-padded on the left (the
     /// timestamps' fields).
     @inlinable @inline(__always)
-    mutating func appendDigits(_ value: Int, count digitCount: Int) {
+    package mutating func appendDigits(_ value: Int, count digitCount: Int) {
         if capacity - count < digitCount { grow(toHold: digitCount) }
         var remaining = value
         var index = count + digitCount - 1
@@ -76,7 +80,7 @@ package struct ByteBuffer: ~Copyable {
 
     /// The decimal digits of `value`.
     @usableFromInline
-    mutating func appendDecimal(_ value: Int64) {
+    package mutating func appendDecimal(_ value: Int64) {
         var magnitude = value.magnitude
         if value < 0 { append(.dash) }
         var digitCount = 1
@@ -97,7 +101,7 @@ package struct ByteBuffer: ~Copyable {
     }
 
     @usableFromInline
-    mutating func grow(toHold extra: Int) {
+    package mutating func grow(toHold extra: Int) {
         var newCapacity = capacity * 2
         while newCapacity - count < extra { newCapacity *= 2 }
         let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)

@@ -1,5 +1,4 @@
 import Foundation
-import LifelintModel
 
 #if canImport(Glibc)
 import Glibc
