@@ -8,7 +8,7 @@ import Darwin
 /// many small pieces per event, which costs an `Array` a uniqueness check and a bounds check
 /// per call but costs this a comparison and a copy. The small appends are inlinable: the
 /// writers that call them live in another module, and a call per byte would double their cost.
-package struct ByteBuffer: ~Copyable {
+@_spi(Bytes) public struct ByteBuffer: ~Copyable {
     @usableFromInline var base: UnsafeMutablePointer<UInt8>
     @usableFromInline var count = 0
     @usableFromInline var capacity: Int
@@ -29,14 +29,14 @@ package struct ByteBuffer: ~Copyable {
     package mutating func removeAll() { count = 0 }
 
     @inlinable @inline(__always)
-    package mutating func append(_ byte: UInt8) {
+    public mutating func append(_ byte: UInt8) {
         if count == capacity { grow(toHold: 1) }
         base[count] = byte
         count += 1
     }
 
     @inlinable @inline(__always)
-    package mutating func append(_ bytes: UnsafeRawBufferPointer) {
+    public mutating func append(_ bytes: UnsafeRawBufferPointer) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
         if capacity - count < bytes.count { grow(toHold: bytes.count) }
         UnsafeMutableRawPointer(base + count).copyMemory(from: source, byteCount: bytes.count)
@@ -44,16 +44,16 @@ package struct ByteBuffer: ~Copyable {
     }
 
     @inlinable @inline(__always)
-    package mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) { append(UnsafeRawBufferPointer(bytes)) }
+    public mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) { append(UnsafeRawBufferPointer(bytes)) }
 
     @inlinable @inline(__always)
-    package mutating func append(_ text: StaticString) {
+    public mutating func append(_ text: StaticString) {
         append(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     /// The bytes of a span (an `InlineArray`'s, say), for callers that hold no pointer.
     @inlinable @inline(__always)
-    package mutating func append(_ bytes: Span<UInt8>) {
+    public mutating func append(_ bytes: Span<UInt8>) {
         bytes.withUnsafeBufferPointer { append($0) }
     }
 
@@ -66,7 +66,7 @@ package struct ByteBuffer: ~Copyable {
     /// `count` decimal digits of a non-negative `value`, zero-padded on the left (the
     /// timestamps' fields).
     @inlinable @inline(__always)
-    package mutating func appendDigits(_ value: Int, count digitCount: Int) {
+    public mutating func appendDigits(_ value: Int, count digitCount: Int) {
         if capacity - count < digitCount { grow(toHold: digitCount) }
         var remaining = value
         var index = count + digitCount - 1

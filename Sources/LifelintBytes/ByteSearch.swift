@@ -7,17 +7,17 @@ import Darwin
 /// Substring search over bytes: `memchr` jumps to each candidate first byte, so a miss costs
 /// about as much as scanning the haystack once. (`memmem` is a GNU extension the Swift Glibc
 /// module does not export.)
-package enum ByteSearch {
-    @inlinable package static func contains(_ needle: StaticString, in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
+@_spi(Bytes) public enum ByteSearch {
+    @inlinable public static func contains(_ needle: StaticString, in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
         firstIndex(of: needle, in: haystack, from: 0) != nil
     }
 
-    @inlinable package static func firstIndex(of needle: StaticString, in haystack: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+    @inlinable public static func firstIndex(of needle: StaticString, in haystack: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         firstIndex(of: UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount), in: haystack, from: start)
     }
 
     /// Where `needle` first occurs in `haystack` at or after `start`.
-    @inlinable package static func firstIndex(of needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+    @inlinable public static func firstIndex(of needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         let count = needle.count
         guard count > 0, haystack.count >= count, let base = haystack.baseAddress, let needleBase = needle.baseAddress else { return nil }
         let first = Int32(needleBase[0])
@@ -33,7 +33,7 @@ package enum ByteSearch {
     }
 
     /// Where `first` followed by `second` first occurs in `haystack` at or after `start`.
-    @inlinable package static func firstIndex(of first: UInt8, followedBy second: UInt8, in haystack: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+    @inlinable public static func firstIndex(of first: UInt8, followedBy second: UInt8, in haystack: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         guard let base = haystack.baseAddress else { return nil }
         var position = start
         while position + 1 < haystack.count {
@@ -45,13 +45,13 @@ package enum ByteSearch {
         return nil
     }
 
-    @inlinable package static func firstIndex(of needle: String, in haystack: UnsafeBufferPointer<UInt8>) -> Int? {
+    @inlinable public static func firstIndex(of needle: String, in haystack: UnsafeBufferPointer<UInt8>) -> Int? {
         var needle = needle
         return needle.withUTF8 { firstIndex(of: $0, in: haystack, from: 0) }
     }
 
     /// Calls `body` with each line of `bytes`, without its line break.
-    @inlinable package static func forEachLine(in bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    @inlinable public static func forEachLine(in bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         guard let base = bytes.baseAddress else { return }
         var start = 0
         while start < bytes.count, let newline = memchr(base + start, Int32(UInt8.newline), bytes.count - start) {
@@ -64,15 +64,15 @@ package enum ByteSearch {
 }
 
 extension ByteSearch {
-    @inlinable package static var ones: UInt64 { 0x0101_0101_0101_0101 }
-    @inlinable package static var highBits: UInt64 { 0x8080_8080_8080_8080 }
+    @inlinable public static var ones: UInt64 { 0x0101_0101_0101_0101 }
+    @inlinable public static var highBits: UInt64 { 0x8080_8080_8080_8080 }
 
     /// Flags the bytes of `word` (little-endian) that need attention inside a JSON string: a
     /// quote, a backslash, a control character or a non-ASCII byte. Zero means eight plain
     /// bytes; otherwise the lowest flagged byte is exactly the first that needs attention
     /// (higher ones may be false alarms), so `trailingZeroBitCount / 8` is its offset.
     @inline(__always)
-    @inlinable package static func jsonStringAttentionMask(_ word: UInt64) -> UInt64 {
+    @inlinable public static func jsonStringAttentionMask(_ word: UInt64) -> UInt64 {
         let quotes = word ^ (ones &* UInt64(UInt8.quote))
         let backslashes = word ^ (ones &* UInt64(UInt8.backslash))
         let flagged = (quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes | (word &- ones &* 0x20) | word
@@ -82,7 +82,7 @@ extension ByteSearch {
     /// How many bytes from `start` on need no attention inside a JSON string (see
     /// `jsonStringAttentionMask`); reads a word at a time and may stop short of the end.
     @inline(__always)
-    @inlinable package static func plainJSONStringPrefix(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    @inlinable public static func plainJSONStringPrefix(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         guard let base = bytes.baseAddress else { return 0 }
         var index = start
         while index + 8 <= bytes.count {

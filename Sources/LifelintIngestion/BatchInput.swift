@@ -1,4 +1,4 @@
-import LifelintBytes
+@_spi(Bytes) import LifelintBytes
 import LifelintModel
 
 /// One item of a batch: a trace to read, or something the user named that yields no trace (a

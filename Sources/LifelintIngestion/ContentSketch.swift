@@ -1,4 +1,4 @@
-import LifelintBytes
+@_spi(Bytes) import LifelintBytes
 import LifelintModel
 
 /// What a file that lifelint cannot read looks like, for the error: "an HTML page", "a Windows

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import LifelintBytes
+@_spi(Bytes) import LifelintBytes
 import Glibc
 #elseif canImport(Darwin)
 import Darwin

@@ -1,4 +1,4 @@
-import LifelintBytes
+@_spi(Bytes) import LifelintBytes
 import LifelintModel
 
 /// Flutter's lifecycle as apps print it (docs/formats.md §11): `AppLifecycleState.paused`, from

@@ -1,5 +1,5 @@
 import Foundation
-import LifelintBytes
+@_spi(Bytes) import LifelintBytes
 import LifelintModel
 
 #if canImport(Glibc)

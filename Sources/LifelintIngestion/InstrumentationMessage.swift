@@ -1,4 +1,4 @@
-import LifelintBytes
+@_spi(Bytes) import LifelintBytes
 import LifelintModel
 
 /// The app's own instrumentation line: `<event.name> key=value key="quoted value"`, as logged

@@ -1,4 +1,4 @@
-import LifelintBytes
+@_spi(Bytes) import LifelintBytes
 import LifelintModel
 
 /// Substring search on text the readers already hold as `Substring`, done on its UTF-8 bytes

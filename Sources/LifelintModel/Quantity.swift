@@ -1,4 +1,4 @@
-import LifelintBytes
+@_spi(Bytes) import LifelintBytes
 
 /// A number with a unit, as rules and `--set` write them: `5s`, `500ms`, `1h`, `500KB`, `1MB`,
 /// or a plain count. Durations compare with `*_ms` attributes in milliseconds, sizes with

@@ -1,5 +1,5 @@
 import Dispatch
-import LifelintBytes
+@_spi(Bytes) import LifelintBytes
 import LifelintIngestion
 
 /// A trace file's SHA-256, computed on another core while the trace is analysed: hashing a

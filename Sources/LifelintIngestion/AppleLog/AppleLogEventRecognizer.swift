@@ -1,4 +1,4 @@
-import LifelintBytes
+@_spi(Bytes) import LifelintBytes
 import LifelintModel
 
 /// Turns Apple log entries into events: what iOS's lifecycle daemons prove about apps

@@ -1,4 +1,4 @@
-import LifelintBytes
+@_spi(Bytes) import LifelintBytes
 import LifelintModel
 
 /// Reads one line of each `AppleLogTextLayout` into an `AppleLogRecord`, without allocating.

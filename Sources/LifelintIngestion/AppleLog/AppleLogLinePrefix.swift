@@ -1,4 +1,4 @@
-import LifelintBytes
+@_spi(Bytes) import LifelintBytes
 import LifelintModel
 
 /// What comes before an Apple log line when it reaches lifelint: a GitHub quote (`> `) or

@@ -1,4 +1,4 @@
-import LifelintBytes
+@_spi(Bytes) import LifelintBytes
 import LifelintModel
 
 /// The text shapes an Apple log takes when people paste it (docs/formats.md §10):

@@ -1,4 +1,4 @@
-import LifelintBytes
+@_spi(Bytes) import LifelintBytes
 import LifelintModel
 
 /// Reads an Apple log in text form (`AppleLogTextLayout`) line by line and emits its events in

@@ -1,4 +1,4 @@
-import LifelintBytes
+@_spi(Bytes) import LifelintBytes
 import LifelintModel
 
 /// How iOS's daemons name a process in their lines: `application<com.x.y>:4410`,

@@ -1,5 +1,5 @@
 import Foundation
-import LifelintBytes
+@_spi(Bytes) import LifelintBytes
 import LifelintModel
 
 /// Reads Apple crash and termination reports (docs/formats.md §9): legacy text `.crash` reports,

@@ -1,4 +1,4 @@
-import LifelintBytes
+@_spi(Bytes) import LifelintBytes
 import LifelintModel
 
 /// What an Apple crash or termination report says ended the process, as an iOS engineer reads

@@ -1,4 +1,4 @@
-import LifelintBytes
+@_spi(Bytes) import LifelintBytes
 
 /// The Android system messages lifelint recognises, each form with the releases that write it
 /// and its source: the one place recognition of the system's text lines is described.

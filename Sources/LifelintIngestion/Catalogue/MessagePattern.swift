@@ -1,4 +1,4 @@
-import LifelintBytes
+@_spi(Bytes) import LifelintBytes
 
 /// The wording of a system message with the parts lifelint reads marked as fields:
 /// `Killing {pid}:{process}/{user} (adj {adj}): {reason}`. Matched on a message's bytes from

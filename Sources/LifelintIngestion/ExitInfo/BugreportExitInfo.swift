@@ -1,4 +1,4 @@
-import LifelintBytes
+@_spi(Bytes) import LifelintBytes
 import LifelintModel
 
 /// The exit-info section of an `adb bugreport` (`dumpsys activity exit-info`, after the logs):

@@ -1,5 +1,5 @@
 import Foundation
-import LifelintBytes
+@_spi(Bytes) import LifelintBytes
 import LifelintModel
 
 /// `adb shell dumpsys activity exit-info` (or a whole `dumpsys activity`) saved to a file: each

@@ -1,4 +1,4 @@
-import LifelintBytes
+@_spi(Bytes) import LifelintBytes
 import LifelintModel
 
 /// A reader of a line-oriented format, fed by `readLines(from:emit:)`: the one place where

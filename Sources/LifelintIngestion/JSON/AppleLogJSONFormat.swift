@@ -1,4 +1,4 @@
-import LifelintBytes
+@_spi(Bytes) import LifelintBytes
 import LifelintModel
 
 /// `log show --style json` or `ndjson` (docs/formats.md): records with `eventMessage`, after at

@@ -1,4 +1,4 @@
-import LifelintBytes
+@_spi(Bytes) import LifelintBytes
 import LifelintModel
 
 /// Validates one JSON value held in memory (RFC 8259: structure, escapes, UTF-8 in

@@ -1,4 +1,4 @@
-import LifelintBytes
+@_spi(Bytes) import LifelintBytes
 import LifelintModel
 
 /// Reads a JSON container record by record and emits its events in document order. Every

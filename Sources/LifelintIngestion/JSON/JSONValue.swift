@@ -1,5 +1,5 @@
 import Foundation
-import LifelintBytes
+@_spi(Bytes) import LifelintBytes
 import LifelintModel
 
 /// A validated JSON value seen in place: its bytes are not copied, and strings are decoded only

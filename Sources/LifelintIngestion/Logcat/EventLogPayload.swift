@@ -1,4 +1,4 @@
-import LifelintBytes
+@_spi(Bytes) import LifelintBytes
 import LifelintModel
 
 /// The payload of an events-buffer line (`logcat -b events`): `[v1,v2,...]`, or on newer

@@ -1,4 +1,4 @@
-import LifelintBytes
+@_spi(Bytes) import LifelintBytes
 import LifelintModel
 
 /// The system's own text lines, as `AndroidMessageCatalogue` describes them: which lines are

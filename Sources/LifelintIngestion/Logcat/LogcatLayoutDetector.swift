@@ -1,4 +1,4 @@
-import LifelintBytes
+@_spi(Bytes) import LifelintBytes
 import LifelintModel
 
 /// Detects a file's logcat layout from its first lines: every layout is tried on a sample and

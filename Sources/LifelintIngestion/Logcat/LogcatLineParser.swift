@@ -1,4 +1,4 @@
-import LifelintBytes
+@_spi(Bytes) import LifelintBytes
 import LifelintModel
 
 /// Parses the prefix of one logcat line in a given layout (see `docs/formats.md`

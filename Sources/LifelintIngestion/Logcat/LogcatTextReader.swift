@@ -1,4 +1,4 @@
-import LifelintBytes
+@_spi(Bytes) import LifelintBytes
 import LifelintModel
 
 /// Reads one logcat text trace, line by line from a byte stream, and emits its events in file

@@ -1,5 +1,5 @@
 import Foundation
-import LifelintBytes
+@_spi(Bytes) import LifelintBytes
 import LifelintModel
 
 /// Assembles plist values from a stream of element starts, ends and text (the XML reader's

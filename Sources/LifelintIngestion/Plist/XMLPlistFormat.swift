@@ -1,4 +1,4 @@
-import LifelintBytes
+@_spi(Bytes) import LifelintBytes
 import LifelintModel
 
 /// An XML property list of lifecycle records (docs/formats.md §6).

@@ -1,4 +1,4 @@
-import LifelintBytes
+@_spi(Bytes) import LifelintBytes
 import LifelintModel
 
 /// The header of one message of an Android Studio Logcat export, and the `studio-new` logcat

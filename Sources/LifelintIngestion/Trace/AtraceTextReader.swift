@@ -1,4 +1,4 @@
-import LifelintBytes
+@_spi(Bytes) import LifelintBytes
 import LifelintModel
 
 /// systrace / atrace text (ftrace's `# tracer: nop` output, docs/formats.md §4): only the app-side

@@ -1,6 +1,6 @@
 import Foundation
 import LifelintAnalysis
-import LifelintBytes
+@_spi(Bytes) import LifelintBytes
 import LifelintModel
 
 /// Findings a team has accepted for now (`--write-baseline FILE`), so that an old backlog does

@@ -1,5 +1,5 @@
 import Foundation
-import LifelintBytes
+@_spi(Bytes) import LifelintBytes
 import Synchronization
 
 /// Writes report values (strings, integers, booleans, `NSNull`, dictionaries with string keys

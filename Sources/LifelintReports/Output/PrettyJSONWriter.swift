@@ -1,6 +1,6 @@
 import Foundation
 import LifelintAnalysis
-import LifelintBytes
+@_spi(Bytes) import LifelintBytes
 import LifelintModel
 
 /// Writes a pretty-printed JSON document with sorted keys piece by piece: objects member by

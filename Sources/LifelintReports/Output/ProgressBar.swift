@@ -1,6 +1,6 @@
 import Foundation
 import LifelintAnalysis
-import LifelintBytes
+@_spi(Bytes) import LifelintBytes
 import LifelintModel
 
 /// `[=======>        ] 1200/20000 traces, 310 MB, 850 traces/s, 0:22 left` on standard error,

@@ -1,5 +1,5 @@
 import LifelintAnalysis
-import LifelintBytes
+@_spi(Bytes) import LifelintBytes
 import LifelintModel
 
 /// `lifelint timeline` output: per app and process incarnation, one row per phase span (time,

@@ -1,4 +1,4 @@
-import LifelintBytes
+@_spi(Bytes) import LifelintBytes
 import LifelintModel
 
 /// Writes wall-clock times as `Timestamp.appendISO8601` does, keeping the text of the last

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import LifelintBytes
+@_spi(Bytes) @testable import LifelintBytes
 @testable import LifelintIngestion
 
 struct ByteSearchTests {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import LifelintAnalysis
-@testable import LifelintBytes
+@_spi(Bytes) @testable import LifelintBytes
 @testable import LifelintCLI
 @testable import LifelintIngestion
 @testable import LifelintModel

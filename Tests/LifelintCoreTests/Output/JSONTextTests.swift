@@ -2,7 +2,7 @@ import Foundation
 import LifelintIngestion
 import Testing
 
-@testable import LifelintBytes
+@_spi(Bytes) @testable import LifelintBytes
 @testable import LifelintReports
 
 /// `JSONText` must write exactly what `JSONSerialization` writes (reports and baselines are

@@ -1,7 +1,7 @@
 import Testing
 
 @testable import LifelintAnalysis
-@testable import LifelintBytes
+@_spi(Bytes) @testable import LifelintBytes
 @testable import LifelintCLI
 @testable import LifelintIngestion
 @testable import LifelintModel

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import LifelintBytes
+@_spi(Bytes) @testable import LifelintBytes
 @testable import LifelintCLI
 @testable import LifelintIngestion
 

@@ -1,5 +1,5 @@
 @testable import LifelintAnalysis
-@testable import LifelintBytes
+@_spi(Bytes) @testable import LifelintBytes
 @testable import LifelintCLI
 @testable import LifelintIngestion
 @testable import LifelintModel

@@ -1,6 +1,6 @@
 import Foundation
 import LifelintAnalysis
-import LifelintBytes
+@_spi(Bytes) import LifelintBytes
 import LifelintModel
 
 /// GitHub Actions workflow commands (`--format github`): each result becomes an annotation on

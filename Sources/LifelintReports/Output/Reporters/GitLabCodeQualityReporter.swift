@@ -1,5 +1,5 @@
 import LifelintAnalysis
-import LifelintBytes
+@_spi(Bytes) import LifelintBytes
 import LifelintModel
 
 /// GitLab Code Quality (`--format gitlab`): the CodeClimate issue format GitLab reads from a

@@ -1,5 +1,5 @@
 import LifelintAnalysis
-import LifelintBytes
+@_spi(Bytes) import LifelintBytes
 import LifelintModel
 
 /// One self-contained HTML page (`--format html`) for a post-mortem, to attach to a bug report

@@ -1,5 +1,5 @@
 import LifelintAnalysis
-import LifelintBytes
+@_spi(Bytes) import LifelintBytes
 import LifelintModel
 
 /// One JSON object per line (`--format jsonl`), each with a `type`: every `finding` as soon as

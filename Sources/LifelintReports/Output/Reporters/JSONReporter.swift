@@ -1,6 +1,6 @@
 import Foundation
 import LifelintAnalysis
-import LifelintBytes
+@_spi(Bytes) import LifelintBytes
 import LifelintModel
 
 /// The whole run as one JSON document (`--format json`), versioned and documented in

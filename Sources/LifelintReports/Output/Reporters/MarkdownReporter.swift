@@ -1,6 +1,6 @@
 import Foundation
 import LifelintAnalysis
-import LifelintBytes
+@_spi(Bytes) import LifelintBytes
 import LifelintModel
 
 /// A Markdown summary (`--format markdown`) for a pull-request comment or

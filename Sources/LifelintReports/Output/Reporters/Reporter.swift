@@ -1,5 +1,5 @@
 import LifelintAnalysis
-import LifelintBytes
+@_spi(Bytes) import LifelintBytes
 import LifelintModel
 
 /// Renders a run's results in one output format. Streaming formats write each trace's results

@@ -1,5 +1,5 @@
 import Foundation
-import LifelintBytes
+@_spi(Bytes) import LifelintBytes
 
 /// Where a SARIF result points, in the form code scanning resolves: a path relative to the
 /// folder lifelint ran in is relative to `%SRCROOT%` (the checkout, declared in

@@ -1,6 +1,6 @@
 import Foundation
 import LifelintAnalysis
-import LifelintBytes
+@_spi(Bytes) import LifelintBytes
 import LifelintModel
 
 /// SARIF 2.1.0 (`--format sarif`), the format of GitHub code scanning and other dashboards:

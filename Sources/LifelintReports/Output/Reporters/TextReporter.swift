@@ -1,5 +1,5 @@
 import LifelintAnalysis
-import LifelintBytes
+@_spi(Bytes) import LifelintBytes
 import LifelintModel
 
 /// Findings as compiler-style diagnostics, one block per finding:

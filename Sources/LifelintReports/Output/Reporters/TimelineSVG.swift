@@ -1,5 +1,5 @@
 import LifelintAnalysis
-import LifelintBytes
+@_spi(Bytes) import LifelintBytes
 import LifelintModel
 
 /// One trace's timeline as an SVG drawing: a swimlane per app incarnation (one app's processes
