@@ -1,3 +1,4 @@
+@_spi(Bytes) import LifelintBytes
 import LifelintModel
 
 /// Chosen lines of a trace, read again after the analysis so a report can quote what it cites

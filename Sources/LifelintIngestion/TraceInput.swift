@@ -202,7 +202,7 @@ private final class OwnedSource: ByteSource {
         self.owner = owner
     }
 
-    func read(into buffer: UnsafeMutablePointer<UInt8>, count: Int) throws(ReadBuffer.Failure) -> Int {
+    package func read(into buffer: UnsafeMutablePointer<UInt8>, count: Int) throws(ReadBuffer.Failure) -> Int {
         try source.read(into: buffer, count: count)
     }
 }

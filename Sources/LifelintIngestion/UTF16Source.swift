@@ -1,3 +1,4 @@
+@_spi(Bytes) import LifelintBytes
 import LifelintModel
 
 /// A UTF-16 text stream read as UTF-8 (what Windows PowerShell 5 writes for `adb logcat > file`).
@@ -20,7 +21,7 @@ final class UTF16Source: ByteSource {
         output.reserveCapacity(input.count * 2)
     }
 
-    func read(into buffer: UnsafeMutablePointer<UInt8>, count: Int) throws(ReadBuffer.Failure) -> Int {
+    package func read(into buffer: UnsafeMutablePointer<UInt8>, count: Int) throws(ReadBuffer.Failure) -> Int {
         while delivered == output.count, !finished { try refill() }
         let length = min(count, output.count - delivered)
         output.withUnsafeBufferPointer { buffer.update(from: $0.baseAddress! + delivered, count: length) }

@@ -1,3 +1,4 @@
+@_spi(Bytes) import LifelintBytes
 import LifelintModel
 
 /// An Apple log as text: `log show`, Console.app, Xcode's console, syslog (docs/formats.md),

@@ -1,4 +1,5 @@
 import CZlib
+@_spi(Bytes) import LifelintBytes
 import LifelintModel
 
 /// Compressed bytes inflated as they are read (zlib), with no temporary copy: a gzip file
@@ -41,7 +42,7 @@ final class InflatingSource: ByteSource {
         input.deallocate()
     }
 
-    func read(into buffer: UnsafeMutablePointer<UInt8>, count: Int) throws(ReadBuffer.Failure) -> Int {
+    package func read(into buffer: UnsafeMutablePointer<UInt8>, count: Int) throws(ReadBuffer.Failure) -> Int {
         if let pendingFailure { throw pendingFailure }
         guard !finished, count > 0 else { return 0 }
         let capacity = min(count, Int(UInt32.max))

@@ -1,4 +1,5 @@
 import CZlib
+@_spi(Bytes) import LifelintBytes
 import LifelintModel
 
 #if canImport(Glibc)
@@ -144,7 +145,7 @@ final class RangeSource: ByteSource {
         remaining = count
     }
 
-    func read(into buffer: UnsafeMutablePointer<UInt8>, count: Int) throws(ReadBuffer.Failure) -> Int {
+    package func read(into buffer: UnsafeMutablePointer<UInt8>, count: Int) throws(ReadBuffer.Failure) -> Int {
         guard remaining > 0 else { return 0 }
         while true {
             let result = pread(fileDescriptor, buffer, min(count, remaining), off_t(offset))
@@ -176,7 +177,7 @@ final class ChecksummedSource: ByteSource {
         self.endsWhereItSays = endsWhereItSays
     }
 
-    func read(into buffer: UnsafeMutablePointer<UInt8>, count: Int) throws(ReadBuffer.Failure) -> Int {
+    package func read(into buffer: UnsafeMutablePointer<UInt8>, count: Int) throws(ReadBuffer.Failure) -> Int {
         let read = try source.read(into: buffer, count: count)
         guard read > 0 else {
             guard endsWhereItSays else {

@@ -1,3 +1,4 @@
+@_spi(Bytes) import LifelintBytes
 import LifelintModel
 
 /// `dumpsys activity exit-info` records (docs/formats.md).

@@ -1,3 +1,4 @@
+@_spi(Bytes) import LifelintBytes
 import LifelintModel
 
 /// Logcat text in any of its layouts, a bugreport's main text, or any text that nothing before

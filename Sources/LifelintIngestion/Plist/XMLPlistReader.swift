@@ -1,5 +1,6 @@
 import CLibXML2
 import Foundation
+@_spi(Bytes) import LifelintBytes
 import LifelintModel
 
 #if canImport(Glibc)

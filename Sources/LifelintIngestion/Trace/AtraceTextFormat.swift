@@ -1,3 +1,4 @@
+@_spi(Bytes) import LifelintBytes
 import LifelintModel
 
 /// systrace / atrace text (`# tracer: nop`, docs/formats.md §4).

@@ -1,5 +1,6 @@
 import Testing
 
+@_spi(Bytes) @testable import LifelintBytes
 @testable import LifelintIngestion
 
 /// The timestamp reader has a fixed-offset path for logcat's default `MM-DD HH:MM:SS.fff` and a

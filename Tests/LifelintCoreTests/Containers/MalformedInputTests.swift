@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import LifelintAnalysis
+@_spi(Bytes) @testable import LifelintBytes
 @testable import LifelintCLI
 @testable import LifelintIngestion
 @testable import LifelintModel

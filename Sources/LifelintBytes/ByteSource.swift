@@ -1,5 +1,3 @@
-import LifelintModel
-
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -8,17 +6,17 @@ import Darwin
 
 /// Where a trace's bytes come from: a file or standard input, a gzip stream, an entry of a zip
 /// archive. The readers pull chunks of a megabyte, so the indirection costs nothing measurable.
-protocol ByteSource: AnyObject {
+package protocol ByteSource: AnyObject {
     /// Reads up to `count` bytes; returns how many, 0 at the end of the input.
     func read(into buffer: UnsafeMutablePointer<UInt8>, count: Int) throws(ReadBuffer.Failure) -> Int
 }
 
 /// An open file descriptor.
-final class FileDescriptorSource: ByteSource {
-    let fileDescriptor: Int32
+package final class FileDescriptorSource: ByteSource {
+    package let fileDescriptor: Int32
     private let ownsDescriptor: Bool
 
-    init(_ fileDescriptor: Int32, owns: Bool) {
+    package init(_ fileDescriptor: Int32, owns: Bool) {
         self.fileDescriptor = fileDescriptor
         ownsDescriptor = owns
     }
@@ -27,28 +25,29 @@ final class FileDescriptorSource: ByteSource {
         if ownsDescriptor { close(fileDescriptor) }
     }
 
-    func read(into buffer: UnsafeMutablePointer<UInt8>, count: Int) throws(ReadBuffer.Failure) -> Int {
+    package func read(into buffer: UnsafeMutablePointer<UInt8>, count: Int) throws(ReadBuffer.Failure) -> Int {
         try ReadBuffer.read(fileDescriptor, into: buffer, count: count)
     }
 }
 
 /// The end of an input: bytes held in memory are a `PrefixedSource` in front of it.
-final class EmptySource: ByteSource {
-    func read(into buffer: UnsafeMutablePointer<UInt8>, count: Int) throws(ReadBuffer.Failure) -> Int { 0 }
+package final class EmptySource: ByteSource {
+    package init() {}
+    package func read(into buffer: UnsafeMutablePointer<UInt8>, count: Int) throws(ReadBuffer.Failure) -> Int { 0 }
 }
 
 /// Bytes already taken from a source (to look at its first bytes) served before the rest.
-final class PrefixedSource: ByteSource {
+package final class PrefixedSource: ByteSource {
     private var prefix: [UInt8]
     private var offset = 0
     private let rest: any ByteSource
 
-    init(_ prefix: [UInt8], then rest: any ByteSource) {
+    package init(_ prefix: [UInt8], then rest: any ByteSource) {
         self.prefix = prefix
         self.rest = rest
     }
 
-    func read(into buffer: UnsafeMutablePointer<UInt8>, count: Int) throws(ReadBuffer.Failure) -> Int {
+    package func read(into buffer: UnsafeMutablePointer<UInt8>, count: Int) throws(ReadBuffer.Failure) -> Int {
         guard offset < prefix.count else { return try rest.read(into: buffer, count: count) }
         let length = min(count, prefix.count - offset)
         prefix.withUnsafeBufferPointer { buffer.update(from: $0.baseAddress! + offset, count: length) }

@@ -1,32 +1,30 @@
-@_spi(Bytes) import LifelintBytes
-import LifelintModel
-
 /// A read position in a line's bytes, for parsers that must not allocate per line.
 ///
 /// Every method either consumes what it matched and reports success, or leaves the cursor
 /// where it was; parsers can therefore try alternatives without saving and restoring. The
 /// small ones are always inlined: called a few times on every line, as calls they cost more
 /// than their work (docs/decisions/0021).
-struct ByteCursor {
-    let bytes: UnsafeBufferPointer<UInt8>
-    var index: Int
+@_spi(Bytes) public struct ByteCursor {
+    public let bytes: UnsafeBufferPointer<UInt8>
+    public var index: Int
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int = 0) {
+    @inlinable
+    public init(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int = 0) {
         self.bytes = bytes
         self.index = index
     }
 
-    var isAtEnd: Bool { index >= bytes.count }
-    var remaining: Range<Int> { index..<bytes.count }
+    @inlinable public var isAtEnd: Bool { index >= bytes.count }
+    @inlinable public var remaining: Range<Int> { index..<bytes.count }
 
-    @inline(__always)
-    func peek(_ offset: Int = 0) -> UInt8? {
+    @inlinable @inline(__always)
+    public func peek(_ offset: Int = 0) -> UInt8? {
         let position = index + offset
         return position < bytes.count ? bytes[position] : nil
     }
 
-    @inline(__always)
-    mutating func skip(_ byte: UInt8) -> Bool {
+    @inlinable @inline(__always)
+    public mutating func skip(_ byte: UInt8) -> Bool {
         guard peek() == byte else { return false }
         index += 1
         return true
@@ -34,15 +32,16 @@ struct ByteCursor {
 
     /// Skips spaces and tabs; returns how many.
     @discardableResult
-    @inline(__always)
-    mutating func skipBlanks() -> Int {
+    @inlinable @inline(__always)
+    public mutating func skipBlanks() -> Int {
         let start = index
         while let byte = peek(), byte == .space || byte == .tab { index += 1 }
         return index - start
     }
 
     /// Reads a run of ASCII digits as a number; fails on no digits or more than 18.
-    mutating func readUnsigned() -> (value: Int64, digits: Int)? {
+    @inlinable
+    public mutating func readUnsigned() -> (value: Int64, digits: Int)? {
         var value: Int64 = 0
         var digits = 0
         while let byte = peek(), byte &- .zero < 10, digits < 18 {
@@ -58,8 +57,8 @@ struct ByteCursor {
     }
 
     /// Reads exactly `count` digits. Always inlined: callers pass a constant, and the loop unrolls.
-    @inline(__always)
-    mutating func readDigits(_ count: Int) -> Int? {
+    @inlinable @inline(__always)
+    public mutating func readDigits(_ count: Int) -> Int? {
         guard index + count <= bytes.count else { return nil }
         var value = 0
         for offset in 0..<count {
@@ -72,15 +71,16 @@ struct ByteCursor {
     }
 
     /// Reads up to (not including) the next space or tab; fails on an empty token.
-    @inline(__always)
-    mutating func readToken() -> Range<Int>? {
+    @inlinable @inline(__always)
+    public mutating func readToken() -> Range<Int>? {
         let start = index
         while let byte = peek(), byte != .space, byte != .tab { index += 1 }
         return index > start ? start..<index : nil
     }
 
     /// The index of the first occurrence of `first` followed by `second` at or after the cursor.
-    func find(_ first: UInt8, _ second: UInt8) -> Int? {
+    @inlinable
+    public func find(_ first: UInt8, _ second: UInt8) -> Int? {
         ByteSearch.firstIndex(of: first, followedBy: second, in: bytes, from: index)
     }
 }

@@ -1,6 +1,3 @@
-@_spi(Bytes) import LifelintBytes
-import LifelintModel
-
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -9,13 +6,13 @@ import Darwin
 
 /// Reads a file descriptor in large chunks and hands out its lines as byte buffers, without
 /// allocating anything per line. Memory stays at one chunk (plus the longest line).
-final class ByteLineReader {
+package final class ByteLineReader {
     /// A line longer than this is handed out cut to this length, and the rest of it is skipped,
     /// so it still counts as one line and every later line keeps its number; the buffer never
     /// grows past it on input that has no newlines.
-    static let maximumLineLength = 16 << 20
+    package static let maximumLineLength = 16 << 20
     /// Lines cut at `maximumLineLength`.
-    private(set) var truncatedLines = 0
+    package private(set) var truncatedLines = 0
     /// Inside a cut line: bytes are dropped up to its newline.
     private var skippingRestOfLine = false
 
@@ -27,10 +24,10 @@ final class ByteLineReader {
     @exclusivity(unchecked) private var start = 0
     @exclusivity(unchecked) private var end = 0
     @exclusivity(unchecked) private var reachedEnd = false
-    @exclusivity(unchecked) private(set) var bytesConsumed = 0
+    @exclusivity(unchecked) package private(set) var bytesConsumed = 0
 
     /// `initial` holds bytes already read from the descriptor (to detect the container).
-    init(source: any ByteSource, initial: [UInt8] = [], chunkSize: Int = ReadBuffer.defaultChunkSize) {
+    package init(source: any ByteSource, initial: [UInt8] = [], chunkSize: Int = ReadBuffer.defaultChunkSize) {
         self.source = source
         (storage, capacity) = ReadBuffer.make(initial: initial, chunkSize: chunkSize)
         end = initial.count
@@ -42,7 +39,7 @@ final class ByteLineReader {
     /// a caller can look at the start of the input (format detection, binary sniffing).
     /// A read failure after some bytes arrived is left for `forEachLine` to meet again, so the
     /// lines before it are still read.
-    func prefetch() throws(ReadFailure) -> UnsafeBufferPointer<UInt8> {
+    package func prefetch() throws(ReadFailure) -> UnsafeBufferPointer<UInt8> {
         do {
             while !reachedEnd && end < capacity { try fill() }
         } catch {
@@ -52,7 +49,7 @@ final class ByteLineReader {
     }
 
     /// Calls `body` with every line, without its `\n`, in order; the last line may lack one.
-    func forEachLine(_ body: (UnsafeBufferPointer<UInt8>) -> Void) throws(ReadFailure) {
+    package func forEachLine(_ body: (UnsafeBufferPointer<UInt8>) -> Void) throws(ReadFailure) {
         while true {
             if skippingRestOfLine { skipToNextLine() }
             while !skippingRestOfLine, start < end, let newline = memchr(storage + start, Int32(UInt8.newline), end - start) {
@@ -106,5 +103,5 @@ final class ByteLineReader {
         reachedEnd = try ReadBuffer.readMore(from: source, into: storage, capacity: capacity, end: &end) == 0
     }
 
-    typealias ReadFailure = ReadBuffer.Failure
+    package typealias ReadFailure = ReadBuffer.Failure
 }

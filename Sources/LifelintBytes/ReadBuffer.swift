@@ -1,5 +1,3 @@
-import LifelintModel
-
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -9,20 +7,20 @@ import Darwin
 /// The one buffer-and-refill implementation both streaming readers (lines, JSON) use, once per
 /// chunk and never per byte: making the buffer, moving the unconsumed bytes to its front,
 /// doubling it, reading into it. The readers keep only their own hot loops.
-enum ReadBuffer {
-    struct Failure: Error {
-        let message: String
+package enum ReadBuffer {
+    package struct Failure: Error {
+        package let message: String
 
-        init(message: String) { self.message = message }
-        init(errorNumber: Int32) { message = String(cString: strerror(errorNumber)) }
+        package init(message: String) { self.message = message }
+        package init(errorNumber: Int32) { message = String(cString: strerror(errorNumber)) }
     }
 
     /// What a reader reads at a time, unless the whole input is already in hand.
-    static let defaultChunkSize = 1 << 20
+    package static let defaultChunkSize = 1 << 20
 
     /// A buffer of at least `chunkSize` bytes that starts with `initial` (the bytes already read
     /// to detect the container).
-    static func make(initial: [UInt8], chunkSize: Int) -> (storage: UnsafeMutablePointer<UInt8>, capacity: Int) {
+    package static func make(initial: [UInt8], chunkSize: Int) -> (storage: UnsafeMutablePointer<UInt8>, capacity: Int) {
         let capacity = max(chunkSize, initial.count)
         let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
         storage.update(from: initial, count: initial.count)
@@ -31,7 +29,7 @@ enum ReadBuffer {
 
     /// Moves the unconsumed bytes `start..<end` to the front of `storage`; returns how many
     /// consumed bytes were dropped (for offsets counted from the start of the input).
-    static func compact(_ storage: UnsafeMutablePointer<UInt8>, start: inout Int, end: inout Int) -> Int {
+    package static func compact(_ storage: UnsafeMutablePointer<UInt8>, start: inout Int, end: inout Int) -> Int {
         let dropped = start
         guard dropped > 0 else { return 0 }
         memmove(storage, storage + start, end - start)
@@ -42,14 +40,14 @@ enum ReadBuffer {
 
     /// Reads once into the free space after `end` and moves `end` past what arrived; returns
     /// the count, 0 at the end of the input.
-    static func readMore(from source: any ByteSource, into storage: UnsafeMutablePointer<UInt8>, capacity: Int, end: inout Int) throws(Failure) -> Int {
+    package static func readMore(from source: any ByteSource, into storage: UnsafeMutablePointer<UInt8>, capacity: Int, end: inout Int) throws(Failure) -> Int {
         let count = try source.read(into: storage + end, count: capacity - end)
         end += count
         return count
     }
 
     /// Doubles `storage`, keeping its first `used` bytes.
-    static func grow(_ storage: inout UnsafeMutablePointer<UInt8>, capacity: inout Int, used: Int) {
+    package static func grow(_ storage: inout UnsafeMutablePointer<UInt8>, capacity: inout Int, used: Int) {
         let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2)
         larger.update(from: storage, count: used)
         storage.deallocate()
@@ -58,7 +56,7 @@ enum ReadBuffer {
     }
 
     /// Reads once into `buffer` (retrying on EINTR); returns the byte count, 0 at end of input.
-    static func read(_ fileDescriptor: Int32, into buffer: UnsafeMutablePointer<UInt8>, count: Int) throws(Failure) -> Int {
+    package static func read(_ fileDescriptor: Int32, into buffer: UnsafeMutablePointer<UInt8>, count: Int) throws(Failure) -> Int {
         while true {
             #if canImport(Glibc)
             let result = Glibc.read(fileDescriptor, buffer, count)
@@ -73,7 +71,7 @@ enum ReadBuffer {
     /// Reads until `buffer` is full or the input ends (`reachedEnd`); returns the byte count. A
     /// failure after some bytes were read returns those (the source reports the failure again on
     /// its next read), so what came before it is still processed.
-    static func fill(
+    package static func fill(
         _ source: any ByteSource, _ buffer: UnsafeMutablePointer<UInt8>, count: Int
     ) throws(Failure) -> (count: Int, reachedEnd: Bool) {
         var filled = 0
