@@ -12,7 +12,7 @@ import Testing
     }
 
     @Test(arguments: ["LifelintModel", "LifelintAnalysis", "LifelintReports", "LifelintCLI", "LifelintCore", "lifelint"])
-    func noPointersOutsideIngestion(target: String) throws {
+    func noPointersOutsideBytesAndIngestion(target: String) throws {
         for (path, text) in try Self.sources(of: target) {
             let code = text.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }.joined(separator: "\n")
             #expect(!code.contains("Unsafe"), "\(path) handles a pointer; pointers stay in LifelintBytes and LifelintIngestion (decision 0020)")

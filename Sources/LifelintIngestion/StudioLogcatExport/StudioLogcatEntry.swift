@@ -28,15 +28,12 @@ struct StudioLogcatEntry {
         package = Self.token(named, orElse: "pid-\(pid)")
     }
 
-    /// `2024-01-08 09:14:25.969 +0000  1234-1250  Tag  com.app  I  message`.
-    func render(message: Substring, into line: inout [UInt8]) {
-        line.removeAll(keepingCapacity: true)
+    /// What comes before the message on each of the entry's lines:
+    /// `2024-01-08 09:14:25.969 +0000  1234-1250  Tag  com.app  I  `.
+    var linePrefix: [UInt8] {
         let date = CivilDateTime(nanosecondsSinceEpoch: timestamp.nanoseconds)
         let time = date.iso8601DateTime(fractionDigits: timestamp.fractionDigits).replacing("T", with: " ")
-        line.append(contentsOf: "\(time) +0000  \(pid)-\(tid)  \(tag)  \(package)  ".utf8)
-        line.append(level)
-        line.append(contentsOf: "  ".utf8)
-        line.append(contentsOf: message.utf8.prefix { $0 != .carriageReturn })
+        return Array("\(time) +0000  \(pid)-\(tid)  \(tag)  \(package)  ".utf8) + [level, .space, .space]
     }
 
     /// Studio's level names, as logcat's letters.

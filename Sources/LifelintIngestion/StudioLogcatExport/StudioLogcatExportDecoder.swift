@@ -1,3 +1,4 @@
+@_spi(Bytes) import LifelintBytes
 import LifelintModel
 
 /// Reads each message of an Android Studio Logcat export as the logcat entry it was: the
@@ -23,10 +24,14 @@ struct StudioLogcatExportDecoder: JSONRecordDecoder {
         guard let entry = StudioLogcatEntry(header: header) else {
             return .problem("a Logcat message's header needs a 'timestamp' of 'seconds' and 'nanos', a 'pid' and a 'tid'")
         }
-        var reader = reader ?? LogcatTextReader(path: location.path ?? "", feeding: .studioNew, mappings: mappings)
+        // Moved out and back, not copied: a copy would duplicate the reader's tables per record.
+        var reader = reader.take() ?? LogcatTextReader(path: location.path ?? "", feeding: .studioNew, mappings: mappings)
+        let prefix = entry.linePrefix
         var events: [Event] = []
         for messageLine in (object["message"]?.string ?? "").split(separator: "\n", omittingEmptySubsequences: false) {
-            entry.render(message: messageLine, into: &line)
+            line.removeAll(keepingCapacity: true)
+            line += prefix
+            line += messageLine.utf8.prefix { $0 != .carriageReturn }
             line.withUnsafeBufferPointer { reader.read(line: $0, number: location.line, emit: { events.append($0) }) }
         }
         self.reader = reader
