@@ -29,7 +29,8 @@ let package = Package(
         /// replaced whole, paths as the file system spells them, hashing.
         .target(
             name: "LifelintBytes",
-            path: "Sources/LifelintBytes"
+            path: "Sources/LifelintBytes",
+            swiftSettings: [.enableExperimentalFeature("Lifetimes")]
         ),
         /// Events, time, findings: the vocabulary every stage shares. No I/O, no output buffers.
         .target(
@@ -42,7 +43,8 @@ let package = Package(
         .target(
             name: "LifelintIngestion",
             dependencies: ["LifelintBytes", "LifelintModel", "CLibXML2", "CZlib"],
-            path: "Sources/LifelintIngestion"
+            path: "Sources/LifelintIngestion",
+            swiftSettings: [.enableExperimentalFeature("Lifetimes")]
         ),
         /// Events to findings: configuration, phases, rules and their engine, metrics, verdicts,
         /// timelines, and running a batch of traces.

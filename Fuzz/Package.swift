@@ -6,6 +6,8 @@ import PackageDescription
 /// The library and the fuzzer are compiled with the sanitizers per target. Ingestion is
 /// compiled for testing: ArchiveFuzzer reads a `TraceInput` to its end through its internal API.
 let instrumented: [SwiftSetting] = [.unsafeFlags(["-sanitize=fuzzer,address"])]
+/// The parsers read `Span`s through cursors that hold one (docs/decisions/0041).
+let lifetimes: [SwiftSetting] = [.enableExperimentalFeature("Lifetimes")]
 
 /// One fuzzer per parser (decision 0013); `run.sh` builds them, seeds each from the samples
 /// and fixtures of its format, and runs them.
@@ -16,11 +18,11 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0"),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib"),
-        .target(name: "LifelintBytes", path: "Sources/LifelintBytes", swiftSettings: instrumented),
+        .target(name: "LifelintBytes", path: "Sources/LifelintBytes", swiftSettings: instrumented + lifetimes),
         .target(name: "LifelintModel", dependencies: ["LifelintBytes"], path: "Sources/LifelintModel", swiftSettings: instrumented),
         .target(
             name: "LifelintIngestion", dependencies: ["LifelintBytes", "LifelintModel", "CLibXML2", "CZlib"], path: "Sources/LifelintIngestion",
-            swiftSettings: instrumented + [.unsafeFlags(["-enable-testing"])]),
+            swiftSettings: instrumented + lifetimes + [.unsafeFlags(["-enable-testing"])]),
         .target(
             name: "LifelintAnalysis", dependencies: ["LifelintBytes", "LifelintModel", "LifelintIngestion"], path: "Sources/LifelintAnalysis",
             swiftSettings: instrumented, plugins: ["EmbedRules"]),

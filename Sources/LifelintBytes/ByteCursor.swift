@@ -4,12 +4,15 @@
 /// where it was; parsers can therefore try alternatives without saving and restoring. The
 /// small ones are always inlined: called a few times on every line, as calls they cost more
 /// than their work (docs/decisions/0021).
-@_spi(Bytes) public struct ByteCursor {
-    public let bytes: UnsafeBufferPointer<UInt8>
+///
+/// It reads a `Span`, so it cannot outlive the bytes it reads (docs/decisions/0041); each read
+/// is checked against the span's count once, by the cursor, not again by the span.
+@_spi(Bytes) public struct ByteCursor: ~Escapable {
+    public let bytes: Span<UInt8>
     public var index: Int
 
-    @inlinable
-    public init(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int = 0) {
+    @inlinable @_lifetime(copy bytes)
+    public init(_ bytes: Span<UInt8>, at index: Int = 0) {
         self.bytes = bytes
         self.index = index
     }
@@ -20,7 +23,7 @@
     @inlinable @inline(__always)
     public func peek(_ offset: Int = 0) -> UInt8? {
         let position = index + offset
-        return position < bytes.count ? bytes[position] : nil
+        return position < bytes.count ? unsafe bytes[unchecked: position] : nil
     }
 
     @inlinable @inline(__always)
@@ -62,7 +65,7 @@
         guard index + count <= bytes.count else { return nil }
         var value = 0
         for offset in 0..<count {
-            let digit = bytes[index + offset] &- .zero
+            let digit = unsafe bytes[unchecked: index + offset] &- .zero
             guard digit < 10 else { return nil }
             value = value * 10 + Int(digit)
         }
@@ -79,7 +82,7 @@
     }
 
     /// The index of the first occurrence of `first` followed by `second` at or after the cursor.
-    @inlinable
+    @inlinable @inline(__always)
     public func find(_ first: UInt8, _ second: UInt8) -> Int? {
         ByteSearch.firstIndex(of: first, followedBy: second, in: bytes, from: index)
     }

@@ -35,32 +35,32 @@ package final class ByteLineReader {
 
     deinit { storage.deallocate() }
 
-    /// Fills the buffer as far as one chunk (or the end of input) and shows it, unconsumed, so
+    /// Fills the buffer as far as one chunk (or the end of input) and shows it to `body`, unconsumed, so
     /// a caller can look at the start of the input (format detection, binary sniffing).
     /// A read failure after some bytes arrived is left for `forEachLine` to meet again, so the
     /// lines before it are still read.
-    package func prefetch() throws(ReadFailure) -> UnsafeBufferPointer<UInt8> {
+    package func withPrefetched<Result>(_ body: (Span<UInt8>) -> Result) throws(ReadFailure) -> Result {
         do {
             while !reachedEnd && end < capacity { try fill() }
         } catch {
             if end == start { throw error }
         }
-        return UnsafeBufferPointer(start: storage + start, count: end - start)
+        return body(unsafe UnsafeBufferPointer(start: storage + start, count: end - start).span)
     }
 
     /// Calls `body` with every line, without its `\n`, in order; the last line may lack one.
-    package func forEachLine(_ body: (UnsafeBufferPointer<UInt8>) -> Void) throws(ReadFailure) {
+    package func forEachLine(_ body: (Span<UInt8>) -> Void) throws(ReadFailure) {
         while true {
             if skippingRestOfLine { skipToNextLine() }
             while !skippingRestOfLine, start < end, let newline = memchr(storage + start, Int32(UInt8.newline), end - start) {
                 let lineEnd = newline.assumingMemoryBound(to: UInt8.self) - storage
-                body(UnsafeBufferPointer(start: storage + start, count: lineEnd - start))
+                body(unsafe UnsafeBufferPointer(start: storage + start, count: lineEnd - start).span)
                 bytesConsumed += lineEnd + 1 - start
                 start = lineEnd + 1
             }
             if reachedEnd {
                 if !skippingRestOfLine, start < end {
-                    body(UnsafeBufferPointer(start: storage + start, count: end - start))
+                    body(unsafe UnsafeBufferPointer(start: storage + start, count: end - start).span)
                     bytesConsumed += end - start
                     start = end
                 }
@@ -71,13 +71,13 @@ package final class ByteLineReader {
         }
     }
 
-    private func makeRoom(_ body: (UnsafeBufferPointer<UInt8>) -> Void) throws(ReadFailure) {
+    private func makeRoom(_ body: (Span<UInt8>) -> Void) throws(ReadFailure) {
         _ = ReadBuffer.compact(storage, start: &start, end: &end)
         guard end == capacity else { return }
         if capacity < Self.maximumLineLength {
             ReadBuffer.grow(&storage, capacity: &capacity, used: end)
         } else {
-            body(UnsafeBufferPointer(start: storage, count: end))
+            body(unsafe UnsafeBufferPointer(start: storage, count: end).span)
             truncatedLines += 1
             skippingRestOfLine = true
             bytesConsumed += end

@@ -63,6 +63,55 @@ import Darwin
     }
 }
 
+/// The same searches over a `Span`, which is what parsers hold: the pointer work stays here.
+extension ByteSearch {
+    /// Where `byte` first occurs in `haystack` at or after `start`.
+    @inlinable @inline(__always) public static func firstIndex(of byte: UInt8, in haystack: Span<UInt8>, from start: Int = 0) -> Int? {
+        unsafe haystack.withUnsafeBufferPointer { buffer in
+            guard start < buffer.count, let base = buffer.baseAddress, let found = memchr(base + start, Int32(byte), buffer.count - start) else { return nil }
+            return UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) - base
+        }
+    }
+
+    @inlinable @inline(__always) public static func contains(_ needle: StaticString, in haystack: Span<UInt8>) -> Bool {
+        firstIndex(of: needle, in: haystack, from: 0) != nil
+    }
+
+    @inlinable @inline(__always) public static func firstIndex(of needle: StaticString, in haystack: Span<UInt8>, from start: Int) -> Int? {
+        unsafe haystack.withUnsafeBufferPointer { firstIndex(of: needle, in: $0, from: start) }
+    }
+
+    /// Where `needle` first occurs in `haystack` at or after `start`.
+    @inlinable @inline(__always) public static func firstIndex(of needle: Span<UInt8>, in haystack: Span<UInt8>, from start: Int) -> Int? {
+        unsafe haystack.withUnsafeBufferPointer { haystack in
+            unsafe needle.withUnsafeBufferPointer { firstIndex(of: $0, in: haystack, from: start) }
+        }
+    }
+
+    @inlinable @inline(__always) public static func firstIndex(of first: UInt8, followedBy second: UInt8, in haystack: Span<UInt8>, from start: Int) -> Int? {
+        unsafe haystack.withUnsafeBufferPointer { firstIndex(of: first, followedBy: second, in: $0, from: start) }
+    }
+
+    @inlinable @inline(__always) public static func firstIndex(of needle: String, in haystack: Span<UInt8>) -> Int? {
+        unsafe haystack.withUnsafeBufferPointer { firstIndex(of: needle, in: $0) }
+    }
+
+    /// Calls `body` with each line of `bytes`, without its line break.
+    @inlinable @inline(__always) public static func forEachLine(in bytes: Span<UInt8>, _ body: (Span<UInt8>) -> Void) {
+        var start = 0
+        while start < bytes.count, let newline = firstIndex(of: .newline, in: bytes, from: start) {
+            body(bytes.extracting(start..<newline))
+            start = newline + 1
+        }
+        if start < bytes.count { body(bytes.extracting(start...)) }
+    }
+
+    /// `plainJSONStringPrefix` over a span.
+    @inlinable @inline(__always) public static func plainJSONStringPrefix(_ bytes: Span<UInt8>, from start: Int) -> Int {
+        unsafe bytes.withUnsafeBufferPointer { plainJSONStringPrefix($0, from: start) }
+    }
+}
+
 extension ByteSearch {
     @inlinable public static var ones: UInt64 { 0x0101_0101_0101_0101 }
     @inlinable public static var highBits: UInt64 { 0x8080_8080_8080_8080 }

@@ -39,8 +39,8 @@ enum ContentSketch {
 
     /// The report format a file's first bytes show it to be (lifelint's own or another
     /// analyser's), or nil: a report written into a folder of traces is not read as one.
-    static func report(_ head: UnsafeBufferPointer<UInt8>) -> String? {
-        let opening = UnsafeBufferPointer(rebasing: head[..<min(head.count, 512)])
+    static func report(_ head: Span<UInt8>) -> String? {
+        let opening = head.extracting(..<min(head.count, 512))
         if opening.starts(with: "{\n  \"configuration\" : ".utf8) { return "a lifelint report (--format json)" }
         if ByteSearch.contains("\"$schema\" : \"https://json.schemastore.org/sarif", in: opening)
             || ByteSearch.contains("\"$schema\":\"https://json.schemastore.org/sarif", in: opening)
@@ -49,9 +49,9 @@ enum ContentSketch {
         }
         if opening.starts(with: "[\n  {\n    \"categories\" : [".utf8) { return "a GitLab Code Quality report" }
         if ["::error ", "::warning ", "::notice ", "::group::"].contains(where: { opening.starts(with: $0.utf8) }) { return "GitHub workflow commands (--format github)" }
-        let firstLine = UnsafeBufferPointer(rebasing: head[..<(head.firstIndex(of: .newline) ?? head.count)])
+        let firstLine = head.extracting(..<(head.firstIndex(of: .newline) ?? head.count))
         let records = ["finding", "verdict", "metrics", "coverage", "trace", "summary"].map { "\"type\":\"\($0)\"}" }
-        if firstLine.first == UInt8(ascii: "{"), records.contains(where: { firstLine.reversed().starts(with: $0.utf8.reversed()) }) {
+        if firstLine.first == UInt8(ascii: "{"), records.contains(where: { firstLine.ends(with: $0.utf8) }) {
             return "lifelint records (--format jsonl)"
         }
         return nil
@@ -60,20 +60,18 @@ enum ContentSketch {
     /// Whether the first bytes are binary rather than text: a known binary format, or NUL bytes
     /// in more than one of a hundred. A log with a stray NUL (a line written over by a crash, a
     /// corrupted sector) is still text, read line by line.
-    static func isBinary(_ head: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isBinary(_ head: Span<UInt8>) -> Bool {
         if magic.contains(where: { head.starts(with: $0.bytes) }) { return true }
-        var nulls = 0
-        for byte in head where byte == 0 { nulls += 1 }
-        return nulls * 100 > head.count
+        return head.count(of: 0) * 100 > head.count
     }
 
     /// A description of binary content.
-    static func binary(_ head: UnsafeBufferPointer<UInt8>) -> String {
+    static func binary(_ head: Span<UInt8>) -> String {
         magic.first { head.starts(with: $0.bytes) }?.name ?? "binary data"
     }
 
     /// A description of text no reader took.
-    static func text(_ head: UnsafeBufferPointer<UInt8>) -> String {
+    static func text(_ head: Span<UInt8>) -> String {
         if head.starts(with: "<?xml".utf8) || head.first == UInt8(ascii: "<"), !textShapes[0].needles.contains(where: { head.starts(with: $0.utf8) }) {
             return "XML, but not a property list; " + readable
         }
@@ -88,9 +86,9 @@ enum ContentSketch {
     }
 
     /// Headings (`# `, `## `), code fences and list or table lines opening at least three lines.
-    private static func looksLikeMarkdown(_ head: UnsafeBufferPointer<UInt8>) -> Bool {
+    private static func looksLikeMarkdown(_ head: Span<UInt8>) -> Bool {
         var marks = 0
-        ByteSearch.forEachLine(in: UnsafeBufferPointer(rebasing: head[..<min(head.count, 65_536)])) { line in
+        ByteSearch.forEachLine(in: head.extracting(..<min(head.count, 65_536))) { line in
             if line.starts(with: "```".utf8) || line.starts(with: "# ".utf8) || line.starts(with: "## ".utf8) || line.starts(with: "### ".utf8)
                 || line.starts(with: "| ".utf8) || line.starts(with: "- ".utf8)
             {
@@ -101,15 +99,15 @@ enum ContentSketch {
     }
 
     /// A priority and a tag (`I/ActivityManager`, ` I ActivityManager:`) on some line.
-    private static func looksLikeLogcat(_ head: UnsafeBufferPointer<UInt8>) -> Bool {
+    private static func looksLikeLogcat(_ head: Span<UInt8>) -> Bool {
         var found = false
-        ByteSearch.forEachLine(in: UnsafeBufferPointer(rebasing: head[..<min(head.count, 65_536)])) { line in
+        ByteSearch.forEachLine(in: head.extracting(..<min(head.count, 65_536))) { line in
             guard !found else { return }
             for index in line.indices.dropLast(2) where "VDIWEF".utf8.contains(line[index]) {
                 let before = index == 0 || line[index - 1] == .space
                 if before, line[index + 1] == .slash, line[index + 2].isASCIILetter { found = true }
                 if before, index > 0, line[index + 1] == .space, line[index + 2].isASCIILetter,
-                    line[(index + 2)...].prefix(64).contains(.colon)
+                    line.contains(.colon, in: (index + 2)..<min(line.count, index + 66))
                 {
                     found = true
                 }

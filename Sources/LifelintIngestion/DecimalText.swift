@@ -1,3 +1,4 @@
+@_spi(Bytes) import LifelintBytes
 import LifelintModel
 
 /// Numbers in text that events carry (attribute values), read from their UTF-8 bytes.
@@ -24,7 +25,7 @@ package enum DecimalText {
 
     /// The bytes in `range` read as `T(_: String)` reads text: an optional sign, then decimal
     /// digits whose value fits; nil for anything else.
-    static func integer<T: FixedWidthInteger & SignedInteger>(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, as type: T.Type = T.self) -> T? {
+    static func integer<T: FixedWidthInteger & SignedInteger>(_ bytes: Span<UInt8>, _ range: Range<Int>, as type: T.Type = T.self) -> T? {
         var index = range.lowerBound
         let negative = index < range.upperBound && bytes[index] == UInt8(ascii: "-")
         if negative || (index < range.upperBound && bytes[index] == UInt8(ascii: "+")) { index += 1 }

@@ -11,20 +11,18 @@ enum FlutterLifecycle {
 
     /// The state a message names, if it names one: `AppLifecycleState.paused`, or the callback's
     /// name then the state (`didChangeAppLifecycleState paused`).
-    static func state(in message: UnsafeBufferPointer<UInt8>) -> String? {
-        let needle = UnsafeBufferPointer(start: marker.utf8Start, count: marker.utf8CodeUnitCount)
+    static func state(in message: Span<UInt8>) -> String? {
         var start: Int
-        if var found = ByteSearch.firstIndex(of: needle, in: message, from: 0) {
+        if var found = ByteSearch.firstIndex(of: marker, in: message, from: 0) {
             // `changed from AppLifecycleState.paused to AppLifecycleState.resumed`: the last is the new state.
-            while let next = ByteSearch.firstIndex(of: needle, in: message, from: found + needle.count) { found = next }
-            start = found + needle.count
+            while let next = ByteSearch.firstIndex(of: marker, in: message, from: found + marker.utf8CodeUnitCount) { found = next }
+            start = found + marker.utf8CodeUnitCount
         } else {
-            let callback = UnsafeBufferPointer(start: callbackName.utf8Start, count: callbackName.utf8CodeUnitCount)
-            guard let found = ByteSearch.firstIndex(of: callback, in: message, from: 0) else { return nil }
-            start = found + callback.count
+            guard let found = ByteSearch.firstIndex(of: callbackName, in: message, from: 0) else { return nil }
+            start = found + callbackName.utf8CodeUnitCount
             while start < message.count, message[start] == .space || message[start] == .colon || message[start] == UInt8(ascii: "=") { start += 1 }
         }
-        let end = message[start...].firstIndex { !$0.isASCIILetter } ?? message.count
+        let end = message.extracting(start...).firstIndex { !$0.isASCIILetter }.map { start + $0 } ?? message.count
         let word = message.text(start..<end)
         return states.contains(word) ? word : nil
     }

@@ -197,7 +197,7 @@ public enum InputExpander {
             var head = [UInt8](repeating: 0, count: 65_536)
             let count = head.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
             guard count > 0 else { return nil }
-            return head.withUnsafeBufferPointer { ContentSketch.report(UnsafeBufferPointer(rebasing: $0[..<count])) }
+            return ContentSketch.report(head.span.extracting(..<count))
         }
 
         enum Kind: Equatable {

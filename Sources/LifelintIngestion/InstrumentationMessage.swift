@@ -10,18 +10,17 @@ public struct InstrumentationMessage: Sendable, Hashable {
     /// Parses the message; nil when it does not start with a valid event name
     /// (`[a-z0-9_-]` words joined by dots, at least two of them).
     public static func parse(_ message: some StringProtocol) -> InstrumentationMessage? {
-        var text = Substring(message)
-        return text.withUTF8(parse(bytes:))
+        parse(bytes: Substring(message).utf8.span)
     }
 
     /// The same, from the message's bytes (valid UTF-8), read by offset: a trace may hold a
     /// line like this for every step the app takes.
-    static func parse(bytes: UnsafeBufferPointer<UInt8>) -> InstrumentationMessage? {
+    static func parse(bytes: Span<UInt8>) -> InstrumentationMessage? {
         var cursor = ByteCursor(bytes)
         cursor.skipBlanks()
-        guard let name = cursor.readToken(), isValidEventName(bytes: UnsafeBufferPointer(rebasing: bytes[name])) else { return nil }
+        guard let name = cursor.readToken(), isValidEventName(bytes: bytes.extracting(name)) else { return nil }
         var attributes = Attributes()
-        add(keyValuePairsIn: UnsafeBufferPointer(rebasing: bytes[cursor.remaining]), to: &attributes)
+        add(keyValuePairsIn: bytes.extracting(cursor.remaining), to: &attributes)
         return InstrumentationMessage(name: EventName(bytes.text(name)), attributes: attributes)
     }
 
@@ -38,7 +37,7 @@ public struct InstrumentationMessage: Sendable, Hashable {
 
     /// Adds the `key=value` and `key="quoted value"` pairs of `pairs` to `attributes`; words
     /// that are not pairs become one `text` attribute.
-    static func add(keyValuePairsIn pairs: UnsafeBufferPointer<UInt8>, to attributes: inout Attributes) {
+    static func add(keyValuePairsIn pairs: Span<UInt8>, to attributes: inout Attributes) {
         var cursor = ByteCursor(pairs)
         var leftover: [String] = []
         while true {
@@ -64,18 +63,17 @@ public struct InstrumentationMessage: Sendable, Hashable {
     }
 
     package static func isValidEventName(_ name: Substring.UTF8View.SubSequence) -> Bool {
-        var name = Substring(name)
-        return name.withUTF8(isValidEventName(bytes:))
+        isValidEventName(bytes: Substring(name).utf8.span)
     }
 
     /// `[A-Za-z][A-Za-z0-9_-]*` words joined by single dots, at least two words.
-    static func isValidEventName(bytes name: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isValidEventName(bytes name: Span<UInt8>) -> Bool {
         guard let first = name.first, first.isASCIILetter, let last = name.last, last != .dot else { return false }
         let classes = eventNameByteClasses.utf8Start
         var previousWasDot = false
         var sawDot = false
-        for byte in name {
-            switch classes[Int(byte)] {
+        for index in name.indices {
+            switch classes[Int(name[index])] {
             case UInt8(ascii: "w"):
                 previousWasDot = false
             case UInt8(ascii: "."):

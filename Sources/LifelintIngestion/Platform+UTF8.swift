@@ -1,16 +1,11 @@
+@_spi(Bytes) import LifelintBytes
 import LifelintModel
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 extension Platform {
     /// The platform named by UTF-8 bytes (its raw value), without making a `String`: the first
     /// byte picks the one candidate, whose literal raw value is then compared in place
     /// (`allCases` would build an array on every record).
-    init?(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+    init?(utf8 bytes: Span<UInt8>) {
         let candidate: Platform
         switch bytes.first {
         case UInt8(ascii: "a"): candidate = .android
@@ -20,10 +15,7 @@ extension Platform {
         case UInt8(ascii: "u"): candidate = .unknown
         default: return nil
         }
-        let matches = candidate.rawValue.utf8.withContiguousStorageIfAvailable { name in
-            name.count == bytes.count && memcmp(name.baseAddress!, bytes.baseAddress!, bytes.count) == 0
-        }
-        guard matches == true else { return nil }
+        guard bytes.equals(candidate.rawValue.utf8) else { return nil }
         self = candidate
     }
 }

@@ -7,16 +7,15 @@ import LifelintModel
 /// (`2020-05-13 23:59:00 +0000`), and lifelint's own monotonic durations (`PT12345.678S`).
 package enum TimestampParser {
     package static func parse(_ text: String) -> Timestamp? {
-        var text = text
-        return text.withUTF8 { parse(bytes: $0) }
+        parse(bytes: text.utf8.span)
     }
 
-    static func parse(bytes: UnsafeBufferPointer<UInt8>) -> Timestamp? {
+    static func parse(bytes: Span<UInt8>) -> Timestamp? {
         if bytes.count > 2, bytes[0] == UInt8(ascii: "P"), bytes[1] == UInt8(ascii: "T") { return parseDuration(bytes) }
         return parseCalendar(bytes)
     }
 
-    private static func parseCalendar(_ bytes: UnsafeBufferPointer<UInt8>) -> Timestamp? {
+    private static func parseCalendar(_ bytes: Span<UInt8>) -> Timestamp? {
         var cursor = ByteCursor(bytes)
         guard let year = cursor.readDigits(4), cursor.skip(.dash), let month = cursor.readDigits(2), cursor.skip(.dash),
             let day = cursor.readDigits(2), CivilDateTime.supportedYears.contains(year)
@@ -54,7 +53,7 @@ package enum TimestampParser {
         return .wall(date, utcOffsetSeconds: offset, fractionDigits: digits)
     }
 
-    private static func parseDuration(_ bytes: UnsafeBufferPointer<UInt8>) -> Timestamp? {
+    private static func parseDuration(_ bytes: Span<UInt8>) -> Timestamp? {
         var cursor = ByteCursor(bytes, at: 2)
         guard let (seconds, _) = cursor.readUnsigned() else { return nil }
         var nanoseconds = seconds * 1_000_000_000

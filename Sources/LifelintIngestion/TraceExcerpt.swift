@@ -20,9 +20,8 @@ public enum TraceExcerpt {
         try? reader.forEachLine { bytes in
             number += 1
             guard number <= last, wanted.contains(number) else { return }
-            var line = bytes[...]
-            if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
-            guard !line.contains(0), let text = String(validating: line, as: UTF8.self) else { return }
+            let line = bytes.droppingCarriageReturn()
+            guard !line.contains(0), let text = String(validating: line.array, as: UTF8.self) else { return }
             found[number] = text.count > maximumLineLength ? String(text.prefix(maximumLineLength)) + "…" : text
         }
         return found

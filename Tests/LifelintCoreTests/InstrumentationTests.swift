@@ -15,8 +15,7 @@ import Testing
     }
 
     private static func isValid(_ name: String) -> Bool {
-        var name = name
-        return name.withUTF8(InstrumentationMessage.isValidEventName(bytes:))
+        InstrumentationMessage.isValidEventName(bytes: name.utf8.span)
     }
 
     @Test func parsesNameAndAttributes() {

@@ -10,12 +10,12 @@ import Testing
     /// Every platform is found from the bytes of its raw value, and nothing else is.
     @Test func platformsFromBytes() {
         for platform in Platform.allCases {
-            var name = platform.rawValue
-            #expect(name.withUTF8 { Platform(utf8: $0) } == platform)
+            let name = platform.rawValue
+            #expect(Platform(utf8: name.utf8.span) == platform)
         }
         for other in ["", "Android", "io", "iosx", "a", "react-nativ", "flutter2", "unknown "] {
-            var name = other
-            #expect(name.withUTF8 { Platform(utf8: $0) } == nil)
+            let name = other
+            #expect(Platform(utf8: name.utf8.span) == nil)
         }
     }
 }

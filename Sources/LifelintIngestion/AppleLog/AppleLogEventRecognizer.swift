@@ -10,14 +10,26 @@ import LifelintModel
 /// under the executable's name until a system line names their pid, then go out under the
 /// bundle id, so both kinds of evidence land on one app (`ProcessAttribution`).
 struct AppleLogEventRecognizer {
-    struct Entry {
+    /// One line's fields, read in place in the line's bytes.
+    struct Entry: ~Escapable {
         var time: Timestamp
-        var process: UnsafeBufferPointer<UInt8>
+        var process: Span<UInt8>
         var pid: Int32?
-        var subsystem: UnsafeBufferPointer<UInt8>
-        var category: UnsafeBufferPointer<UInt8>
-        var message: UnsafeBufferPointer<UInt8>
+        var subsystem: Span<UInt8>
+        var category: Span<UInt8>
+        var message: Span<UInt8>
         var source: SourceLocation
+
+        @_lifetime(copy process, copy subsystem, copy category, copy message)
+        init(time: Timestamp, process: Span<UInt8>, pid: Int32?, subsystem: Span<UInt8>, category: Span<UInt8>, message: Span<UInt8>, source: SourceLocation) {
+            self.time = time
+            self.process = process
+            self.pid = pid
+            self.subsystem = subsystem
+            self.category = category
+            self.message = message
+            self.source = source
+        }
     }
 
     static let instrumentationSubsystem = "lifelint"
@@ -46,7 +58,7 @@ struct AppleLogEventRecognizer {
     mutating func recognise(_ entry: Entry, emit: EventSink) -> Int {
         var count = 0
         if Self.mayBeAboutAnApp(entry.message) {
-            let message = Substring(decoding: entry.message, as: UTF8.self)
+            let message = Substring(entry.message.text)
             for (bundle, pid) in AppleProcessSubject.namedPids(in: message) where pidOfBundle[bundle] != pid {
                 // A new pid is a new process; a pid named for the first time may be the dead one.
                 if pidOfBundle[bundle] != nil { dead.remove(bundle) }
@@ -71,7 +83,7 @@ struct AppleLogEventRecognizer {
     /// `application<`, `Application process state`, `application state changed`, launchd's
     /// `UIKitApplication:`), or is the old `BT[4821] has active assertions`: two `memchr`
     /// scans turn the rest away.
-    private static func mayBeAboutAnApp(_ message: UnsafeBufferPointer<UInt8>) -> Bool {
+    private static func mayBeAboutAnApp(_ message: Span<UInt8>) -> Bool {
         ByteSearch.contains("pplication", in: message) || ByteSearch.contains("pp<", in: message)
             || ByteSearch.contains("beyond permitted time", in: message)
     }
@@ -148,7 +160,7 @@ struct AppleLogEventRecognizer {
         let message = entry.message
         var found: (name: EventName, attributes: Attributes, platform: Platform)?
         if ByteSearch.contains("Background task still not ended", in: message) {
-            found = (EventName.bgtaskExpired, Self.uikitTask(Substring(decoding: message, as: UTF8.self)), .ios)
+            found = (EventName.bgtaskExpired, Self.uikitTask(Substring(message.text)), .ios)
         } else if let state = FlutterLifecycle.state(in: message) {
             found = (FlutterLifecycle.eventName(state), [:], .flutter)
         } else if let (instrumentation, platform) = Self.instrumentation(entry) {
@@ -159,7 +171,7 @@ struct AppleLogEventRecognizer {
         guard let found else { return nil }
         let name = found.0
         var (attributes, platform) = (found.1, found.2)
-        let process = String(decoding: entry.process, as: UTF8.self)
+        let process = entry.process.text
         let app = attributes["app"] ?? (process.isEmpty ? entry.pid.map(Event.appName(forUnknownPid:)) ?? "unknown" : process)
         if let stated = attributes["platform"].flatMap(Platform.init(rawValue:)) { platform = stated }
         let named = attributes["app"] != nil
@@ -183,9 +195,9 @@ struct AppleLogEventRecognizer {
     /// Under the `lifelint` subsystem, or, where the console hides subsystems (Xcode), prefixed
     /// `lifelint: ` or `[lifelint] `; a Flutter app's `print` (`flutter: lifelint: …`) too.
     private static func instrumentation(_ entry: Entry) -> (InstrumentationMessage, Platform)? {
-        let isInstrumentationSubsystem = entry.subsystem.elementsEqual(instrumentationSubsystem.utf8)
+        let isInstrumentationSubsystem = entry.subsystem.equals(instrumentationSubsystem.utf8)
         guard isInstrumentationSubsystem || [UInt8(ascii: "l"), UInt8(ascii: "f"), .openBracket].contains(entry.message.first) else { return nil }
-        let message = Substring(decoding: entry.message, as: UTF8.self)
+        let message = Substring(entry.message.text)
         if isInstrumentationSubsystem { return InstrumentationMessage.parse(message).map { ($0, .ios) } }
         if message.hasPrefix(flutterPrefix) {
             return InstrumentationMessage.parse(prefixed: message.dropFirst(flutterPrefix.count)).map { ($0, .flutter) }
@@ -198,9 +210,11 @@ struct AppleLogEventRecognizer {
     /// The user's mappings, with the subsystem, the category or the process as the tag.
     private mutating func mapped(_ entry: Entry) -> MappingTable.Match? {
         guard !mappings.isEmpty else { return nil }
-        for tag in [entry.subsystem, entry.category, entry.process] where !tag.isEmpty && mappings.mayMatch(tag: tag) {
-            if let match = mappings.match(tag: tag, message: entry.message) { return match }
-        }
-        return nil
+        return mapped(entry.subsystem, entry.message) ?? mapped(entry.category, entry.message) ?? mapped(entry.process, entry.message)
+    }
+
+    private mutating func mapped(_ tag: Span<UInt8>, _ message: Span<UInt8>) -> MappingTable.Match? {
+        guard !tag.isEmpty, mappings.mayMatch(tag: tag) else { return nil }
+        return mappings.match(tag: tag, message: message)
     }
 }

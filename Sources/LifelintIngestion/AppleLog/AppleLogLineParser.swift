@@ -124,8 +124,8 @@ enum AppleLogLineParser {
     }
 
     /// A Console time column: `10:12:13.123456-0800`, `19:28:56.942606 -0800`, or with its date.
-    private static func consoleTime(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> AppleLogTime? {
-        let column = UnsafeBufferPointer(rebasing: bytes[range])
+    private static func consoleTime(_ bytes: Span<UInt8>, _ range: Range<Int>) -> AppleLogTime? {
+        let column = bytes.extracting(range)
         var cursor = ByteCursor(column)
         if let dated = datedTime(&cursor), cursor.isAtEnd { return .complete(dated) }
         cursor.index = 0
@@ -152,10 +152,10 @@ enum AppleLogLineParser {
     }
 
     /// Whether a line no layout's prefix opens is a message of the system's catalogue.
-    private static func isSystemMessage(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    private static func isSystemMessage(_ line: Span<UInt8>) -> Bool {
         guard ByteSearch.contains("pplication", in: line) || ByteSearch.contains("pp<", in: line) || ByteSearch.contains("beyond permitted time", in: line)
         else { return false }
-        return AppleMessageCatalogue.shared.read(Substring(decoding: line, as: UTF8.self)) != nil
+        return AppleMessageCatalogue.shared.read(Substring(line.text)) != nil
     }
 
     // MARK: Pieces
@@ -165,7 +165,7 @@ enum AppleLogLineParser {
         let start = cursor.index
         guard cursor.readDigits(4) != nil, cursor.skip(.dash), cursor.readDigits(2) != nil, cursor.skip(.dash),
             cursor.readDigits(2) != nil, cursor.skip(.space), cursor.readToken() != nil,
-            let time = TimestampParser.parse(bytes: UnsafeBufferPointer(rebasing: cursor.bytes[start..<cursor.index]))
+            let time = TimestampParser.parse(bytes: cursor.bytes.extracting(start..<cursor.index))
         else {
             cursor.index = start
             return nil
@@ -217,7 +217,7 @@ enum AppleLogLineParser {
     private static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"].map { Array($0.utf8) }
 
     private static func monthName(_ cursor: inout ByteCursor) -> Int? {
-        let rest = UnsafeBufferPointer(rebasing: cursor.bytes[cursor.index...])
+        let rest = cursor.bytes.extracting(cursor.index...)
         guard let index = monthNames.firstIndex(where: { rest.starts(with: $0) }) else { return nil }
         cursor.index += 3
         return index + 1
@@ -243,7 +243,7 @@ enum AppleLogLineParser {
                 guard end > start else { return nil }
                 var process = start..<end
                 // `runningboardd(RunningBoard)`: the sender in parentheses is not the process.
-                if bytes[end - 1] == .closeParen, let paren = bytes[start..<end].lastIndex(of: .openParen), paren > start {
+                if bytes[end - 1] == .closeParen, let paren = bytes.lastIndex(of: .openParen, in: start..<end), paren > start {
                     process = start..<paren
                 }
                 cursor.index = probe.index
@@ -263,7 +263,7 @@ enum AppleLogLineParser {
             _ = cursor.skipBlanks()
         }
         if cursor.peek() == .openBracket, let close = closing(.closeBracket, in: bytes, from: cursor.index + 1),
-            let colon = bytes[(cursor.index + 1)..<close].firstIndex(of: .colon), colon > cursor.index + 1,
+            let colon = bytes.firstIndex(of: .colon, in: (cursor.index + 1)..<close), colon > cursor.index + 1,
             isWord(bytes, (cursor.index + 1)..<colon)
         {
             record.subsystem = (cursor.index + 1)..<colon
@@ -281,9 +281,9 @@ enum AppleLogLineParser {
     }
 
     /// The index of `byte` on the line from `start`, within a short span (a sender or a subsystem).
-    private static func closing(_ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+    private static func closing(_ byte: UInt8, in bytes: Span<UInt8>, from start: Int) -> Int? {
         let end = min(bytes.count, start + 200)
-        return start < end ? bytes[start..<end].firstIndex(of: byte) : nil
+        return start < end ? bytes.firstIndex(of: byte, in: start..<end) : nil
     }
 
     private static func skipHexNumber(_ cursor: inout ByteCursor) -> Bool {
@@ -293,25 +293,25 @@ enum AppleLogLineParser {
         return cursor.index > start
     }
 
-    private static func isHex(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+    private static func isHex(_ bytes: Span<UInt8>, _ range: Range<Int>) -> Bool {
         range.count > 2 && bytes[range.lowerBound] == .zero && bytes[range.lowerBound + 1] == UInt8(ascii: "x")
-            && bytes[(range.lowerBound + 2)..<range.upperBound].allSatisfy(\.isASCIIHexDigit)
+            && bytes.allSatisfy(in: (range.lowerBound + 2)..<range.upperBound, \.isASCIIHexDigit)
     }
 
-    private static func isLetters(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
-        bytes[range].allSatisfy(\.isASCIILetter)
+    private static func isLetters(_ bytes: Span<UInt8>, _ range: Range<Int>) -> Bool {
+        bytes.allSatisfy(in: range, \.isASCIILetter)
     }
 
     /// A subsystem or category: no blanks, not empty.
-    private static func isWord(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
-        !range.isEmpty && range.count < 128 && !bytes[range].contains { $0 == .space || $0 == .tab }
+    private static func isWord(_ bytes: Span<UInt8>, _ range: Range<Int>) -> Bool {
+        !range.isEmpty && range.count < 128 && bytes.firstIndex(in: range, where: { $0 == .space || $0 == .tab }) == nil
     }
 
     private static let consoleTypes = ["default", "info", "debug", "error", "fault", "notice", "activity"].map { Array($0.utf8) }
 
-    private static func isConsoleType(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+    private static func isConsoleType(_ bytes: Span<UInt8>, _ range: Range<Int>) -> Bool {
         consoleTypes.contains { type in
-            type.count == range.count && zip(type, bytes[range]).allSatisfy { $0 == ($1 | 0x20) }
+            type.count == range.count && type.indices.allSatisfy { type[$0] == bytes[range.lowerBound + $0] | 0x20 }
         }
     }
 }

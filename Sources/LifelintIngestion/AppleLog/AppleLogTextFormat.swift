@@ -22,7 +22,7 @@ struct AppleLogTextFormat: TraceFormat {
         self.layout = layout
     }
 
-    private static func layout(_ text: UnsafeBufferPointer<UInt8>) -> AppleLogTextLayout? {
+    private static func layout(_ text: Span<UInt8>) -> AppleLogTextLayout? {
         guard let found = AppleLogTextLayout.detect(text) else { return nil }
         if found.lines * 2 >= found.sampled { return found.layout }
         return LogcatLayoutDetector.detect(text).format == nil ? found.layout : nil

@@ -24,15 +24,15 @@ public enum AppleLogTextLayout: String, CaseIterable, Sendable {
 
     /// Reads a line, after what people and tools put in front of it (`AppleLogLinePrefix`);
     /// the record's ranges are into `line` itself.
-    func parse(_ line: UnsafeBufferPointer<UInt8>) -> AppleLogRecord? {
+    func parse(_ line: Span<UInt8>) -> AppleLogRecord? {
         let start = AppleLogLinePrefix.length(line)
         guard start > 0 else { return parseBare(line) }
-        guard start < line.count, var record = parseBare(UnsafeBufferPointer(rebasing: line[start...])) else { return nil }
+        guard start < line.count, var record = parseBare(line.extracting(start...)) else { return nil }
         record.shift(by: start)
         return record
     }
 
-    private func parseBare(_ line: UnsafeBufferPointer<UInt8>) -> AppleLogRecord? {
+    private func parseBare(_ line: Span<UInt8>) -> AppleLogRecord? {
         var cursor = ByteCursor(line)
         switch self {
         case .logShow: return AppleLogLineParser.logShow(&cursor)
@@ -44,7 +44,7 @@ public enum AppleLogTextLayout: String, CaseIterable, Sendable {
     }
 
     /// The layout that reads the most of the sample's lines, when one reads any; nil otherwise.
-    static func detect(_ sample: UnsafeBufferPointer<UInt8>) -> (layout: AppleLogTextLayout, lines: Int, sampled: Int)? {
+    static func detect(_ sample: Span<UInt8>) -> (layout: AppleLogTextLayout, lines: Int, sampled: Int)? {
         var scores = [Int](repeating: 0, count: allCases.count)
         var sampled = 0
         ByteSearch.forEachLine(in: sample) { line in
@@ -62,9 +62,9 @@ public enum AppleLogTextLayout: String, CaseIterable, Sendable {
 
     /// Blank lines and what `log show` prints around its records: the column header, the filter
     /// and skip notices, the closing counts.
-    static func isStructural(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isStructural(_ line: Span<UInt8>) -> Bool {
         guard let first = line.firstIndex(where: { $0 != .space && $0 != .tab && $0 != .carriageReturn }) else { return true }
-        let text = UnsafeBufferPointer(rebasing: line[first...])
+        let text = line.extracting(first...)
         return structuralOpenings.contains { text.starts(with: $0) }
     }
 

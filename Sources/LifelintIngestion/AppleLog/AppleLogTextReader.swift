@@ -57,14 +57,14 @@ struct AppleLogTextReader: LineOrientedReader {
         }
     }
 
-    mutating func read(line: UnsafeBufferPointer<UInt8>, emit: EventSink) {
+    mutating func read(line: Span<UInt8>, emit: EventSink) {
         if AppleLogLinePrefix.isToolEcho(line) {
             flush(emit: emit)
             summary.logLines += 1
         } else if let record = layout.parse(line) {
             flush(emit: emit)
             pending.removeAll(keepingCapacity: true)
-            pending.append(contentsOf: line)
+            pending.append(line)
             pendingRecord = record
             pendingLine = summary.lines
             pendingContinuations = 0
@@ -85,12 +85,14 @@ struct AppleLogTextReader: LineOrientedReader {
     }
 
     /// Appends a continuation line to the pending record's message, one space between.
-    private mutating func join(_ line: UnsafeBufferPointer<UInt8>) {
+    private mutating func join(_ line: Span<UInt8>) {
         guard pending.count + line.count < Self.maximumRecordBytes else { return }
-        let text = line.dropFirst(AppleLogLinePrefix.length(line)).drop { $0 == .space || $0 == .tab }
+        let prefix = AppleLogLinePrefix.length(line)
+        let text = line.extracting(prefix...)
+        let start = text.prefixCount { $0 == .space || $0 == .tab }
         while pending.last == .space { pending.removeLast() }
         pending.append(.space)
-        pending.append(contentsOf: text)
+        pending.append(text.extracting(start...))
         if let start = pendingRecord?.message.lowerBound { pendingRecord?.message = start..<pending.count }
     }
 
@@ -101,13 +103,13 @@ struct AppleLogTextReader: LineOrientedReader {
         let time = resolve(record.time)
         if time.clock != .unknown, latest.map({ time > $0 }) ?? true { latest = time }
         let source = SourceLocation(path: path, line: pendingLine)
-        let events = pending.withUnsafeBufferPointer { bytes in
-            let entry = AppleLogEventRecognizer.Entry(
-                time: time, process: Self.slice(bytes, record.process), pid: record.pid,
-                subsystem: Self.slice(bytes, record.subsystem ?? 0..<0), category: Self.slice(bytes, record.category ?? 0..<0),
-                message: Self.slice(bytes, record.message), source: source)
-            return recognizer.recognise(entry, emit: emit)
-        }
+        let held = pending
+        let bytes = held.span
+        let entry = AppleLogEventRecognizer.Entry(
+            time: time, process: Self.slice(bytes, record.process), pid: record.pid,
+            subsystem: Self.slice(bytes, record.subsystem ?? 0..<0), category: Self.slice(bytes, record.category ?? 0..<0),
+            message: Self.slice(bytes, record.message), source: source)
+        let events = recognizer.recognise(entry, emit: emit)
         if events > 0 {
             summary.events += events
             summary.eventLines += 1
@@ -117,8 +119,9 @@ struct AppleLogTextReader: LineOrientedReader {
         summary.continuationLines += pendingContinuations
     }
 
-    private static func slice(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(rebasing: bytes[range.clamped(to: 0..<bytes.count)])
+    @_lifetime(copy bytes)
+    private static func slice(_ bytes: Span<UInt8>, _ range: Range<Int>) -> Span<UInt8> {
+        bytes.extracting(range.clamped(to: 0..<bytes.count))
     }
 
     /// The day a Console copy starts on: the day the file was saved, in the lines' own UTC

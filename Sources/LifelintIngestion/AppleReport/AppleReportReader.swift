@@ -53,14 +53,14 @@ enum AppleReportReader {
 
     /// Whether the first bytes are such a report: an `.ips` header, or report keys at the
     /// start of lines.
-    static func isReport(_ head: UnsafeBufferPointer<UInt8>) -> Bool {
-        let firstLine = UnsafeBufferPointer(rebasing: head[..<(head.firstIndex(of: .newline) ?? head.count)])
+    static func isReport(_ head: Span<UInt8>) -> Bool {
+        let firstLine = head.extracting(..<(head.firstIndex(of: .newline) ?? head.count))
         if firstLine.first == UInt8(ascii: "{"), ByteSearch.contains("\"bug_type\"", in: firstLine) { return true }
         var found = 0
         var fragment = false
         var strongMarker = false
         ByteSearch.forEachLine(in: head) { line in
-            let text = UnsafeBufferPointer(rebasing: line[(line.firstIndex { $0 != .greaterThan && $0 != .space && $0 != .backtick } ?? line.count)...])
+            let text = line.extracting((line.firstIndex { $0 != .greaterThan && $0 != .space && $0 != .backtick } ?? line.count)...)
             guard !fragment, let first = text.first, markerInitials.contains(first) else { return }
             if markers.contains(where: { text.starts(with: $0.utf8) }) {
                 found += 1
@@ -70,7 +70,7 @@ enum AppleReportReader {
                 // RUNNINGBOARD 0xdead10cc`).
                 strongMarker =
                     strongMarker || ByteSearch.contains("watchdog transgression", in: text) || ByteSearch.contains("Namespace ", in: text)
-                    || AppleTermination.code(in: Substring(decoding: text, as: UTF8.self)) != nil
+                    || AppleTermination.code(in: Substring(text.text)) != nil
             }
             // A pasted body's termination member is a report on its own.
             if fragmentKeys.contains(where: { text.starts(with: $0.utf8) }), ByteSearch.contains("\"namespace\"", in: text) { fragment = true }

@@ -45,7 +45,8 @@ struct AndroidMessageCatalogue: Sendable {
     }
 
     /// The first anchored message that `message` reads as, with its fields, among those `accepts`.
-    func match(_ message: UnsafeBufferPointer<UInt8>, where accepts: (AndroidMessage) -> Bool) -> (AndroidMessage, MessageFields)? {
+    @_lifetime(copy message)
+    func match(_ message: Span<UInt8>, where accepts: (AndroidMessage) -> Bool) -> (AndroidMessage, MessageFields)? {
         guard let first = message.first else { return nil }
         for index in anchoredByFirstByte[Int(first)] {
             let candidate = messages[index]
@@ -57,7 +58,7 @@ struct AndroidMessageCatalogue: Sendable {
 
     /// Whether some message that any tag may write could start `message`: the check every
     /// line of an unknown tag goes through.
-    func mayOpenUnderAnyTag(_ message: UnsafeBufferPointer<UInt8>) -> Bool {
+    func mayOpenUnderAnyTag(_ message: Span<UInt8>) -> Bool {
         guard let first = message.first else { return false }
         return anyTagOpeningsByFirstByte[Int(first)].contains { message.starts(with: $0) }
     }
@@ -66,7 +67,7 @@ struct AndroidMessageCatalogue: Sendable {
     /// first few `: ` (a tag alone, `I/Tag(1234): `, DDMS's `01-08 09:00:01.000: I/Tag(1234): `),
     /// leading blanks and Markdown skipped (`- `, `**`, backticks), and after a crash
     /// reporter's `ANR ` title prefix (`ANR Input dispatching timed out (…)`).
-    static func messageStarts(in line: UnsafeBufferPointer<UInt8>) -> [Int] {
+    static func messageStarts(in line: Span<UInt8>) -> [Int] {
         var starts = [0]
         var position = 0
         while starts.count < 4, let colon = ByteSearch.firstIndex(of: ": ", in: line, from: position) {
@@ -74,11 +75,11 @@ struct AndroidMessageCatalogue: Sendable {
             position = colon + 2
         }
         var skipped = starts.map { start in
-            let text = UnsafeBufferPointer(rebasing: line[start...])
+            let text = line.extracting(start...)
             let markdown = LogcatLineCleaner.markdownPrefixLength(text)
-            return start + (text[markdown...].firstIndex { $0 != .space && $0 != .tab } ?? text.count)
+            return start + (text.firstIndex(in: markdown...) { $0 != .space && $0 != .tab } ?? text.count)
         }
-        if let first = skipped.first, first < line.count, UnsafeBufferPointer(rebasing: line[first...]).starts(with: "ANR ".utf8) {
+        if let first = skipped.first, first < line.count, line.extracting(first...).starts(with: "ANR ".utf8) {
             skipped.append(first + 4)
         }
         // Some messages start with their own indentation (`  Force finishing activity`).
@@ -87,19 +88,20 @@ struct AndroidMessageCatalogue: Sendable {
 
     /// Whether `line` carries a catalogued message where one may start, or an exception
     /// catalogued inside text.
-    func carriesMessage(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-        for start in Self.messageStarts(in: line) where match(UnsafeBufferPointer(rebasing: line[start...]), where: { _ in true }) != nil {
+    func carriesMessage(_ line: Span<UInt8>) -> Bool {
+        for start in Self.messageStarts(in: line) where match(line.extracting(start...), where: { _ in true }) != nil {
             return true
         }
         return find(in: line) != nil
     }
 
     /// The first message found inside `message`, with its fields read from where it starts.
-    func find(in message: UnsafeBufferPointer<UInt8>) -> (AndroidMessage, MessageFields)? {
+    @_lifetime(copy message)
+    func find(in message: Span<UInt8>) -> (AndroidMessage, MessageFields)? {
         // By index: a message is copied only when it matches, not once per candidate tried.
         for index in anywhere.indices {
-            guard let start = anywhere[index].pattern.opening.withUnsafeBufferPointer({ ByteSearch.firstIndex(of: $0, in: message, from: 0) }),
-                let fields = anywhere[index].pattern.match(UnsafeBufferPointer(rebasing: message[start...]))
+            guard let start = ByteSearch.firstIndex(of: anywhere[index].pattern.opening.span, in: message, from: 0),
+                let fields = anywhere[index].pattern.match(message.extracting(start...))
             else { continue }
             return (anywhere[index], fields)
         }

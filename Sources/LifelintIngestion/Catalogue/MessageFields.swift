@@ -1,10 +1,13 @@
+@_spi(Bytes) import LifelintBytes
+
 /// What a pattern read from one message: each field's byte range in it, with no copy until a
 /// field is asked for.
-struct MessageFields {
+struct MessageFields: ~Escapable {
     private var ranges = InlineArray<14, Range<Int>?>(repeating: nil)
-    let message: UnsafeBufferPointer<UInt8>
+    let message: Span<UInt8>
 
-    init(message: UnsafeBufferPointer<UInt8>) {
+    @_lifetime(copy message)
+    init(message: Span<UInt8>) {
         self.message = message
     }
 

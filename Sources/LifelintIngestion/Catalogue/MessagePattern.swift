@@ -68,7 +68,8 @@ struct MessagePattern: Sendable, CustomStringConvertible {
 
     /// The fields of `message` when it reads as this pattern from its first byte; nil when it
     /// does not.
-    func match(_ message: UnsafeBufferPointer<UInt8>) -> MessageFields? {
+    @_lifetime(copy message)
+    func match(_ message: Span<UInt8>) -> MessageFields? {
         var fields = MessageFields(message: message)
         var position = 0
         for (index, piece) in pieces.enumerated() {
@@ -86,7 +87,7 @@ struct MessagePattern: Sendable, CustomStringConvertible {
         return fields
     }
 
-    private static func hasWords(_ words: [UInt8], in message: UnsafeBufferPointer<UInt8>, at position: Int) -> Bool {
+    private static func hasWords(_ words: [UInt8], in message: Span<UInt8>, at position: Int) -> Bool {
         guard message.count - position >= words.count else { return false }
         for offset in words.indices where message[position + offset] != words[offset] { return false }
         return true
@@ -94,16 +95,16 @@ struct MessagePattern: Sendable, CustomStringConvertible {
 
     /// Where a field of `kind` starting at `start` ends: the first byte it cannot hold, or for
     /// text, where the next words (`before`) first occur.
-    private static func end(of kind: MessageField.Kind, in message: UnsafeBufferPointer<UInt8>, from start: Int, before next: [UInt8]?) -> Int? {
+    private static func end(of kind: MessageField.Kind, in message: Span<UInt8>, from start: Int, before next: [UInt8]?) -> Int? {
         switch kind {
         case .text:
             guard let next else { return message.count }
-            return next.withUnsafeBufferPointer { ByteSearch.firstIndex(of: $0, in: message, from: start) }
+            return ByteSearch.firstIndex(of: next.span, in: message, from: start)
         case .record:
             var position = start
             while position < message.count, message[position].isASCIILetter { position += 1 }
             guard position < message.count, message[position] == UInt8(ascii: "{") else { return nil }
-            guard let close = message[position...].firstIndex(of: UInt8(ascii: "}")) else { return nil }
+            guard let close = message.firstIndex(of: UInt8(ascii: "}"), in: position...) else { return nil }
             return close + 1
         case .signedDigits:
             let first = start < message.count && message[start] == UInt8(ascii: "-") ? start + 1 : start
@@ -116,7 +117,7 @@ struct MessagePattern: Sendable, CustomStringConvertible {
         }
     }
 
-    private static func scan(_ message: UnsafeBufferPointer<UInt8>, from start: Int, while holds: (UInt8) -> Bool) -> Int {
+    private static func scan(_ message: Span<UInt8>, from start: Int, while holds: (UInt8) -> Bool) -> Int {
         var position = start
         while position < message.count, holds(message[position]) { position += 1 }
         return position

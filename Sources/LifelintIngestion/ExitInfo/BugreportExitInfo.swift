@@ -16,7 +16,7 @@ struct BugreportExitInfo {
     private(set) var recordLines = 0
 
     /// Reads a line of a bugreport's non-log sections; cheap for the lines that cannot be exit-info.
-    mutating func feed(_ line: UnsafeBufferPointer<UInt8>, number: Int) {
+    mutating func feed(_ line: Span<UInt8>, number: Int) {
         let start = line.firstIndex { $0 != .space && $0 != .tab } ?? line.count
         guard start < line.count else {
             parser.feed("", line: number)
@@ -24,7 +24,7 @@ struct BugreportExitInfo {
         }
         let first = line[start]
         guard parser.isInRecord || first == UInt8(ascii: "A") || first == UInt8(ascii: "p") else { return }
-        if parser.feed(Substring(decoding: line, as: UTF8.self), line: number) { recordLines += 1 }
+        if parser.feed(Substring(line.text), line: number) { recordLines += 1 }
     }
 
     /// The deaths to add, in time order: none before `firstSeen`, the logcat's first event

@@ -16,8 +16,8 @@ struct ExitInfoReader: LineOrientedReader {
         summary = IngestionSummary(path: path, format: "android exit-info")
     }
 
-    mutating func read(line: UnsafeBufferPointer<UInt8>, emit: EventSink) {
-        let text = Substring(decoding: line, as: UTF8.self)
+    mutating func read(line: Span<UInt8>, emit: EventSink) {
+        let text = Substring(line.text)
         if parser.feed(text, line: summary.lines) {
             recordLines += 1
         } else if text.allSatisfy({ $0 == " " || $0 == "\t" }) {
@@ -37,7 +37,7 @@ struct ExitInfoReader: LineOrientedReader {
 
     /// Whether the first bytes hold an exit-info record (and are not a bugreport, whose
     /// exit-info section the logcat reader finds on its own).
-    static func isExitInfo(_ head: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isExitInfo(_ head: Span<UInt8>) -> Bool {
         ByteSearch.contains("ApplicationExitInfo #", in: head) && !ByteSearch.contains("== dumpstate", in: head)
     }
 }

@@ -7,7 +7,7 @@ import LifelintModel
 protocol LineOrientedReader {
     var summary: IngestionSummary { get set }
     /// One line, already counted in `summary.lines`, without its line ending.
-    mutating func read(line: UnsafeBufferPointer<UInt8>, emit: EventSink)
+    mutating func read(line: Span<UInt8>, emit: EventSink)
     /// After the last line: what is still held goes out.
     mutating func finish(emit: EventSink)
 }
@@ -17,18 +17,13 @@ extension LineOrientedReader {
         do {
             try lines.forEachLine { raw in
                 summary.lines += 1
-                read(line: Self.withoutCarriageReturn(raw), emit: emit)
+                read(line: raw.droppingCarriageReturn(), emit: emit)
             }
         } catch {
             summary.reportReadFailure(error)
         }
         finish(emit: emit)
         summary.noteRead(lines)
-    }
-
-    static func withoutCarriageReturn(_ line: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
-        guard let last = line.last, last == .carriageReturn else { return line }
-        return UnsafeBufferPointer(rebasing: line.dropLast())
     }
 }
 

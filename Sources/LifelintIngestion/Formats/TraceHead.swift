@@ -16,22 +16,21 @@ struct TraceHead {
 
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
-        (textStart, opensJSON) = bytes.withUnsafeBufferPointer { bytes in
-            let start = Self.firstNonBlank(bytes)
-            let text = UnsafeBufferPointer(rebasing: bytes[start...])
-            return (start, Self.opensJSON(text) && !Self.startsWithLogcatLongHeader(text) && AppleLogLinePrefix.length(text) == 0)
-        }
+        let all = bytes.span
+        textStart = Self.firstNonBlank(all)
+        let text = all.extracting(textStart...)
+        opensJSON = Self.opensJSON(text) && !Self.startsWithLogcatLongHeader(text) && AppleLogLinePrefix.length(text) == 0
         opensMarkup = textStart < bytes.count && bytes[textStart] == UInt8(ascii: "<")
     }
 
     /// Calls `body` with the bytes from the first non-blank one.
-    func withText<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[textStart...])) }
+    func withText<Result>(_ body: (Span<UInt8>) -> Result) -> Result {
+        body(bytes.span.extracting(textStart...))
     }
 
     /// Calls `body` with all the bytes.
-    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        bytes.withUnsafeBufferPointer(body)
+    func withBytes<Result>(_ body: (Span<UInt8>) -> Result) -> Result {
+        body(bytes.span)
     }
 
     /// Whether `needle` occurs anywhere in the head.
@@ -43,40 +42,37 @@ struct TraceHead {
     /// rather than a sequence of records: the key is followed by an array.
     func wrapsRecords(under key: String) -> Bool {
         let needle = Array("\"\(key)\"".utf8)
-        return bytes.withUnsafeBufferPointer { bytes in
-            needle.withUnsafeBufferPointer { needle in
-                var start = 0
-                while let found = ByteSearch.firstIndex(of: needle, in: bytes, from: start) {
-                    var index = found + needle.count
-                    index += Self.firstNonBlank(UnsafeBufferPointer(rebasing: bytes[index...]))
-                    if index < bytes.count, bytes[index] == .colon {
-                        index += 1
-                        index += Self.firstNonBlank(UnsafeBufferPointer(rebasing: bytes[index...]))
-                        if index < bytes.count, bytes[index] == .openBracket { return true }
-                    }
-                    start = found + 1
-                }
-                return false
+        let bytes = bytes.span
+        var start = 0
+        while let found = ByteSearch.firstIndex(of: needle.span, in: bytes, from: start) {
+            var index = found + needle.count
+            index += Self.firstNonBlank(bytes.extracting(index...))
+            if index < bytes.count, bytes[index] == .colon {
+                index += 1
+                index += Self.firstNonBlank(bytes.extracting(index...))
+                if index < bytes.count, bytes[index] == .openBracket { return true }
             }
+            start = found + 1
         }
+        return false
     }
 
     /// `[ 01-08 08:45:42.977  1234: 1250 I/Tag ]` opens `logcat -v long`, not a JSON array.
-    private static func startsWithLogcatLongHeader(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    private static func startsWithLogcatLongHeader(_ text: Span<UInt8>) -> Bool {
         var end = text.firstIndex(of: .newline) ?? text.count
         if end > 0, text[end - 1] == .carriageReturn { end -= 1 }
-        return LogcatLineParser.parse(UnsafeBufferPointer(rebasing: text[..<end]), as: .long) != nil
+        return LogcatLineParser.parse(text.extracting(..<end), as: .long) != nil
     }
 
     /// Whether text opens a JSON document: `{` or `[` followed by what a JSON value or member
     /// starts with. A console line that opens with a bracket (`[log] …`, Flutter's `[  +12 ms]
     /// …`, `[perfNotifyAppState] …`) is text.
-    private static func opensJSON(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    private static func opensJSON(_ text: Span<UInt8>) -> Bool {
         guard text.first == UInt8(ascii: "{") || text.first == .openBracket else { return false }
-        let rest = UnsafeBufferPointer(rebasing: text[1...])
+        let rest = text.extracting(1...)
         let start = firstNonBlank(rest)
         guard start < rest.count else { return true }
-        let value = UnsafeBufferPointer(rebasing: rest[start...])
+        let value = rest.extracting(start...)
         switch value[0] {
         case UInt8(ascii: "{"), .openBracket, UInt8(ascii: "\""), UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: "-"): return true
         case UInt8(ascii: "t"): return value.starts(with: "true".utf8)
@@ -86,7 +82,7 @@ struct TraceHead {
         }
     }
 
-    private static func firstNonBlank(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    private static func firstNonBlank(_ bytes: Span<UInt8>) -> Int {
         bytes.firstIndex { $0 != .space && $0 != .tab && $0 != .newline && $0 != .carriageReturn } ?? bytes.count
     }
 }

@@ -48,7 +48,7 @@ struct AppleLogDecoder: JSONRecordDecoder {
             var message = message
             let match = tag.withUTF8 { tagBytes in
                 message.withUTF8 { messageBytes in
-                    mappings.mayMatch(tag: tagBytes) ? mappings.match(tag: tagBytes, message: messageBytes) : nil
+                    mappings.mayMatch(tag: tagBytes.span) ? mappings.match(tag: tagBytes.span, message: messageBytes.span) : nil
                 }
             }
             if let match { return (EventName(match.event), match.attributes, match.platform) }

@@ -21,10 +21,11 @@ struct AppleLogJSONFormat: JSONTraceFormat {
     func makeDecoder(_ options: TraceReadOptions) -> AppleLogDecoder { AppleLogDecoder(mappings: options.mappings) }
 
     /// A line that opens a JSON value, after a text preamble of at most `preambleLines`.
-    private static func containsJSONLine(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    private static func containsJSONLine(_ bytes: Span<UInt8>) -> Bool {
         var lineStart = true
         var lines = 0
-        for byte in bytes {
+        for index in bytes.indices {
+            let byte = bytes[index]
             if lineStart && (byte == UInt8(ascii: "{") || byte == .openBracket) { return true }
             lineStart = byte == .newline
             if lineStart {

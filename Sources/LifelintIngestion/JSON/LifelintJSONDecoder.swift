@@ -17,7 +17,7 @@ struct LifelintJSONDecoder: JSONRecordDecoder {
         if let repeated { return .problem("'\(Self.keyNames[repeated])' is given twice") }
         guard let nameValue = fields[0] else { return .problem("missing 'event' (the event name)") }
         // A name made before was checked before.
-        guard let nameBytes = object.rawStringBytes(of: nameValue), interner.holdsEventName(nameBytes) || InstrumentationMessage.isValidEventName(bytes: nameBytes) else {
+        guard let nameBytes = object.rawStringBytes(of: nameValue), interner.holdsEventName(nameBytes) || InstrumentationMessage.isValidEventName(bytes: nameBytes.span) else {
             return .problem("'event' must be an event name such as \"persist.begin\", found \(nameValue.text)")
         }
         guard let timeValue = fields[1] else { return .problem("missing 'time'") }
@@ -27,7 +27,7 @@ struct LifelintJSONDecoder: JSONRecordDecoder {
             guard let seconds = TimestampParser.seconds(timeValue.number ?? .nan) else { return .problem("'time' is out of range: \(timeValue.text)") }
             time = seconds
         case .string:
-            guard let parsed = object.rawStringBytes(of: timeValue).flatMap(TimestampParser.parse(bytes:)) ?? timeValue.string.flatMap(TimestampParser.parse) else {
+            guard let parsed = object.rawStringBytes(of: timeValue).flatMap({ TimestampParser.parse(bytes: $0.span) }) ?? timeValue.string.flatMap(TimestampParser.parse) else {
                 return .problem("'time' must be ISO 8601 (\"2024-01-08T09:15:42.305Z\") or seconds since 1970, found \(timeValue.text)")
             }
             time = parsed
@@ -50,7 +50,7 @@ struct LifelintJSONDecoder: JSONRecordDecoder {
         }
         var platform = Platform.unknown
         if let value = fields[5], value.kind != .null {
-            guard value.kind == .string, let parsed = object.rawStringBytes(of: value).flatMap(Platform.init(utf8:)) ?? value.string.flatMap(Platform.init(rawValue:)) else {
+            guard value.kind == .string, let parsed = object.rawStringBytes(of: value).flatMap({ Platform(utf8: $0.span) }) ?? value.string.flatMap(Platform.init(rawValue:)) else {
                 return .problem("'platform' must be one of \(Platform.allCases.map(\.rawValue).joined(separator: ", ")), found \(value.text)")
             }
             platform = parsed

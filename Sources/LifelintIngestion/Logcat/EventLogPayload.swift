@@ -17,8 +17,7 @@ struct EventLogPayload {
     let isTruncated: Bool
 
     init?(_ message: Substring) {
-        var message = message
-        guard let layout = message.withUTF8(Self.layout(of:)) else { return nil }
+        guard let layout = Self.layout(of: message.utf8.span) else { return nil }
         self.message = message
         keys = layout.keys
         values = layout.values
@@ -73,7 +72,7 @@ struct EventLogPayload {
     /// The first field that reads as a component, `com.app/.Main`, as package and class.
     func firstComponent() -> (package: String, className: String)? {
         if keys != nil { return value(0, key: "Component Name").flatMap(ProcessName.component) }
-        let candidates = withBytes { bytes in values.filter { bytes[$0].contains(.slash) } }
+        let candidates = withBytes { bytes in values.filter { bytes.contains(.slash, in: $0) } }
         return candidates.lazy.compactMap { ProcessName.component(text($0)) }.first
     }
 
@@ -82,7 +81,7 @@ struct EventLogPayload {
     }
 
     /// The field's whole number, after one leading space (`[0, 123]`).
-    private static func number(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int64? {
+    private static func number(_ bytes: Span<UInt8>, _ range: Range<Int>) -> Int64? {
         let digits = range.first.map { bytes[$0] } == .space ? range.dropFirst() : range
         return DecimalText.integer(bytes, digits)
     }
@@ -98,9 +97,8 @@ struct EventLogPayload {
         return Substring(utf8[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)])
     }
 
-    private func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        var message = message
-        return message.withUTF8(body)
+    private func withBytes<Result>(_ body: (Span<UInt8>) -> Result) -> Result {
+        body(message.utf8.span)
     }
 
     /// Where a payload's fields are in the message, by byte offset.
@@ -113,7 +111,7 @@ struct EventLogPayload {
     /// The fields of `[…]` (spaces after it allowed; a `^` before its end marks it truncated),
     /// split at the commas that start a new `Key=` when every field has a key, else at every
     /// comma; nil when the message is not such a list.
-    private static func layout(of message: UnsafeBufferPointer<UInt8>) -> Layout? {
+    private static func layout(of message: Span<UInt8>) -> Layout? {
         var end = message.count
         while end > 0, message[end - 1] == .space { end -= 1 }
         guard end > 0, message[0] == UInt8(ascii: "[") else { return nil }
@@ -136,7 +134,7 @@ struct EventLogPayload {
 
     /// `Key=a,Other Key=b,c` as its keys and values (split at the commas that start a new
     /// `Key=`); nil when the payload is not all in that form.
-    private static func keyedFields(_ bytes: UnsafeBufferPointer<UInt8>, _ body: Range<Int>) -> (keys: [Range<Int>], values: [Range<Int>])? {
+    private static func keyedFields(_ bytes: Span<UInt8>, _ body: Range<Int>) -> (keys: [Range<Int>], values: [Range<Int>])? {
         guard let firstEquals = keyEnd(in: bytes, from: body.lowerBound, before: body.upperBound) else { return nil }
         var keys: [Range<Int>] = []
         var values: [Range<Int>] = []
@@ -160,7 +158,7 @@ struct EventLogPayload {
 
     /// Where the `=` of a key starting at `start` is (`Component Name=`: an ASCII letter, then
     /// letters, spaces and underscores); nil when no key starts there.
-    private static func keyEnd(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, before end: Int) -> Int? {
+    private static func keyEnd(in bytes: Span<UInt8>, from start: Int, before end: Int) -> Int? {
         guard start < end, bytes[start].isASCIILetter else { return nil }
         var index = start
         while index < end {
@@ -174,8 +172,11 @@ struct EventLogPayload {
 
     /// Whether two keys are the same but for case, spaces and underscores (`Component Name`,
     /// `component_name`); keys are ASCII letters, spaces and underscores (`keyEnd`).
-    private static func isSameKey(_ bytes: UnsafeBufferPointer<UInt8>, _ written: Range<Int>, _ wanted: StaticString) -> Bool {
-        let right = UnsafeBufferPointer(start: wanted.utf8Start, count: wanted.utf8CodeUnitCount)
+    private static func isSameKey(_ bytes: Span<UInt8>, _ written: Range<Int>, _ wanted: StaticString) -> Bool {
+        wanted.withSpan { isSameKey(bytes, written, $0) }
+    }
+
+    private static func isSameKey(_ bytes: Span<UInt8>, _ written: Range<Int>, _ right: Span<UInt8>) -> Bool {
         var leftIndex = written.lowerBound
         var rightIndex = 0
         while true {

@@ -1,3 +1,4 @@
+@_spi(Bytes) import LifelintBytes
 import LifelintModel
 
 /// Evidence a report's next lines complete (`HeldEvidence`).
@@ -108,7 +109,7 @@ extension LogcatEventRecognizer {
     /// An ANR whose reason is a foreground service the system gave up on is that incident,
     /// told where the reason is; any other reason is the ANR's detail.
     private mutating func notResponding(_ anr: Event, explainedBy line: Line, _ out: inout Output) {
-        let message = UnsafeBufferPointer(rebasing: line.bytes[line.record.message])
+        let message = line.bytes.extracting(line.record.message)
         if let (entry, fields) = Self.catalogue.find(in: message),
             entry.meaning == .foregroundServiceDidNotStart || entry.meaning == .foregroundServiceTimedOut
         {

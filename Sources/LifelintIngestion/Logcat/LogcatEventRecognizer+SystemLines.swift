@@ -29,7 +29,7 @@ extension LogcatEventRecognizer {
     mutating func recogniseUntagged(_ line: Line, _ out: inout Output) {
         recogniseCatalogued(line, &out) { _ in true }
         if out.produced == 0, line.record.tag.isEmpty, line.record.pid == nil {
-            let message = UnsafeBufferPointer(rebasing: line.bytes[line.record.message])
+            let message = line.bytes.extracting(line.record.message)
             for start in AndroidMessageCatalogue.messageStarts(in: message).dropFirst() where start < message.count && out.produced == 0 {
                 var record = line.record
                 record.message = line.record.message.lowerBound + start..<line.record.message.upperBound
@@ -42,7 +42,7 @@ extension LogcatEventRecognizer {
     }
 
     private mutating func recogniseCatalogued(_ line: Line, _ out: inout Output, where accepts: (AndroidMessage) -> Bool) {
-        let message = UnsafeBufferPointer(rebasing: line.bytes[line.record.message])
+        let message = line.bytes.extracting(line.record.message)
         guard let (entry, fields) = Self.catalogue.match(message, where: accepts) else { return }
         apply(entry.meaning, fields, line, &out)
     }
@@ -53,10 +53,10 @@ extension LogcatEventRecognizer {
         // words for a priority and a tag (`A foreground service of type dataSync did not stop…`):
         // the whole line is searched then.
         let tag = line.record.tag
-        let guessedTag = !tag.isEmpty && (line.record.priority == UInt8(ascii: "?") || line.bytes[tag].contains(.space))
+        let guessedTag = !tag.isEmpty && (line.record.priority == UInt8(ascii: "?") || line.bytes.contains(.space, in: tag))
         let range = guessedTag ? 0..<line.record.message.upperBound : line.record.message
         guard range.count > 20 else { return }
-        let message = UnsafeBufferPointer(rebasing: line.bytes[range])
+        let message = line.bytes.extracting(range)
         guard let (entry, fields) = Self.catalogue.find(in: message) else { return }
         // A stack frame names the exception's class, not the incident.
         if line.message.drop(while: { $0 == " " || $0 == "\t" }).hasBytePrefix("at ") { return }
@@ -117,7 +117,7 @@ extension LogcatEventRecognizer {
     private mutating func processStarted(_ fields: MessageFields, _ line: Line, _ out: inout Output) {
         guard let pid = fields.int32(.pid), let processRange = fields[.process], let target = fields[.target] else { return }
         let message = fields.message
-        let packageEnd = message[processRange].firstIndex { $0 == UInt8(ascii: ":") } ?? processRange.upperBound
+        let packageEnd = message.firstIndex(in: processRange) { $0 == UInt8(ascii: ":") } ?? processRange.upperBound
         // A line cut short (`Start proc 10012::remote/…`) names no app.
         guard packageEnd > processRange.lowerBound else { return }
         let package = message.text(processRange.lowerBound..<packageEnd)
@@ -294,14 +294,14 @@ extension LogcatEventRecognizer {
     // MARK: Text
 
     /// The pid a prefix gives just before a message: `I/ActivityManager( 1234): ` → 1234.
-    private static func pidBefore(_ start: Int, in message: UnsafeBufferPointer<UInt8>) -> Int32? {
+    private static func pidBefore(_ start: Int, in message: Span<UInt8>) -> Int32? {
         var end = start
         while end > 0, message[end - 1] != UInt8(ascii: ")") {
             guard message[end - 1] == .space || message[end - 1] == UInt8(ascii: ":") else { return nil }
             end -= 1
         }
-        guard end > 0, let open = message[..<(end - 1)].lastIndex(of: UInt8(ascii: "(")) else { return nil }
-        let digits = message[(open + 1)..<(end - 1)].firstIndex { $0 != .space } ?? (end - 1)
+        guard end > 0, let open = message.lastIndex(of: UInt8(ascii: "("), in: ..<(end - 1)) else { return nil }
+        let digits = message.firstIndex(in: (open + 1)..<(end - 1)) { $0 != .space } ?? (end - 1)
         return DecimalText.integer(message, digits..<(end - 1), as: Int32.self)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Bytes) import LifelintBytes
 import LifelintModel
 
 /// Turns parsed logcat lines into lifecycle events: the platform's own lines (events-buffer
@@ -10,14 +11,22 @@ import LifelintModel
 /// (from this line or a later one) before it leaves.
 struct LogcatEventRecognizer {
     /// One line being recognised, with what every event from it shares.
-    struct Line {
-        let bytes: UnsafeBufferPointer<UInt8>
+    struct Line: ~Escapable {
+        let bytes: Span<UInt8>
         let record: LogcatRecord
         let time: Timestamp
         let source: SourceLocation
 
-        var message: Substring { Substring(decoding: UnsafeBufferPointer(rebasing: bytes[record.message]), as: UTF8.self) }
-        var package: String? { record.package.map(bytes.text) }
+        @_lifetime(copy bytes)
+        init(bytes: Span<UInt8>, record: LogcatRecord, time: Timestamp, source: SourceLocation) {
+            self.bytes = bytes
+            self.record = record
+            self.time = time
+            self.source = source
+        }
+
+        var message: Substring { Substring(bytes.extracting(record.message).text) }
+        var package: String? { record.package.map { bytes.text($0) } }
     }
 
     /// What one line sends on: its own new events (`produced` of them) and, before them, the
@@ -97,15 +106,15 @@ struct LogcatEventRecognizer {
     }
 
     /// `messageFollows`: a `-v long` header, whose message comes on the next lines.
-    mutating func interest(in record: LogcatRecord, bytes: UnsafeBufferPointer<UInt8>, hasTag: Bool, messageFollows: Bool = false) -> Interest {
+    mutating func interest(in record: LogcatRecord, bytes: Span<UInt8>, hasTag: Bool, messageFollows: Bool = false) -> Interest {
         if !hasTag || record.tag.isEmpty { return .untagged }
         if let tag = tags.lookup(bytes, record.tag) { return .tagged(tag) }
-        let tag = UnsafeBufferPointer(rebasing: bytes[record.tag])
+        let tag = bytes.extracting(record.tag)
         if !mappings.isEmpty, mappings.mayMatch(tag: tag) {
-            if messageFollows { return .mappedTag(String(decoding: tag, as: UTF8.self)) }
-            if let match = mappings.match(tag: tag, message: UnsafeBufferPointer(rebasing: bytes[record.message])) { return .mapped(match) }
+            if messageFollows { return .mappedTag(tag.text) }
+            if let match = mappings.match(tag: tag, message: bytes.extracting(record.message)) { return .mapped(match) }
         }
-        if Self.catalogue.mayOpenUnderAnyTag(UnsafeBufferPointer(rebasing: bytes[record.message])) { return .systemWords }
+        if Self.catalogue.mayOpenUnderAnyTag(bytes.extracting(record.message)) { return .systemWords }
         return Self.mayCarryEvidence(record) ? .evidenceOnly : .nothing
     }
 
@@ -157,7 +166,7 @@ struct LogcatEventRecognizer {
             recogniseUntagged(line, &out)
             // Layouts without a tag (`raw`, `thread`) can still match mappings that name none.
             if out.produced == 0, !mappings.isEmpty,
-                let match = mappings.match(tag: UnsafeBufferPointer(start: nil, count: 0), message: UnsafeBufferPointer(rebasing: line.bytes[line.record.message]))
+                let match = mappings.match(tag: Span(), message: line.bytes.extracting(line.record.message))
             {
                 add(appEvent(EventName(match.event), match.attributes, platform: match.platform, line), &out)
             }
@@ -174,9 +183,9 @@ struct LogcatEventRecognizer {
     /// Android Studio's `---- PROCESS STARTED (2155) for package com.app ----` and
     /// `---- PROCESS ENDED (2155) for package com.app ----` markers.
     mutating func recogniseStudioProcessMarker(
-        _ bytes: UnsafeBufferPointer<UInt8>, time: Timestamp, source: SourceLocation, emit: EventSink
+        _ bytes: Span<UInt8>, time: Timestamp, source: SourceLocation, emit: EventSink
     ) -> Int {
-        let text = String(decoding: bytes, as: UTF8.self)
+        let text = bytes.text
         let isStart = text.contains(" PROCESS STARTED (")
         guard isStart || text.contains(" PROCESS ENDED ("),
             let open = text.firstIndex(of: "("), let pid = Self.leadingInt32(text[text.index(after: open)...]),
@@ -228,7 +237,7 @@ struct LogcatEventRecognizer {
 
     /// A Flutter app's line: a lifecycle state, or instrumentation it printed (`lifelint: …`).
     private mutating func recogniseFlutter(_ line: Line, _ out: inout Output) {
-        if let state = FlutterLifecycle.state(in: UnsafeBufferPointer(rebasing: line.bytes[line.record.message])) {
+        if let state = FlutterLifecycle.state(in: line.bytes.extracting(line.record.message)) {
             add(appEvent(FlutterLifecycle.eventName(state), [:], platform: .flutter, line), &out)
         } else if let parsed = InstrumentationMessage.parse(prefixed: line.message) {
             add(appEvent(parsed.name, parsed.attributes, platform: .flutter, line), &out)
@@ -237,9 +246,7 @@ struct LogcatEventRecognizer {
 
     /// A message line of a `-v long` entry whose header's tag a mapping names.
     private mutating func recogniseMapped(_ line: Line, tag: String, _ out: inout Output) {
-        var tag = tag
-        let message = UnsafeBufferPointer(rebasing: line.bytes[line.record.message])
-        guard let match = tag.withUTF8({ mappings.match(tag: $0, message: message) }) else { return }
+        guard let match = mappings.match(tag: tag.utf8.span, message: line.bytes.extracting(line.record.message)) else { return }
         add(appEvent(EventName(match.event), match.attributes, platform: match.platform, line), &out)
     }
 

@@ -27,7 +27,7 @@ enum LogcatLayoutDetector {
 
     /// The layout of a file's first lines; failing that, the same lines with `grep -n` line
     /// numbers taken off; failing that, a bare report of the system's.
-    static func detect(_ sample: UnsafeBufferPointer<UInt8>) -> Detection {
+    static func detect(_ sample: Span<UInt8>) -> Detection {
         let plain = detect(sample, stripLineNumbers: false)
         if plain.format != nil { return plain }
         var numbered = detect(sample, stripLineNumbers: true)
@@ -41,15 +41,15 @@ enum LogcatLayoutDetector {
     /// Whether some line of the first 64 KiB carries a catalogued system message, at its
     /// start or after a prefix no layout reads (a tag alone, DDMS's, a crash reporter's
     /// console): such a file is read as the system's words, however it was pasted.
-    private static func isBareReport(_ sample: UnsafeBufferPointer<UInt8>) -> Bool {
+    private static func isBareReport(_ sample: Span<UInt8>) -> Bool {
         var found = false
-        ByteSearch.forEachLine(in: UnsafeBufferPointer(rebasing: sample[..<min(sample.count, 65_536)])) { line in
+        ByteSearch.forEachLine(in: sample.extracting(..<min(sample.count, 65_536))) { line in
             if !found { found = LogcatEventRecognizer.catalogue.carriesMessage(line) }
         }
         return found
     }
 
-    private static func detect(_ sample: UnsafeBufferPointer<UInt8>, stripLineNumbers: Bool) -> Detection {
+    private static func detect(_ sample: Span<UInt8>, stripLineNumbers: Bool) -> Detection {
         // By position in `detectionOrder`: this runs for every line sampled.
         let formats = LogcatLayout.detectionOrder
         var scores = [Int](repeating: 0, count: formats.count)

@@ -1,12 +1,6 @@
 @_spi(Bytes) import LifelintBytes
 import LifelintModel
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// What comes between a raw line and its parser: the `\r` of CRLF files, ANSI colour codes
 /// (`-v color`), the `> ` markers of a log pasted into an e-mail or issue comment, the Markdown
 /// of an issue comment (inline-code backticks around the line, a list's `- `, bold `**`), the
@@ -16,49 +10,51 @@ enum LogcatLineCleaner {
     /// Calls `body` with the line minus its `\r`, colour codes and (when asked) quote markers
     /// and `grep -n` line numbers. Clean lines, the common case, are passed through without
     /// copying.
+    @inline(__always)
     static func withCleanLine<Result>(
-        _ raw: UnsafeBufferPointer<UInt8>, stripQuotes: Bool, stripLineNumbers: Bool = false,
-        _ body: (UnsafeBufferPointer<UInt8>, _ hadColor: Bool) -> Result
+        _ raw: Span<UInt8>, stripQuotes: Bool, stripLineNumbers: Bool = false,
+        _ body: (Span<UInt8>, _ hadColor: Bool) -> Result
     ) -> Result {
         var line = raw
-        if let last = line.last, last == .carriageReturn { line = UnsafeBufferPointer(rebasing: line.dropLast()) }
+        line = line.droppingCarriageReturn()
         if stripLineNumbers {
-            let digits = line.prefix { $0.isASCIIDigit }.count
+            let digits = line.prefixCount { $0.isASCIIDigit }
             if digits > 0, digits < line.count, line[digits] == .colon || line[digits] == .dash {
-                line = UnsafeBufferPointer(rebasing: line[(digits + 1)...])
+                line = line.extracting((digits + 1)...)
             }
         }
         if stripQuotes, line.first == .greaterThan {
             var start = 0
             while start < line.count, line[start] == .greaterThan { start += 1 }
             if start < line.count, line[start] == .space { start += 1 }
-            line = UnsafeBufferPointer(rebasing: line[start...])
+            line = line.extracting(start...)
         }
         // Not a heading's `#`: a comment pasted into a log (`# system side`) stays one.
         if stripQuotes, let first = line.first, first == .backtick || first == .asterisk || first == .dash {
             line = withoutMarkdown(line)
         }
         if stripQuotes, let first = line.first, first == .space || first == .tab { line = withoutIndent(line) }
-        guard !line.isEmpty, memchr(line.baseAddress!, Int32(UInt8.escape), line.count) != nil else { return body(line, false) }
+        guard line.contains(.escape) else { return body(line, false) }
         let stripped = removingEscapeSequences(line)
-        return stripped.withUnsafeBufferPointer { body($0, true) }
+        return body(stripped.span, true)
     }
 
     /// The line inside the Markdown an issue comment wraps it in; a line that only looks like
     /// Markdown (`--------- beginning of main`, `#00 pc …`) is left as it is.
-    static func withoutMarkdown(_ line: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+    @_lifetime(copy line)
+    static func withoutMarkdown(_ line: Span<UInt8>) -> Span<UInt8> {
         let start = markdownPrefixLength(line)
         guard start > 0 else { return line }
         var end = line.count
-        if line[start - 1] == .backtick || line[start - 1] == .asterisk || line[..<start].contains(.backtick) {
+        if line[start - 1] == .backtick || line[start - 1] == .asterisk || line.extracting(..<start).contains(.backtick) {
             while end > start, line[end - 1] == .backtick || line[end - 1] == .asterisk || line[end - 1] == .space { end -= 1 }
         }
-        return UnsafeBufferPointer(rebasing: line[start..<end])
+        return line.extracting(start..<end)
     }
 
     /// How many bytes of Markdown open the line: backticks, `**`, `### ` and `- ` or `* ` list
     /// markers, in any order, with the spaces between them.
-    static func markdownPrefixLength(_ line: UnsafeBufferPointer<UInt8>) -> Int {
+    static func markdownPrefixLength(_ line: Span<UInt8>) -> Int {
         var index = 0
         while index < line.count {
             let byte = line[index]
@@ -84,14 +80,15 @@ enum LogcatLineCleaner {
     /// A log pasted as an indented block (`    I/flutter (30769): …`): the indent goes when a
     /// logcat line starts after it (a date, or a priority and `/`); a crash's indented body
     /// (`    at com.app.Main…`) keeps it.
-    private static func withoutIndent(_ line: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+    @_lifetime(copy line)
+    private static func withoutIndent(_ line: Span<UInt8>) -> Span<UInt8> {
         guard let start = line.firstIndex(where: { $0 != .space && $0 != .tab }) else { return line }
         let startsLogcat = line[start].isASCIIDigit || (start + 1 < line.count && line[start].isASCIILetter && line[start + 1] == .slash)
-        return startsLogcat ? UnsafeBufferPointer(rebasing: line[start...]) : line
+        return startsLogcat ? line.extracting(start...) : line
     }
 
     /// Drops `ESC [ ... final-byte` sequences.
-    static func removingEscapeSequences(_ line: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+    static func removingEscapeSequences(_ line: Span<UInt8>) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(line.count)
         var index = 0
@@ -108,18 +105,18 @@ enum LogcatLineCleaner {
         return output
     }
 
-    static func isBlank(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isBlank(_ line: Span<UInt8>) -> Bool {
         line.allSatisfy { $0 == .space || $0 == .tab }
     }
 
     /// Buffer dividers (`--------- beginning of main`, `--------- switch to events`,
     /// `--------- tail end of log ...`), bugreport section headers (`------ SYSTEM LOG (...) ------`),
     /// and the `logcat:` label bug reports put above a pasted log.
-    static func isStructural(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isStructural(_ line: Span<UInt8>) -> Bool {
         if line.count >= 6, line[0] == .dash, line[1] == .dash, line[2] == .dash, line[3] == .dash, line[4] == .dash, line[5] == .dash {
             return true
         }
-        return line.count == label.utf8CodeUnitCount && line.starts(with: UnsafeBufferPointer(start: label.utf8Start, count: label.utf8CodeUnitCount))
+        return line.equals(label)
     }
 
     private static let label: StaticString = "logcat:"

@@ -4,7 +4,7 @@ import LifelintModel
 /// Parses the prefix of one logcat line in a given layout (see `docs/formats.md`
 /// §1, confirmed against `liblog/logprint.cpp`). Works on bytes and allocates nothing.
 enum LogcatLineParser {
-    static func parse(_ line: UnsafeBufferPointer<UInt8>, as format: LogcatLayout) -> LogcatRecord? {
+    static func parse(_ line: Span<UInt8>, as format: LogcatLayout) -> LogcatRecord? {
         var cursor = ByteCursor(line)
         switch format {
         case .threadtime: return parseThreadtime(&cursor)
@@ -208,14 +208,14 @@ enum LogcatLineParser {
     /// Where a small colon ends the tag, when it comes before any `: `.
     /// Only the bytes before the first `: ` are searched, and only for the small colon's lead
     /// byte first: the common line costs one `memchr` over its tag.
-    private static func smallColon(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, before colon: Int?) -> Int? {
-        let tag = UnsafeBufferPointer(rebasing: bytes[..<(colon ?? bytes.count)])
+    private static func smallColon(_ bytes: Span<UInt8>, from start: Int, before colon: Int?) -> Int? {
+        let tag = bytes.extracting(..<(colon ?? bytes.count))
         return ByteSearch.firstIndex(of: smallColonSeparator, in: tag, from: start)
     }
 
     /// The numbers in `( 1000: 1234: 1250)`-style lists; a non-numeric uid (`root`, `u0a12`)
     /// is kept as a nil entry so arity still tells the layout.
-    private static func idList(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> [Int32?] {
+    private static func idList(_ bytes: Span<UInt8>, _ range: Range<Int>) -> [Int32?] {
         var ids: [Int32?] = []
         var start = range.lowerBound
         for position in range.lowerBound...range.upperBound where position == range.upperBound || bytes[position] == .colon {
@@ -227,24 +227,25 @@ enum LogcatLineParser {
         return ids
     }
 
-    private static func number(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int32? {
+    private static func number(_ bytes: Span<UInt8>, _ range: Range<Int>) -> Int32? {
         guard !range.isEmpty, range.count <= 10 else { return nil }
+        let digits = bytes.extracting(range)
         var value: Int64 = 0
-        for position in range {
-            let digit = bytes[position] &- .zero
+        for position in digits.indices {
+            let digit = digits[position] &- .zero
             guard digit < 10 else { return nil }
             value = value &* 10 &+ Int64(digit)
         }
         return value <= Int64(Int32.max) ? Int32(value) : nil
     }
 
-    private static func namedPackage(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Range<Int>? {
+    private static func namedPackage(_ bytes: Span<UInt8>, _ range: Range<Int>) -> Range<Int>? {
         if range.count == 1 && bytes[range.lowerBound] == UInt8(ascii: "?") { return nil }
         if range.count > 4, bytes[range.lowerBound] == UInt8(ascii: "p"), bytes[range.lowerBound + 3] == .dash { return nil }
         return range
     }
 
-    static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Range<Int> {
+    static func trimmed(_ bytes: Span<UInt8>, _ range: Range<Int>) -> Range<Int> {
         var lower = range.lowerBound
         var upper = range.upperBound
         while lower < upper, bytes[lower] == .space || bytes[lower] == .tab { lower += 1 }
@@ -253,13 +254,13 @@ enum LogcatLineParser {
     }
 
     /// The message from `position`, past the single space the layout puts before it.
-    private static func messageRange(_ bytes: UnsafeBufferPointer<UInt8>, after position: Int) -> Range<Int> {
+    private static func messageRange(_ bytes: Span<UInt8>, after position: Int) -> Range<Int> {
         var start = min(position, bytes.count)
         if start < bytes.count, bytes[start] == .space { start += 1 }
         return start..<bytes.count
     }
 
-    private static func firstIndex(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+    private static func firstIndex(of byte: UInt8, in bytes: Span<UInt8>, from start: Int) -> Int? {
         var position = start
         while position < bytes.count {
             if bytes[position] == byte { return position }
@@ -268,7 +269,7 @@ enum LogcatLineParser {
         return nil
     }
 
-    private static func lastIndex(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, before end: Int, after start: Int) -> Int? {
+    private static func lastIndex(of byte: UInt8, in bytes: Span<UInt8>, before end: Int, after start: Int) -> Int? {
         var position = end - 1
         while position >= start {
             if bytes[position] == byte { return position }

@@ -1,3 +1,4 @@
+@_spi(Bytes) import LifelintBytes
 import LifelintModel
 
 /// The logcat tags whose lines can carry lifecycle meaning. Every other tag is an ordinary
@@ -95,10 +96,10 @@ struct LogcatTagTable {
         return word & (1 << UInt64(first % 64)) != 0
     }
 
-    func lookup(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> LogcatTag? {
+    func lookup(_ bytes: Span<UInt8>, _ range: Range<Int>) -> LogcatTag? {
         guard !range.isEmpty, mayContain(length: range.count, first: bytes[range.lowerBound]) else { return nil }
         for candidate in buckets[range.count] where candidate.bytes[0] == bytes[range.lowerBound] {
-            if candidate.bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress!, bytes.baseAddress! + range.lowerBound, range.count) == 0 }) {
+            if bytes.matches(candidate.bytes.span, at: range) {
                 return candidate.tag
             }
         }

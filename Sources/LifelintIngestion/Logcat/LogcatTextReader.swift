@@ -56,25 +56,22 @@ struct LogcatTextReader: LineOrientedReader {
     }
 
     /// One line of a fed reader, at `number` in the container.
-    mutating func read(line: UnsafeBufferPointer<UInt8>, number: Int, emit: EventSink) {
+    mutating func read(line: Span<UInt8>, number: Int, emit: EventSink) {
         summary.lines = number
         read(line: line, emit: emit)
     }
 
     mutating func run(_ input: ByteLineReader, format forcedFormat: LogcatLayout?, emit: EventSink) throws(IngestionError) {
-        let head: UnsafeBufferPointer<UInt8>
-        do { head = try input.prefetch() } catch { throw .readFailed(path: path, line: 1, reason: error.message) }
-        if ContentSketch.isBinary(head), let nul = head.firstIndex(of: 0) {
-            throw .binaryContent(path: path, line: 1 + head[..<nul].reduce(0) { $0 + ($1 == .newline ? 1 : 0) }, kind: ContentSketch.binary(head))
-        }
-        isDumpstate = ByteSearch.contains("== dumpstate", in: UnsafeBufferPointer(rebasing: head[..<min(head.count, 4096)]))
+        let head: Opening
+        do { head = try input.withPrefetched { Opening($0, forcedFormat: forcedFormat) } } catch { throw .readFailed(path: path, line: 1, reason: error.message) }
+        if let binary = head.binary { throw .binaryContent(path: path, line: binary.line, kind: binary.kind) }
+        isDumpstate = head.isDumpstate
         inOtherSection = isDumpstate
-        var detection = forcedFormat.map { LogcatLayoutDetector.Detection(format: $0, modifiers: []) } ?? LogcatLayoutDetector.detect(head)
+        var detection = head.detection
         // A bugreport's logs may start megabytes in; its logcat sections are always threadtime.
         if detection.format == nil, isDumpstate { detection = LogcatLayoutDetector.Detection(format: .threadtime, modifiers: []) }
         guard let detected = detection.format else {
-            guard let firstLine = Self.firstNonBlankLine(head) else { return }
-            let sketch = ContentSketch.text(head)
+            guard let firstLine = head.unrecognised?.firstLine, let sketch = head.unrecognised?.sketch else { return }
             guard try readAfterOtherText(input, emit: emit) else {
                 throw .unrecognisedFormat(path: path, line: firstLine, reason: sketch + Self.searched(input.bytesConsumed))
             }
@@ -83,7 +80,7 @@ struct LogcatTextReader: LineOrientedReader {
         format = detected
         hasLineNumbers = detection.hasLineNumbers
         summary.format = detection.description
-        let opening = Array(head.prefix(Self.sketchBytes))
+        let opening = head.opening
         if isDumpstate {
             // Each app's latest event time, for the exit-info deaths added at the end.
             var lastSeen: [String: Int64] = [:]
@@ -100,16 +97,13 @@ struct LogcatTextReader: LineOrientedReader {
             readLines(from: input, emit: emit)
         }
         finishSummary(input)
-        if forcedFormat == nil, summary.isMostlyNotLog, let firstLine = opening.withUnsafeBufferPointer(Self.firstNonBlankLine) {
-            let sketch = opening.withUnsafeBufferPointer(ContentSketch.text)
+        if forcedFormat == nil, summary.isMostlyNotLog, let firstLine = opening.span.firstNonBlankLine {
+            let sketch = ContentSketch.text(opening.span)
             throw .unrecognisedFormat(
                 path: path, line: firstLine,
                 reason: "\(summary.logLines) of \(summary.contentLines) lines read as \(summary.format) and none as an event: \(sketch)")
         }
     }
-
-    /// How much of a file's opening describes it when it turns out not to be a log.
-    private static let sketchBytes = 16_384
 
     private mutating func finishSummary(_ input: ByteLineReader) {
         summary.unnamedProcesses = recognizer.attribution.unnamedProcesses
@@ -163,13 +157,13 @@ struct LogcatTextReader: LineOrientedReader {
                     if structural { summary.structuralLines += 1 } else { summary.countUnrecognised(line: summary.lines) }
                     return
                 }
-                run.append((summary.lines, Array(raw)))
+                run.append((summary.lines, raw.array))
                 guard run.count == Self.agreeingLines, let found = format else { return }
                 searching = false
                 self.format = found
                 summary.format = "logcat " + found.rawValue
                 summary.lines -= run.count
-                for line in run { line.bytes.withUnsafeBufferPointer { readCounting($0, emit: emit) } }
+                for line in run { readCounting(line.bytes.span, emit: emit) }
             }
         } catch {
             summary.reportReadFailure(error)
@@ -192,25 +186,13 @@ struct LogcatTextReader: LineOrientedReader {
         }
     }
 
-    private static func firstNonBlankLine(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        var line = 1
-        for byte in bytes {
-            if byte == .newline {
-                line += 1
-            } else if byte != .space && byte != .tab && byte != .carriageReturn {
-                return line
-            }
-        }
-        return nil
-    }
-
     /// A line found while searching for where the logs start, counted here.
-    private mutating func readCounting(_ raw: UnsafeBufferPointer<UInt8>, emit: EventSink) {
+    private mutating func readCounting(_ raw: Span<UInt8>, emit: EventSink) {
         summary.lines += 1
         read(line: raw, emit: emit)
     }
 
-    mutating func read(line raw: UnsafeBufferPointer<UInt8>, emit: EventSink) {
+    mutating func read(line raw: Span<UInt8>, emit: EventSink) {
         LogcatLineCleaner.withCleanLine(raw, stripQuotes: format != .raw, stripLineNumbers: hasLineNumbers) { line, _ in
             classify(line, emit: emit)
         }
@@ -220,7 +202,7 @@ struct LogcatTextReader: LineOrientedReader {
         recognizer.finish(emit: emit)
     }
 
-    private mutating func classify(_ line: UnsafeBufferPointer<UInt8>, emit: EventSink) {
+    private mutating func classify(_ line: Span<UInt8>, emit: EventSink) {
         if LogcatLineCleaner.isBlank(line) {
             summary.structuralLines += 1
             longEntry = nil
@@ -263,7 +245,7 @@ struct LogcatTextReader: LineOrientedReader {
 
     /// A line that continues the previous entry; read as its message when that entry's tag
     /// cares (a crash, a warning that may carry an exception).
-    private mutating func readContinuation(_ line: UnsafeBufferPointer<UInt8>, emit: EventSink) {
+    private mutating func readContinuation(_ line: Span<UInt8>, emit: EventSink) {
         guard let entry = continuedEntry else {
             summary.continuationLines += 1
             return
@@ -271,23 +253,23 @@ struct LogcatTextReader: LineOrientedReader {
         var record = entry.record
         record.tag = 0..<0
         record.package = nil
-        let indent = line.prefix { $0 == .space || $0 == .tab }.count
+        let indent = line.prefixCount { $0 == .space || $0 == .tab }
         record.message = indent..<line.count
         handle(record, in: line, interest: entry.interest, emit: emit, countsAs: .continuation)
     }
 
     /// The dumpstate header's `Build fingerprint: 'google/oriole/oriole:14/…'`.
-    private mutating func readBuildFingerprint(_ line: UnsafeBufferPointer<UInt8>) {
+    private mutating func readBuildFingerprint(_ line: Span<UInt8>) {
         let prefix = "Build fingerprint: ".utf8
         guard summary.labels.values[TraceLabels.buildFingerprint] == nil, line.starts(with: prefix) else { return }
-        let value = line.dropFirst(prefix.count).filter { $0 != UInt8(ascii: "'") && $0 != .carriageReturn }
+        let value = line.extracting(prefix.count...).array.filter { $0 != UInt8(ascii: "'") && $0 != .carriageReturn }
         summary.labels.record(TraceLabels.buildFingerprint, String(decoding: value, as: UTF8.self))
     }
 
     /// `------ SYSTEM LOG (logcat -v threadtime ...) ------` opens a logcat section; any other
     /// section header, or a section's closing `------ 0.326s was the duration of '...' ------`,
     /// leaves it.
-    private mutating func noteSection(_ line: UnsafeBufferPointer<UInt8>) {
+    private mutating func noteSection(_ line: Span<UInt8>) {
         guard line.starts(with: "------ ".utf8) else { return }
         if ByteSearch.contains("(logcat ", in: line) {
             inOtherSection = false
@@ -298,7 +280,7 @@ struct LogcatTextReader: LineOrientedReader {
     }
 
     /// `-v long`: a header line, then message lines up to a blank line.
-    private mutating func readLongFormat(_ line: UnsafeBufferPointer<UInt8>, emit: EventSink) -> Bool {
+    private mutating func readLongFormat(_ line: Span<UInt8>, emit: EventSink) -> Bool {
         if let header = LogcatLineParser.parse(line, as: .long) {
             noteTime(header.time, kernelClock: header.tag.isEmpty)
             longEntry = (header, recognizer.interest(in: header, bytes: line, hasTag: true, messageFollows: true))
@@ -315,7 +297,7 @@ struct LogcatTextReader: LineOrientedReader {
     }
 
     /// Static, so that the ingestor's mutating methods call it without copying the ingestor.
-    private static func parse(_ line: UnsafeBufferPointer<UInt8>, as format: LogcatLayout) -> LogcatRecord? {
+    private static func parse(_ line: Span<UInt8>, as format: LogcatLayout) -> LogcatRecord? {
         if let record = LogcatLineParser.parse(line, as: format) { return record }
         guard format != .raw else { return nil }
         for other in LogcatLayout.detectionOrder where other != format {
@@ -325,7 +307,7 @@ struct LogcatTextReader: LineOrientedReader {
     }
 
     private mutating func handle(
-        _ record: LogcatRecord, in line: UnsafeBufferPointer<UInt8>, interest: LogcatEventRecognizer.Interest,
+        _ record: LogcatRecord, in line: Span<UInt8>, interest: LogcatEventRecognizer.Interest,
         emit: EventSink, countsAs category: IngestionSummary.LineCategory = .log
     ) {
         // A report the recognizer holds is completed, or ended, by the lines after it, whatever they say.

@@ -95,7 +95,7 @@ struct LogcatTime {
     }
 
     @inline(__always)
-    private static func twoDigits(_ bytes: UnsafeBufferPointer<UInt8>, at position: Int) -> UInt8? {
+    private static func twoDigits(_ bytes: Span<UInt8>, at position: Int) -> UInt8? {
         let tens = bytes[position] &- .zero
         let ones = bytes[position + 1] &- .zero
         return tens < 10 && ones < 10 ? tens &* 10 &+ ones : nil

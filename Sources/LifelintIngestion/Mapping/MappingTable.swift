@@ -56,20 +56,19 @@ struct MappingTable {
     var isEmpty: Bool { compiled.isEmpty }
 
     /// Whether a line with this tag could match a mapping (decided on bytes).
-    func mayMatch(tag: UnsafeBufferPointer<UInt8>) -> Bool {
+    func mayMatch(tag: Span<UInt8>) -> Bool {
         if hasUntaggedMapping { return true }
         guard tagLengths & (1 << UInt64(min(tag.count, 63))) != 0 else { return false }
         return compiled.contains { $0.tag.map { Self.equal($0, tag) } ?? true }
     }
 
     /// The first mapping that matches the line, with the event's attributes.
-    mutating func match(tag: UnsafeBufferPointer<UInt8>, message: UnsafeBufferPointer<UInt8>) -> Match? {
+    mutating func match(tag: Span<UInt8>, message: Span<UInt8>) -> Match? {
         for entry in compiled {
             if let expected = entry.tag, !Self.equal(expected, tag) { continue }
             guard let (rest, captures) = test(entry.test, message) else { continue }
             var attributes = Attributes()
-            var text = Substring(decoding: rest, as: UTF8.self)
-            text.withUTF8 { InstrumentationMessage.add(keyValuePairsIn: $0, to: &attributes) }
+            InstrumentationMessage.add(keyValuePairsIn: rest, to: &attributes)
             for (name, value) in captures { attributes[name] = value }
             for item in entry.mapping.attributes { attributes[item.key] = item.value }
             return Match(event: entry.mapping.event, attributes: attributes, platform: entry.mapping.platform)
@@ -78,34 +77,35 @@ struct MappingTable {
     }
 
     /// Where the rest of the message starts, and the named groups' text, when it matches.
-    private mutating func test(_ test: Test, _ message: UnsafeBufferPointer<UInt8>) -> (rest: UnsafeBufferPointer<UInt8>, captures: [(String, String)])? {
+    @_lifetime(copy message)
+    private mutating func test(_ test: Test, _ message: Span<UInt8>) -> (rest: Span<UInt8>, captures: [(String, String)])? {
         switch test {
         case .any:
             return (message, [])
         case let .prefix(prefix):
-            guard message.count >= prefix.count, Self.equal(prefix, UnsafeBufferPointer(rebasing: message[..<prefix.count])) else { return nil }
-            return (UnsafeBufferPointer(rebasing: message[prefix.count...]), [])
+            guard message.count >= prefix.count, Self.equal(prefix, message.extracting(..<prefix.count)) else { return nil }
+            return (message.extracting(prefix.count...), [])
         case let .contains(needle):
-            guard let found = needle.withUnsafeBufferPointer({ ByteSearch.firstIndex(of: $0, in: message, from: 0) }) else { return nil }
-            return (UnsafeBufferPointer(rebasing: message[(found + needle.count)...]), [])
+            guard let found = ByteSearch.firstIndex(of: needle.span, in: message, from: 0) else { return nil }
+            return (message.extracting((found + needle.count)...), [])
         case let .regex(expression, requiredLiteral):
-            if let requiredLiteral, requiredLiteral.withUnsafeBufferPointer({ ByteSearch.firstIndex(of: $0, in: message, from: 0) }) == nil { return nil }
+            if let requiredLiteral, ByteSearch.firstIndex(of: requiredLiteral.span, in: message, from: 0) == nil { return nil }
             scratch.removeAll(keepingCapacity: true)
-            let subject = UnsafeBufferPointer(rebasing: message.prefix(RegularExpression.maximumSubjectLength))
-            scratch.reserveCapacity(subject.count + 1)
-            for byte in subject { scratch.append(CChar(bitPattern: byte == 0 ? 0x20 : byte)) }
+            let subjectCount = min(message.count, RegularExpression.maximumSubjectLength)
+            scratch.reserveCapacity(subjectCount + 1)
+            for index in 0..<subjectCount { scratch.append(CChar(bitPattern: message[index] == 0 ? 0x20 : message[index])) }
             scratch.append(0)
-            guard let found = scratch.withUnsafeBufferPointer({ expression.match($0.baseAddress!, cut: subject.count < message.count) }) else { return nil }
+            guard let found = expression.match(scratch, cut: subjectCount < message.count) else { return nil }
             var captures: [(String, String)] = []
             for (name, range) in zip(expression.groupNames, found.groups) {
                 guard let name, let range else { continue }
                 captures.append((name, message.text(range)))
             }
-            return (UnsafeBufferPointer(rebasing: message[found.whole.upperBound...]), captures)
+            return (message.extracting(found.whole.upperBound...), captures)
         }
     }
 
-    private static func equal(_ expected: [UInt8], _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        expected.count == bytes.count && (bytes.isEmpty || expected.withUnsafeBufferPointer { memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 })
+    private static func equal(_ expected: [UInt8], _ bytes: Span<UInt8>) -> Bool {
+        bytes.equals(expected.span)
     }
 }

@@ -32,7 +32,7 @@ struct StudioLogcatExportDecoder: JSONRecordDecoder {
             line.removeAll(keepingCapacity: true)
             line += prefix
             line += messageLine.utf8.prefix { $0 != .carriageReturn }
-            line.withUnsafeBufferPointer { reader.read(line: $0, number: location.line, emit: { events.append($0) }) }
+            reader.read(line: line.span, number: location.line, emit: { events.append($0) })
         }
         self.reader = reader
         switch events.count {

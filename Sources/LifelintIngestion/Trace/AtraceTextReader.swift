@@ -18,12 +18,12 @@ struct AtraceTextReader: LineOrientedReader {
         summary = IngestionSummary(path: path, format: "atrace text")
     }
 
-    static func isAtrace(_ head: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isAtrace(_ head: Span<UInt8>) -> Bool {
         ByteSearch.contains("# tracer: ", in: head) || ByteSearch.contains(": tracing_mark_write: ", in: head)
     }
 
-    mutating func read(line raw: UnsafeBufferPointer<UInt8>, emit: EventSink) {
-        let line = Substring(decoding: raw, as: UTF8.self)
+    mutating func read(line raw: Span<UInt8>, emit: EventSink) {
+        let line = Substring(raw.text)
         guard let marker = Self.marker(line) else {
             let blank = line.allSatisfy { $0 == " " || $0 == "\t" }
             if blank || line.hasPrefix("#") || line.hasPrefix("TRACE:") || line.hasPrefix("capturing trace") {

@@ -48,9 +48,7 @@ import Testing
         #expect(MessageField.allCases.count == 14, "MessageFields keeps one slot per field")
         for message in Self.catalogue.messages {
             let bytes = Array(message.example.utf8)
-            let matched = bytes.withUnsafeBufferPointer { buffer in
-                message.anywhere ? Self.catalogue.find(in: buffer)?.0.id : Self.catalogue.match(buffer) { _ in true }?.0.id
-            }
+            let matched = message.anywhere ? Self.catalogue.find(in: bytes.span)?.0.id : Self.catalogue.match(bytes.span) { _ in true }?.0.id
             #expect(matched == message.id, "\(message.id)'s example reads as \(matched ?? "nothing")")
             #expect(message.last.map { message.first <= $0 } ?? true)
         }

@@ -6,7 +6,7 @@ import Testing
 struct ByteSearchTests {
     private func pairIndex(_ text: String, from start: Int = 0) -> Int? {
         let bytes = Array(text.utf8)
-        return bytes.withUnsafeBufferPointer { ByteSearch.firstIndex(of: .colon, followedBy: .space, in: $0, from: start) }
+        return ByteSearch.firstIndex(of: .colon, followedBy: .space, in: bytes.span, from: start)
     }
 
     @Test func findsTheFirstByteOnlyWhereTheSecondFollowsIt() {
@@ -26,9 +26,7 @@ struct ByteSearchTests {
 
     @Test func theLineCursorFindsTheSameSeparator() {
         let bytes = Array("01-08 10:00:00.000  1610  1655 I ActivityManager: Start proc".utf8)
-        bytes.withUnsafeBufferPointer { buffer in
-            let cursor = ByteCursor(buffer, at: 33)
-            #expect(cursor.find(.colon, .space) == 48)
-        }
+        let cursor = ByteCursor(bytes.span, at: 33)
+        #expect(cursor.find(.colon, .space) == 48)
     }
 }

@@ -13,18 +13,14 @@ import Testing
     ])
     func readsAsTheStandardLibrary(_ text: String) {
         let bytes = Array(text.utf8)
-        let (wide, narrow) = bytes.withUnsafeBufferPointer { buffer in
-            (DecimalText.integer(buffer, 0..<buffer.count, as: Int64.self), DecimalText.integer(buffer, 0..<buffer.count, as: Int32.self))
-        }
+        let (wide, narrow) = (DecimalText.integer(bytes.span, 0..<bytes.count, as: Int64.self), DecimalText.integer(bytes.span, 0..<bytes.count, as: Int32.self))
         #expect(wide == Int64(text))
         #expect(narrow == Int32(text))
     }
 
     @Test func readsOnlyTheRange() {
         let bytes = Array("pid=4242,".utf8)
-        bytes.withUnsafeBufferPointer { buffer in
-            #expect(DecimalText.integer(buffer, 4..<8, as: Int32.self) == 4242)
-            #expect(DecimalText.integer(buffer, 4..<9, as: Int32.self) == nil)
-        }
+        #expect(DecimalText.integer(bytes.span, 4..<8, as: Int32.self) == 4242)
+        #expect(DecimalText.integer(bytes.span, 4..<9, as: Int32.self) == nil)
     }
 }

@@ -13,8 +13,8 @@ struct LogcatTimeTests {
 
     private func read(_ text: String) -> Read? {
         let bytes = Array(text.utf8)
-        return bytes.withUnsafeBufferPointer { buffer -> Read? in
-            var cursor = ByteCursor(buffer)
+        do {
+            var cursor = ByteCursor(bytes.span)
             guard let time = LogcatTime.parse(&cursor) else {
                 #expect(cursor.index == 0, "a failed read leaves the cursor where it was")
                 return nil
