@@ -27,7 +27,7 @@ seeds() {
   case "$1" in
     TraceFuzzer) find ../SampleLogs "$fixtures" -type f -size -64k ;;
     LogcatFuzzer) find ../SampleLogs "$fixtures" -type f \( -name '*.log' -o -name '*.txt' \) -size -64k ;;
-    JSONFuzzer) find ../SampleLogs "$fixtures" -type f \( -name '*.json' -o -name '*.jsonl' -o -name '*.ndjson' -o -name '*.ips' -o -name '*.logcat' \) -size -64k ;;
+    JSONFuzzer) find ../SampleLogs "$fixtures" -type f \( -name '*.json' -o -name '*.jsonl' -o -name '*.ndjson' -o -name '*.ips' -o -name '*.logcat' -o -name 'sentry-*' \) -size -64k ;;
     XMLPlistFuzzer) find ../SampleLogs -type f -name '*.plist' ;;
     BinaryPlistFuzzer) find ../SampleLogs -type f -name '*.bplist' ;;
     ArchiveFuzzer) find "$fixtures/compressed" -type f \( -name '*.gz' -o -name '*.zip' \) ;;

@@ -14,6 +14,7 @@ public enum TraceFormats {
         AppleLogJSONFormat.self,
         MetricKitFormat.self,
         StudioLogcatExportFormat.self,
+        SentryEventFormat.self,
         ChromeTraceFormat.self,
         LifelintEventsFormat.self,
         UnrecognisedJSONFormat.self,

@@ -44,14 +44,7 @@ struct AppleLogDecoder: JSONRecordDecoder {
         }
         guard !mappings.isEmpty else { return nil }
         for tag in [subsystem, object["category"]?.string ?? ""] where !tag.isEmpty {
-            var tag = tag
-            var message = message
-            let match = tag.withUTF8 { tagBytes in
-                message.withUTF8 { messageBytes in
-                    mappings.mayMatch(tag: tagBytes.span) ? mappings.match(tag: tagBytes.span, message: messageBytes.span) : nil
-                }
-            }
-            if let match { return (EventName(match.event), match.attributes, match.platform) }
+            if let match = mappings.match(tag: tag, message: message) { return (EventName(match.event), match.attributes, match.platform) }
         }
         return nil
     }

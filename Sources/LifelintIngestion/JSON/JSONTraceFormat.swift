@@ -16,9 +16,14 @@ extension JSONTraceFormat {
     static var fileExtensions: [String] { ["json", "jsonl", "ndjson"] }
 
     func read(_ input: TraceInput, head: [UInt8], options: TraceReadOptions, emit: EventSink) -> IngestionSummary {
-        var decoder = makeDecoder(options)
         let stream = JSONStreamReader(source: input.byteSource, initial: head, chunkSize: input.chunkSize(after: head))
-        var reader = JSONTraceReader(path: input.path, format: Self.summaryName)
+        return read(stream, path: input.path, options: options, emit: emit)
+    }
+
+    /// Reads the records of `stream` with the format's decoder.
+    func read(_ stream: JSONStreamReader, path: String, options: TraceReadOptions, emit: EventSink) -> IngestionSummary {
+        var decoder = makeDecoder(options)
+        var reader = JSONTraceReader(path: path, format: Self.summaryName)
         reader.run(stream, options: streamOptions, decoder: &decoder, emit: emit)
         return reader.summary
     }

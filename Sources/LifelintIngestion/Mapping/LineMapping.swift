@@ -23,6 +23,8 @@ public struct LineMapping: Sendable, Hashable {
         case logcat
         /// Apple unified log exports: the tag is the subsystem or the category.
         case appleLog = "apple-log"
+        /// Crash reporters' breadcrumbs: the tag is the crumb's category, the message its message.
+        case breadcrumb
     }
 
     /// Exact; nil matches every tag (every line is then checked: slower).

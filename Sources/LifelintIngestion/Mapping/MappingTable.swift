@@ -76,6 +76,11 @@ struct MappingTable {
         return nil
     }
 
+    /// The first mapping that matches a tag and message held as strings.
+    mutating func match(tag: String, message: String) -> Match? {
+        mayMatch(tag: tag.utf8.span) ? match(tag: tag.utf8.span, message: message.utf8.span) : nil
+    }
+
     /// Where the rest of the message starts, and the named groups' text, when it matches.
     @_lifetime(copy message)
     private mutating func test(_ test: Test, _ message: Span<UInt8>) -> (rest: Span<UInt8>, captures: [(String, String)])? {

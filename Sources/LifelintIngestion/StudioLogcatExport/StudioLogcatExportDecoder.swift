@@ -25,7 +25,7 @@ struct StudioLogcatExportDecoder: JSONRecordDecoder {
             return .problem("a Logcat message's header needs a 'timestamp' of 'seconds' and 'nanos', a 'pid' and a 'tid'")
         }
         // Moved out and back, not copied: a copy would duplicate the reader's tables per record.
-        var reader = reader.take() ?? LogcatTextReader(path: location.path ?? "", feeding: .studioNew, mappings: mappings)
+        var reader = reader.take() ?? LogcatTextReader(path: location.path, feeding: .studioNew, mappings: mappings)
         let prefix = entry.linePrefix
         var events: [Event] = []
         for messageLine in (object["message"]?.string ?? "").split(separator: "\n", omittingEmptySubsequences: false) {

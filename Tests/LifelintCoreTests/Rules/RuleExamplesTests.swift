@@ -40,7 +40,7 @@ import Testing
                 "flush-overruns-grace-window",
                 "foreground-service-from-background", "inactive-treated-as-background", "killed-holding-lock-at-suspension", "missing-resync-after-foreground",
                 "no-save-at-background", "oversized-saved-state", "probe-without-deadline", "reconnect-storm",
-                "reconnect-without-catch-up", "request-started-in-background", "restored-after-user-dismissal",
+                "reconnect-without-catch-up", "reporter-claim-contradicts-trail", "request-started-in-background", "restored-after-user-dismissal",
                 "restored-screen-before-revalidation", "save-in-on-destroy", "silent-push-flood", "slow-lifecycle-callback",
                 "snapshot-shows-sensitive-content", "stale-socket-trusted", "state-lost-after-process-death",
                 "subscription-outlives-foreground", "watchdog-kill-in-background", "work-stopped-by-system",
