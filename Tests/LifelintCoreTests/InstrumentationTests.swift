@@ -18,6 +18,22 @@ import Testing
         InstrumentationMessage.isValidEventName(bytes: name.utf8.span)
     }
 
+    /// A React Native app's `console.log('lifelint: …')` reaches logcat under `ReactNativeJS`;
+    /// its other console lines are ordinary log lines.
+    @Test func reactNativeConsoleLinesCarryInstrumentation() throws {
+        let (events, summary) = try TraceFixture.ingest(
+            """
+            01-08 10:00:00.000  7300  7330 I ReactNativeJS: lifelint: input.edited field=body
+            01-08 10:00:00.100  7300  7330 I ReactNativeJS: Running "Notes" with {"rootTag":1}
+            01-08 10:00:00.200  7300  7330 I ReactNativeJS: [lifelint] persist.begin key=draft
+
+            """)
+        #expect(events.map(\.name.rawValue) == ["input.edited", "persist.begin"])
+        #expect(events.map(\.platform) == [.reactNative, .reactNative])
+        #expect(events.map(\.attributes.dictionary) == [["field": "body"], ["key": "draft"]])
+        #expect(summary.logLines == 1)
+    }
+
     @Test func parsesNameAndAttributes() {
         let message = InstrumentationMessage.parse(#"persist.begin key=draft bytes=2048 note="two words" quote="a \"b\"" stray"#)
         #expect(message?.name.rawValue == "persist.begin")

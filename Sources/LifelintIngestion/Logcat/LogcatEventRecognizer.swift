@@ -224,6 +224,7 @@ struct LogcatEventRecognizer {
         case let .system(writer): recogniseSystemLine(line, writer: writer, &out)
         case .instrumentation: recogniseInstrumentation(line, line.message, &out)
         case .flutter: recogniseFlutter(line, &out)
+        case .reactNativeJS: recogniseReactNative(line, &out)
         default:
             if let payload = EventLogPayload(line.message) { recogniseEventLog(line, tag, payload, &out) }
         }
@@ -242,6 +243,12 @@ struct LogcatEventRecognizer {
         } else if let parsed = InstrumentationMessage.parse(prefixed: line.message) {
             add(appEvent(parsed.name, parsed.attributes, platform: .flutter, line), &out)
         }
+    }
+
+    /// Instrumentation a React Native app logged from JavaScript (`console.log('lifelint: …')`).
+    private mutating func recogniseReactNative(_ line: Line, _ out: inout Output) {
+        guard let parsed = InstrumentationMessage.parse(prefixed: line.message) else { return }
+        add(appEvent(parsed.name, parsed.attributes, platform: .reactNative, line), &out)
     }
 
     /// A message line of a `-v long` entry whose header's tag a mapping names.

@@ -26,6 +26,8 @@ enum LogcatTag: Sendable {
     case procBound
     /// A Flutter app's `print` output (`I/flutter ( 6914): AppLifecycleState.paused`).
     case flutter
+    /// A React Native app's JavaScript console (`I ReactNativeJS: lifelint: persist.begin`).
+    case reactNativeJS
 
     /// The tag that marks an app's own instrumentation lines.
     static let instrumentationTag = "lifelint"
@@ -37,7 +39,7 @@ enum LogcatTag: Sendable {
             "am_anr": .anr, "am_crash": .crash, "am_freeze": .freeze, "am_unfreeze": .unfreeze,
             "am_finish_activity": .finishActivity, "wm_finish_activity": .finishActivity,
             "killinfo": .lmkdKillInfo, "am_proc_bound": .procBound,
-            "flutter": .flutter,
+            "flutter": .flutter, "ReactNativeJS": .reactNativeJS,
         ]
         for writer in AndroidMessageWriter.allCases {
             for tag in writer.tags { table[tag] = .system(writer) }
