@@ -15,6 +15,7 @@ public enum TraceFormats {
         MetricKitFormat.self,
         StudioLogcatExportFormat.self,
         SentryEventFormat.self,
+        BugsnagEventFormat.self,
         ChromeTraceFormat.self,
         LifelintEventsFormat.self,
         UnrecognisedJSONFormat.self,

@@ -22,7 +22,7 @@ struct SentryBreadcrumb {
             case "device.event": Self.deviceEvent(data)
             case "navigation": Self.navigation(data)
             case "http": Self.request(data)
-            default: Self.ownCrumb(category, message: crumb["message"]?.string ?? "", data: data, mappings: &mappings)
+            default: AppBreadcrumb.event(tag: category, message: crumb["message"]?.string ?? "", name: category, data: data, mappings: &mappings)
             }
         guard let (name, attributes) = found else { return nil }
         self.name = name
@@ -75,15 +75,5 @@ struct SentryBreadcrumb {
         attributes["method"] = data["method"]?.string
         attributes["status"] = data["status_code"]?.scalarText
         return (.requestEnd, attributes)
-    }
-
-    private static func ownCrumb(_ category: String, message: String, data: JSONObject?, mappings: inout MappingTable) -> (EventName, Attributes)? {
-        if !mappings.isEmpty, let match = mappings.match(tag: category, message: message) {
-            return (EventName(match.event), match.attributes)
-        }
-        guard KnownEventName(rawValue: category) != nil else { return nil }
-        var attributes = Attributes()
-        for (key, value) in data?.scalarMembers ?? [] { attributes[key] = value }
-        return (EventName(category), attributes)
     }
 }
