@@ -19,7 +19,8 @@ package enum LifelintCommand {
             in traces of real runs: Android logcat (every layout, and Android Studio's .logcat
             export), bugreports, exit-info and systrace text; iOS crash, .ips and JetsamEvent
             reports; Apple logs from log show, Console.app and Xcode (text, json, ndjson); Sentry
-            and Bugsnag events with their breadcrumbs; lifelint event JSON, Chrome / Perfetto
+            and Bugsnag events with their breadcrumbs, Crashlytics BigQuery rows, OpenTelemetry
+            OTLP JSON; lifelint event JSON, Chrome / Perfetto
             trace JSON, MetricKit payloads, and XML or binary property lists; native, React Native
             and Flutter apps. The format is detected from the content.
 

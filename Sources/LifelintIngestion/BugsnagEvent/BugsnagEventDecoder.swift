@@ -26,7 +26,7 @@ struct BugsnagEventDecoder: JSONRecordDecoder {
         labels.record(TraceLabels.device, device?["model"]?.string)
         var lines = NestedValueLines(record, at: location)
         var events: [Event] = []
-        let crumbs = event["breadcrumbs"].map { $0.kind == .array ? $0.children().map(\.value) : [] } ?? []
+        let crumbs = event["breadcrumbs"].elements
         for (index, crumb) in crumbs.enumerated() {
             guard let object = JSONObject(crumb), let read = BugsnagBreadcrumb(object, mappings: &mappings) else { continue }
             guard let time = object["timestamp"]?.string.flatMap(TimestampParser.parse) else {

@@ -25,6 +25,8 @@ public struct LineMapping: Sendable, Hashable {
         case appleLog = "apple-log"
         /// Crash reporters' breadcrumbs: the tag is the crumb's category, the message its message.
         case breadcrumb
+        /// OpenTelemetry log records: the tag is the event name, the message the body.
+        case openTelemetry = "opentelemetry"
     }
 
     /// Exact; nil matches every tag (every line is then checked: slower).

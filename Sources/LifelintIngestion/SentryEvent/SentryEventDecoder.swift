@@ -63,27 +63,21 @@ struct SentryEventDecoder: JSONRecordDecoder {
     /// `{"type": "breadcrumbs", "data": {"values": [...]}}`.
     private static func breadcrumbs(of event: JSONObject) -> [JSONValue] {
         if let list = event["breadcrumbs"] {
-            return list.kind == .array ? list.children().map(\.value) : values(in: JSONObject(list))
+            return list.kind == .array ? list.elements : JSONObject(list)?["values"].elements ?? []
         }
-        return values(in: entry("breadcrumbs", of: event))
+        return entry("breadcrumbs", of: event)?["values"].elements ?? []
     }
 
     /// `exception` as `{"values": [...]}` or a list, or the API's `exception` entry.
     private static func exceptions(of event: JSONObject) -> [JSONValue] {
-        guard let exception = event["exception"] else { return values(in: entry("exception", of: event)) }
-        return exception.kind == .array ? exception.children().map(\.value) : values(in: JSONObject(exception))
-    }
-
-    private static func values(in object: JSONObject?) -> [JSONValue] {
-        guard let values = object?["values"], values.kind == .array else { return [] }
-        return values.children().map(\.value)
+        guard let exception = event["exception"] else { return entry("exception", of: event)?["values"].elements ?? [] }
+        return exception.kind == .array ? exception.elements : JSONObject(exception)?["values"].elements ?? []
     }
 
     /// The `data` of the API's entry of `type`.
     private static func entry(_ type: String, of event: JSONObject) -> JSONObject? {
-        guard let entries = event["entries"], entries.kind == .array else { return nil }
-        for member in entries.children() {
-            guard let entry = JSONObject(member.value), entry["type"]?.string == type else { continue }
+        for value in event["entries"].elements {
+            guard let entry = JSONObject(value), entry["type"]?.string == type else { continue }
             return JSONObject(entry["data"])
         }
         return nil
