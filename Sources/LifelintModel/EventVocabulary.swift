@@ -97,7 +97,7 @@ public enum EventVocabulary {
             ([.evidenceAppExits], ["reason", "context", "count", "from", "to"]),
             ([.phaseActive], ["from", "after"]),
             ([.phaseInactive, .phaseBackground], ["from"]),
-            ([.phaseTerminated], ["reason", "initiator", "from", "detail"]),
+            ([.phaseTerminated], ["reason", "initiator", "from", "detail", "reporter"]),
             ([.phaseColdStart], ["after", "initiator", "saved_state", "unsaved_input"]),
         ]
         var table: [EventName: [String]] = [:]

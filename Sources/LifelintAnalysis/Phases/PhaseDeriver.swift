@@ -241,7 +241,10 @@ public struct PhaseDeriver {
         guard app.phase != .notRunning || app.awaitingLaunch else { return }
         let initiator = AppLifecycle.initiator(of: cause.name.is(.processDied) ? cause : nil, reason: reason)
         var attributes: Attributes = ["reason": reason, "initiator": initiator, "from": app.phase?.rawValue ?? "unknown"]
-        if cause.name.is(.processDied) { attributes["detail"] = cause.attributes["detail"] }
+        if cause.name.is(.processDied) {
+            attributes["detail"] = cause.attributes["detail"]
+            attributes["reporter"] = cause.attributes["reporter"]
+        }
         if unseen || cause.attributes["unseen"] == "true" { attributes["unseen"] = "true" }
         output.append(Self.synthetic(EventName.phaseTerminated, cause, attributes))
         app.lastDeath = AppLifecycle.Death(reason: reason, initiator: initiator, facts: app.incarnation)

@@ -2,19 +2,23 @@ import LifelintModel
 
 /// How a post-mortem names the end of a process incarnation, from its `phase.terminated`
 /// (`reason`, `initiator`, and the death line's `detail`). A force stop is named as such
-/// whoever asked for it: it is not a system kill, and losing state after it is by design.
+/// whoever asked for it: it is not a system kill, and losing state after it is by design. A
+/// death only a crash reporter's event tells is told as its claim: "Sentry says …".
 struct DeathDescription {
     let reason: String?
     let initiator: String
     let detail: String?
     /// The trace shows no death, only that the process was gone by then.
     let unseen: Bool
+    /// The crash reporter whose event says the death (`sentry`, `bugsnag`, `crashlytics`).
+    let reporter: String?
 
     init(_ termination: Event) {
         reason = termination.attributes["reason"].flatMap { $0 == "unknown" ? nil : $0 }
         initiator = termination.attributes["initiator"] ?? "unknown"
         detail = termination.attributes["detail"].map(Attributes.shown)
         unseen = termination.attributes["unseen"] == "true"
+        reporter = termination.attributes["reporter"]
     }
 
     private var isForceStop: Bool { reason == ProcessDeathReason.forceStop.rawValue }
@@ -35,6 +39,17 @@ struct DeathDescription {
         let who =
             initiator == "user"
             ? "The user ended the process" : initiator == "system" ? "The system killed the process" : initiator == "crash" ? "A crash ended the process" : "The process ended"
-        return who + (reason.flatMap { $0 == initiator ? nil : " (\($0))" } ?? "")
+        let told = who + (reason.flatMap { $0 == initiator ? nil : " (\($0))" } ?? "")
+        guard let reporter else { return told }
+        return "\(Self.name(ofReporter: reporter)) says " + told.prefix(1).lowercased() + told.dropFirst() + (detail.map { " (\($0))" } ?? "")
+    }
+
+    private static func name(ofReporter reporter: String) -> String {
+        switch reporter {
+        case "sentry": "Sentry"
+        case "bugsnag": "Bugsnag"
+        case "crashlytics": "Crashlytics"
+        default: "The crash reporter (\(reporter))"
+        }
     }
 }

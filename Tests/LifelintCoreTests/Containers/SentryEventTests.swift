@@ -63,6 +63,20 @@ import Testing
         #expect(foreground.output.hasPrefix("lifelint: no findings"))
     }
 
+    /// A death only the reporter tells is told as its claim, after what the trail shows.
+    @Test func theVerdictTellsTheReportersClaimAfterTheTrail() {
+        let sample = RepositoryPaths.path("SampleLogs/android-sentry-crash-in-background.json")
+        let result = runLifelint(["--no-config", sample])
+        #expect(result.status == .findings)
+        #expect(
+            result.output.split(separator: "\n").dropFirst(3).prefix(2).joined(separator: "\n") == """
+                \(sample):102: verdict: com.example.notes: the trace cannot show whether the input came back
+                    com.example.notes went to the background at 10:15:10.300 with unsaved input (line 102). The input was typed at 10:15:05.000 (line 84). \
+                No save began before the process died. The platform saved instance state (line 111). Sentry says a crash ended the process \
+                (database is locked (code 5 SQLITE_BUSY)) at 10:15:42.120, 31 s after it left (line 28). The trace ends before the app started again.
+                """)
+    }
+
     @Test func theAPIShapeReadsItsEntries() throws {
         let (events, _) = try TraceReader.events(atPath: Self.iosSample)
         #expect(events.map(\.name.rawValue) == ["system.foreground", "screen.shown", "screen.shown", "request.end", "evidence.anr"])

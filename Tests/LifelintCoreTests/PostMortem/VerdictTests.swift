@@ -84,6 +84,7 @@ extension Array {
         "android-lost-draft.log": [.lost],
         "android-lost-draft.plist": [.lost],
         "android-request-in-background.log": [.noEvidence],
+        "android-sentry-crash-in-background.json": [.unknown],
         "android-restored-screen-before-auth.log": [.noEvidence],
         "android-swiped-away-fresh-start.log": [.noEvidence],
         "android-swiped-away-restored.log": [.noEvidence],
