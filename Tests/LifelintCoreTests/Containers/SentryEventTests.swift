@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import LifelintAnalysis
@@ -75,6 +76,23 @@ import Testing
                 No save began before the process died. The platform saved instance state (line 111). Sentry says a crash ended the process \
                 (database is locked (code 5 SQLITE_BUSY)) at 10:15:42.120, 31 s after it left (line 28). The trace ends before the app started again.
                 """)
+    }
+
+    /// A watchdog termination the SDK infers (it assumes the foreground) of an app the trail
+    /// left in the background; silent when the trail ends in the foreground.
+    @Test(arguments: [("background", true), ("foreground", false)])
+    func aWatchdogTerminationIsCheckedAgainstWhereTheTrailEnds(lastState: String, reported: Bool) throws {
+        let text = Self.event(
+            crumbs: [
+                Self.crumb("1709633600.0", "app.lifecycle", #""state": "foreground""#),
+                Self.crumb("1709633700.0", "app.lifecycle", #""state": "\#(lastState)""#),
+            ], exception: Self.exception("watchdog_termination"), sdk: "sentry.cocoa")
+        let trace = TraceFixture.temporaryFile(name: "watchdog.json", contents: Data(text.utf8))
+        let result = runLifelint(["--no-config", "--select", "reporter-claim-contradicts-trail", trace.path])
+        let expected =
+            "\(trace.path):3: warning: com.example.notes: the reporter says the app was ended by the watchdog (watchdog_termination), which it counts in the foreground; "
+            + "the trail shows it in the background: more likely the system ending a suspended app [reporter-claim-contradicts-trail]"
+        #expect((result.output.split(separator: "\n").first.map(String.init) == expected) == reported, "\(result.output)")
     }
 
     @Test func theAPIShapeReadsItsEntries() throws {
