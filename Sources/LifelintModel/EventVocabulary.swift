@@ -51,6 +51,7 @@ public enum EventVocabulary {
         .evidenceJobStopped: "JobScheduler stopped or dropped a job before it finished",
         .evidenceStateNotSaved: "the system finished an activity whose state was never saved",
         .evidenceAppExits: "MetricKit counted exits of one kind",
+        .reporterEvent: "a crash reporter's event, whose claim and trail the trace holds",
         // Derived by the phase deriver.
         .phaseActive: "foreground and interactive", .phaseInactive: "visible but not focused",
         .phaseBackground: "the app left the foreground", .phaseTerminated: "the process incarnation ended",
@@ -95,6 +96,7 @@ public enum EventVocabulary {
             ([.evidenceFgsTimeout], ["type", "component", "detail"]),
             ([.evidenceJobStopped], ["component", "dropped", "detail"]),
             ([.evidenceAppExits], ["reason", "context", "count", "from", "to"]),
+            ([.reporterEvent], ["reporter", "mechanism", "in_foreground"]),
             ([.phaseActive], ["from", "after"]),
             ([.phaseInactive, .phaseBackground], ["from"]),
             ([.phaseTerminated], ["reason", "initiator", "from", "detail", "reporter"]),

@@ -79,6 +79,7 @@ package enum KnownEventName: String, CaseIterable, Sendable {
     case evidenceJobStopped = "evidence.job-stopped"
     case evidenceStateNotSaved = "evidence.state-not-saved"
     case evidenceAppExits = "evidence.app-exits"
+    case reporterEvent = "reporter.event"
     case phaseActive = "phase.active"
     case phaseInactive = "phase.inactive"
     case phaseBackground = "phase.background"

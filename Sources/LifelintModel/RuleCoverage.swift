@@ -60,7 +60,10 @@ public struct RuleCoverage: Sendable, Hashable {
     public func contains(_ state: State) -> Bool { stateOfKind.contains(state) }
 
     public var reason: String {
-        "no app reported \(Self.describe(needs)): instrument the app or add a mapping"
+        if needs == [EventName.reporterEvent.rawValue] {
+            return "no crash reporter's event in the trace: the rule checks a Sentry, Bugsnag or Crashlytics event's claim against its trail"
+        }
+        return "no app reported \(Self.describe(needs)): instrument the app or add a mapping"
     }
 
     package static func describe(_ patterns: [String]) -> String {

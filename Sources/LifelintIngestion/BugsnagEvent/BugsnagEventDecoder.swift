@@ -37,9 +37,14 @@ struct BugsnagEventDecoder: JSONRecordDecoder {
                 events.append(Event(time: time, app: appID, platform: platform, name: name, attributes: attributes, source: source))
             }
         }
+        let deviceTime = (device?["time"] ?? JSONObject(JSONObject(event["metaData"])?["device"])?["time"])?.string.flatMap(TimestampParser.parse)
+        if let deviceTime {
+            let mechanism = JSONObject(event["severityReason"])?["type"]?.string
+            let inForeground = app?["inForeground"]?.bool
+            events.append(.reporterEvent("bugsnag", mechanism: mechanism, inForeground: inForeground, time: deviceTime, app: appID, platform: platform, source: location))
+        }
         if let claim = BugsnagClaim(event, exception: exception, platform: platform) {
-            let deviceTime = device?["time"] ?? JSONObject(JSONObject(event["metaData"])?["device"])?["time"]
-            guard let time = deviceTime?.string.flatMap(TimestampParser.parse) else {
+            guard let time = deviceTime else {
                 return .problem("the event's 'device.time' must be ISO 8601 for its \(claim.name) to be placed")
             }
             let source = event["exceptions"].map { lines.location(of: $0) } ?? location

@@ -38,8 +38,14 @@ struct CrashlyticsRowDecoder: JSONRecordDecoder {
             guard let time = Self.time(log["timestamp"]) else { return .problem("log \(index + 1)'s 'timestamp' is not a time") }
             events.append(Event(time: time, app: app, platform: platform, name: parsed.name, attributes: parsed.attributes, source: lines.location(of: value)))
         }
+        let eventTime = Self.time(row["event_timestamp"])
+        if let eventTime {
+            let inForeground = row["process_state"]?.string.map { $0.uppercased() == "FOREGROUND" }
+            events.append(
+                .reporterEvent("crashlytics", mechanism: row["error_type"]?.string, inForeground: inForeground, time: eventTime, app: app, platform: platform, source: location))
+        }
         if let claim = claim(row) {
-            guard let time = Self.time(row["event_timestamp"]) else { return .problem("the row's 'event_timestamp' is not a time") }
+            guard let time = eventTime else { return .problem("the row's 'event_timestamp' is not a time") }
             events.append(Event(time: time, app: app, platform: platform, name: claim.0, attributes: claim.1, source: location))
         }
         return events.isEmpty ? .other : .events(events)

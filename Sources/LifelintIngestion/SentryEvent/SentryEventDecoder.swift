@@ -49,9 +49,15 @@ struct SentryEventDecoder: JSONRecordDecoder {
             }
             events.append(Event(time: time, app: app, platform: platform, name: read.name, attributes: read.attributes, source: lines.location(of: crumb)))
         }
-        let claim = SentryClaim(exceptions: Self.exceptions(of: event), inForeground: appContext?["in_foreground"]?.bool)
-        if let claim {
-            guard let time = Self.time(event["timestamp"] ?? event["datetime"] ?? event["dateCreated"]) else {
+        let exceptions = Self.exceptions(of: event)
+        let inForeground = appContext?["in_foreground"]?.bool
+        let eventTime = Self.time(event["timestamp"] ?? event["datetime"] ?? event["dateCreated"])
+        if let eventTime {
+            let mechanism = exceptions.lazy.compactMap { JSONObject(JSONObject($0)?["mechanism"])?["type"]?.string }.first
+            events.append(.reporterEvent("sentry", mechanism: mechanism, inForeground: inForeground, time: eventTime, app: app, platform: platform, source: location))
+        }
+        if let claim = SentryClaim(exceptions: exceptions, inForeground: inForeground) {
+            guard let time = eventTime else {
                 return .problem("the event's 'timestamp' must be ISO 8601 or seconds since 1970")
             }
             events.append(Event(time: time, app: app, platform: platform, name: claim.name, attributes: claim.attributes, source: lines.location(of: claim.exception)))

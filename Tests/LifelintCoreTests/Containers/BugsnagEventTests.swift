@@ -36,14 +36,15 @@ import Testing
         #expect(
             events.map(\.name.rawValue) == [
                 "activity.created", "state.restored", "activity.started", "activity.resumed", "request.end", "activity.paused", "activity.stopped",
-                "state.saved", "evidence.anr",
+                "state.saved", "reporter.event", "evidence.anr",
             ])
-        #expect(events.map(\.source.line) == [22, 22, 23, 24, 25, 26, 27, 28, 7])
+        #expect(events.map(\.source.line) == [22, 22, 23, 24, 25, 26, 27, 28, 6, 7])
         #expect(Set(events.map(\.app)) == ["com.example.notes"] && Set(events.map(\.platform)) == [.android])
         #expect(events[0].attributes.dictionary == ["component": "EditorActivity"])
         #expect(events[4].attributes.dictionary == ["url": "https://api.example.com/notes/17", "method": "GET", "status": "200"])
+        #expect(events[8].attributes.dictionary == ["reporter": "bugsnag", "mechanism": "anrError", "in_foreground": "false"])
         #expect(
-            events[8].attributes.dictionary == [
+            events[9].attributes.dictionary == [
                 "reporter": "bugsnag", "mechanism": "anrError", "exception": "ANR",
                 "detail": "Broadcast of Intent { act=android.intent.action.SCREEN_OFF flg=0x50200010 }", "in_foreground": "false",
             ])
@@ -62,7 +63,7 @@ import Testing
     func eachReasonClaimsWhatItMeans(reason: String, exceptionType: String, unhandled: Bool, claim: String) throws {
         let text = Self.event(crumbs: [], reason: reason, exceptionType: exceptionType, unhandled: unhandled)
         let (events, _) = try TraceFixture.ingest(text, name: "event.json")
-        let read = events.first.map { [$0.name.rawValue, $0.attributes["reason"]].compactMap { $0 }.joined(separator: " ") } ?? "nothing"
+        let read = events.first { $0.name != .reporterEvent }.map { [$0.name.rawValue, $0.attributes["reason"]].compactMap { $0 }.joined(separator: " ") } ?? "nothing"
         #expect(read == claim)
     }
 
@@ -79,11 +80,12 @@ import Testing
             Self.crumb("2024-03-05T10:00:06.000Z", "state", "Connectivity changed"),
         ])
         let (events, summary) = try TraceFixture.ingest(text, name: "event.json")
-        #expect(events.map(\.name.rawValue) == ["activity.started", "system.background", "system.foreground", "app.memory-warning", "persist.begin"])
+        #expect(
+            events.map(\.name.rawValue) == ["activity.started", "system.background", "system.foreground", "app.memory-warning", "persist.begin", "reporter.event"])
         #expect(
             events.map(\.attributes.dictionary) == [
                 ["component": "MainActivity"], ["detail": "bugsnag App Did Enter Background"], ["detail": "bugsnag App Will Enter Foreground"],
-                ["action": "Trim memory", "level": "Running moderate"], ["key": "draft"],
+                ["action": "Trim memory", "level": "Running moderate"], ["key": "draft"], ["reporter": "bugsnag", "mechanism": "handledException"],
             ])
         #expect(summary.problemCount == 0)
     }

@@ -29,11 +29,16 @@ import Testing
     @Test func aRowsTrailAndClaimAreEventsAtTheirLines() throws {
         let (events, summary) = try TraceFixture.ingest("[\n" + Self.row(errorType: "ANR") + "\n]\n", name: "rows.json")
         #expect(summary.format == "json crashlytics-rows" && summary.problemCount == 0 && summary.categoriesAddUp)
-        #expect(events.map(\.name.rawValue) == ["screen.shown", "input.edited", "persist.begin", "evidence.anr"])
-        #expect(events.map(\.source.line) == [7, 9, 12, 2])
-        #expect(events.map(\.time.iso8601) == ["2024-03-05T10:14:01.000000Z", "2024-03-05T10:15:10.000000Z", "2024-03-05T10:15:20.000000Z", "2024-03-05T10:15:42.120000Z"])
+        #expect(events.map(\.name.rawValue) == ["screen.shown", "input.edited", "persist.begin", "reporter.event", "evidence.anr"])
+        #expect(events.map(\.source.line) == [7, 9, 12, 2, 2])
+        #expect(
+            events.map(\.time.iso8601) == [
+                "2024-03-05T10:14:01.000000Z", "2024-03-05T10:15:10.000000Z", "2024-03-05T10:15:20.000000Z", "2024-03-05T10:15:42.120000Z",
+                "2024-03-05T10:15:42.120000Z",
+            ])
         #expect(events[0].attributes.dictionary == ["route": "EditorActivity"] && events[1].attributes.dictionary == ["field": "body"])
-        #expect(events[3].attributes.dictionary == ["reporter": "crashlytics", "mechanism": "ANR", "detail": "DraftStore.flushBlocking", "in_foreground": "false"])
+        #expect(events[3].attributes.dictionary == ["reporter": "crashlytics", "mechanism": "ANR", "in_foreground": "false"])
+        #expect(events[4].attributes.dictionary == ["reporter": "crashlytics", "mechanism": "ANR", "detail": "DraftStore.flushBlocking", "in_foreground": "false"])
         #expect(summary.labels.values == ["appVersion": "2.3.1", "appBuild": "231", "osVersion": "14", "device": "Pixel 7"])
     }
 
@@ -45,7 +50,7 @@ import Testing
     func eachErrorTypeClaimsWhatItMeans(errorType: String, exceptions: String, claim: String) throws {
         let text = Self.row(errorType: errorType, exceptions: exceptions).split(separator: "\n").joined() + "\n"
         let (events, _) = try TraceFixture.ingest(text, name: "rows.jsonl")
-        let last = events.last.flatMap { $0.attributes["reporter"] != nil ? $0 : nil }
+        let last = events.last.flatMap { $0.attributes["reporter"] != nil && $0.name != .reporterEvent ? $0 : nil }
         #expect((last.map { [$0.name.rawValue, $0.attributes["reason"]].compactMap { $0 }.joined(separator: " ") } ?? "nothing") == claim)
     }
 }

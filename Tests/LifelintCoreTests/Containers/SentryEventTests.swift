@@ -41,14 +41,15 @@ import Testing
         #expect(
             events.map(\.name.rawValue) == [
                 "activity.created", "activity.started", "system.foreground", "activity.resumed", "request.end", "activity.paused",
-                "activity.stopped", "state.saved", "system.background", "app.memory-warning", "evidence.anr",
+                "activity.stopped", "state.saved", "system.background", "app.memory-warning", "reporter.event", "evidence.anr",
             ])
-        #expect(events.map(\.source.line) == [15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 13])
+        #expect(events.map(\.source.line) == [15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 1, 13])
         #expect(Set(events.map(\.app)) == ["com.example.notes"] && Set(events.map(\.platform)) == [.android])
         #expect(events[4].time.iso8601 == "2024-03-05T10:15:00.500000Z", "epoch seconds read as UTC")
         #expect(events[4].attributes.dictionary == ["url": "https://api.example.com/notes", "method": "GET", "status": "200"])
+        #expect(events[10].attributes.dictionary == ["reporter": "sentry", "mechanism": "AppExitInfo", "in_foreground": "false"])
         #expect(
-            events[10].attributes.dictionary == [
+            events[11].attributes.dictionary == [
                 "reporter": "sentry", "mechanism": "AppExitInfo", "exception": "ApplicationNotResponding", "detail": "Background ANR", "in_foreground": "false",
             ])
         #expect(summary.labels.values == ["appVersion": "2.3.1", "appBuild": "231", "osVersion": "14", "device": "Pixel 7"])
@@ -97,10 +98,10 @@ import Testing
 
     @Test func theAPIShapeReadsItsEntries() throws {
         let (events, _) = try TraceReader.events(atPath: Self.iosSample)
-        #expect(events.map(\.name.rawValue) == ["system.foreground", "screen.shown", "screen.shown", "request.end", "evidence.anr"])
-        #expect(events.map(\.platform) == Array(repeating: .ios, count: 5))
+        #expect(events.map(\.name.rawValue) == ["system.foreground", "screen.shown", "screen.shown", "request.end", "reporter.event", "evidence.anr"])
+        #expect(events.map(\.platform) == Array(repeating: .ios, count: 6))
         #expect(events[1].attributes.dictionary == ["route": "JournalListViewController"])
-        #expect(events[4].time.iso8601 == "2024-06-11T08:31:07.402Z" && events[4].source.line == 18)
+        #expect(events[5].time.iso8601 == "2024-06-11T08:31:07.402Z" && events[5].source.line == 18)
     }
 
     @Test(arguments: [
@@ -114,7 +115,7 @@ import Testing
     func eachMechanismClaimsWhatItMeans(mechanism: String, handled: Bool, claim: String) throws {
         let text = Self.event(crumbs: [], exception: Self.exception(mechanism, handled: handled))
         let (events, _) = try TraceFixture.ingest(text, name: "event.json")
-        let read = events.first.map { [$0.name.rawValue, $0.attributes["reason"]].compactMap { $0 }.joined(separator: " ") } ?? "nothing"
+        let read = events.first { $0.name != .reporterEvent }.map { [$0.name.rawValue, $0.attributes["reason"]].compactMap { $0 }.joined(separator: " ") } ?? "nothing"
         #expect(read == claim)
     }
 
@@ -128,9 +129,9 @@ import Testing
                 Self.crumb("1709633703.0", "ui.click", #""view.id": "save""#),
             ], sdk: "sentry.dart.flutter")
         let (events, summary) = try TraceFixture.ingest(text, name: "event.json", options: TraceReadOptions(mappings: [mapping]))
-        #expect(events.map(\.name.rawValue) == ["flutter.paused", "persist.begin", "persist.end"])
-        #expect(events.map(\.attributes.dictionary) == [[:], ["key": "draft"], ["key": "draft"]])
-        #expect(events.map(\.platform) == [.flutter, .flutter, .flutter] && summary.problemCount == 0)
+        #expect(events.map(\.name.rawValue) == ["flutter.paused", "persist.begin", "persist.end", "reporter.event"])
+        #expect(events.map(\.attributes.dictionary) == [[:], ["key": "draft"], ["key": "draft"], ["reporter": "sentry"]])
+        #expect(events.map(\.platform) == Array(repeating: .flutter, count: 4) && summary.problemCount == 0)
     }
 
     @Test func aBreadcrumbWithoutAReadableTimeIsAnErrorNamingIt() throws {
@@ -163,8 +164,8 @@ import Testing
             "",
         ].joined(separator: "\n")
         let (events, summary) = try TraceFixture.ingest(envelope, name: "event.envelope")
-        #expect(events.map(\.name.rawValue) == ["system.foreground", "system.background"])
-        #expect(events.map(\.source.line) == [12, 13])
+        #expect(events.map(\.name.rawValue) == ["system.foreground", "system.background", "reporter.event"])
+        #expect(events.map(\.source.line) == [12, 13, 9])
         #expect(summary.problemCount == 0 && summary.structuralLines == 4)
     }
 }
