@@ -20,7 +20,7 @@ struct BugsnagBreadcrumb {
             switch type {
             case "navigation", "state": Self.activityCallback(name, metadata) ?? Self.state(name, metadata)
             case "request": Self.request(metadata)
-            default: AppBreadcrumb.event(tag: type, message: name, name: name, data: metadata, mappings: &mappings).map { [$0] }
+            default: AppOwnRecord.event(tag: type, message: name, name: name, data: { AppOwnRecord.attributes(metadata) }, mappings: &mappings).map { [$0] }
             }
         guard let found, !found.isEmpty else { return nil }
         events = found

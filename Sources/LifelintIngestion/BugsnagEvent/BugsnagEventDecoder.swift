@@ -29,7 +29,7 @@ struct BugsnagEventDecoder: JSONRecordDecoder {
         let crumbs = event["breadcrumbs"].elements
         for (index, crumb) in crumbs.enumerated() {
             guard let object = JSONObject(crumb), let read = BugsnagBreadcrumb(object, mappings: &mappings) else { continue }
-            guard let time = object["timestamp"]?.string.flatMap(TimestampParser.parse) else {
+            guard let time = object["timestamp"]?.timestamp else {
                 return .problem("breadcrumb \(index + 1)'s 'timestamp' must be ISO 8601, found \(object["timestamp"]?.text ?? "none")")
             }
             let source = lines.location(of: crumb)
@@ -37,7 +37,7 @@ struct BugsnagEventDecoder: JSONRecordDecoder {
                 events.append(Event(time: time, app: appID, platform: platform, name: name, attributes: attributes, source: source))
             }
         }
-        let deviceTime = (device?["time"] ?? JSONObject(JSONObject(event["metaData"])?["device"])?["time"])?.string.flatMap(TimestampParser.parse)
+        let deviceTime = (device?["time"] ?? JSONObject(JSONObject(event["metaData"])?["device"])?["time"])?.timestamp
         if let deviceTime {
             let mechanism = JSONObject(event["severityReason"])?["type"]?.string
             let inForeground = app?["inForeground"]?.bool
@@ -56,17 +56,10 @@ struct BugsnagEventDecoder: JSONRecordDecoder {
     /// `app.type` (`android`, `ios`, `reactnative`, `flutter`), else the device's OS, else the
     /// first exception's type.
     static func platform(app: String?, os: String?, exception: String?) -> Platform {
-        switch (app ?? "").lowercased() {
-        case "reactnative", "react-native": return .reactNative
-        case "flutter": return .flutter
-        case "android": return .android
-        case "ios", "ipados", "tvos": return .ios
-        default: break
-        }
-        switch (os ?? exception ?? "").lowercased() {
-        case "android": return .android
-        case "ios", "ipados", "tvos", "cocoa": return .ios
-        default: return .unknown
+        switch app?.lowercased() {
+        case "reactnative"?, "react-native"?: return .reactNative
+        case "flutter"?: return .flutter
+        default: return Platform(osName: app) ?? Platform(osName: os ?? exception) ?? .unknown
         }
     }
 }

@@ -57,11 +57,13 @@ struct CrashlyticsRowDecoder: JSONRecordDecoder {
         if name == "screen_view", let screen = parameters["firebase_screen_class"] ?? parameters["firebase_screen"] {
             return (.screenShown, ["route": screen])
         }
-        if !mappings.isEmpty, let match = mappings.match(tag: name, message: "") { return (EventName(match.event), match.attributes) }
-        guard KnownEventName(rawValue: name) != nil else { return nil }
-        var attributes = Attributes()
-        for key in parameters.keys.sorted() { attributes[key] = parameters[key] }
-        return (EventName(name), attributes)
+        return AppOwnRecord.event(
+            tag: name, message: "", name: name,
+            data: {
+                var attributes = Attributes()
+                for key in parameters.keys.sorted() { attributes[key] = parameters[key] }
+                return attributes
+            }, mappings: &mappings)
     }
 
     /// `ANR` is an ANR; `FATAL` a crash, unless the row's exceptions are a Flutter error, which
@@ -100,17 +102,9 @@ struct CrashlyticsRowDecoder: JSONRecordDecoder {
     /// (`TO_JSON_STRING`), or seconds since 1970.
     private static func time(_ value: JSONValue?) -> Timestamp? {
         guard let value else { return nil }
-        if value.kind == .number { return value.number.flatMap(TimestampParser.seconds) }
-        guard var text = value.string else { return nil }
-        if text.hasSuffix(" UTC") { text = String(text.dropLast(4)).replacingOccurrences(of: " ", with: "T") + "Z" }
-        return TimestampParser.parse(text) ?? Double(text).flatMap(TimestampParser.seconds)
+        guard let text = value.string, text.hasSuffix(" UTC") else { return value.timestamp }
+        return TimestampParser.parse(String(text.dropLast(4)).replacingOccurrences(of: " ", with: "T") + "Z")
     }
 
-    static func platform(_ name: String?) -> Platform {
-        switch name?.lowercased() {
-        case "android"?: return .android
-        case "ios"?, "ipados"?, "apple"?: return .ios
-        default: return .unknown
-        }
-    }
+    static func platform(_ name: String?) -> Platform { Platform(osName: name) ?? .unknown }
 }

@@ -1,3 +1,5 @@
+import LifelintModel
+
 /// An OTLP attribute list (`[{"key": "android.app.state", "value": {"stringValue": "background"}}]`)
 /// as text by key: strings as they are, numbers (64-bit integers are JSON strings) and booleans
 /// as written; arrays and key-value lists are left out.
@@ -18,6 +20,13 @@ struct OTLPAttributes {
     }
 
     subscript(key: String) -> String? { values[key] }
+
+    /// The attributes but `key`, in document order.
+    func without(_ key: String) -> Attributes {
+        var attributes = Attributes()
+        for name in keys where name != key { attributes[name] = values[name] }
+        return attributes
+    }
 
     private static func text(_ value: JSONObject?) -> String? {
         guard let value else { return nil }

@@ -59,11 +59,8 @@ struct OTLPDecoder: JSONRecordDecoder {
 
     private mutating func logEvent(_ name: String, _ log: JSONObject, _ attributes: OTLPAttributes) -> (EventName, Attributes)? {
         if let lifecycle = OTLPLifecycle.event(named: name, attributes) { return lifecycle }
-        var data = Attributes()
-        for key in attributes.keys where key != "event.name" { data[key] = attributes[key] }
         let body = JSONObject(log["body"])?["stringValue"]?.string ?? ""
-        if !mappings.isEmpty, let match = mappings.match(tag: name, message: body) { return (EventName(match.event), match.attributes) }
-        return KnownEventName(rawValue: name) != nil ? (EventName(name), data) : nil
+        return AppOwnRecord.event(tag: name, message: body, name: name, data: { attributes.without("event.name") }, mappings: &mappings)
     }
 
     /// Nanoseconds since 1970, a JSON string as OTLP writes 64-bit integers (or a number); zero
@@ -74,10 +71,6 @@ struct OTLPDecoder: JSONRecordDecoder {
     }
 
     static func platform(_ resource: OTLPAttributes) -> Platform {
-        switch resource["os.name"]?.lowercased() {
-        case "android"?: return .android
-        case "ios"?, "ipados"?: return .ios
-        default: return resource["telemetry.sdk.language"] == "dart" ? .flutter : .unknown
-        }
+        Platform(osName: resource["os.name"]) ?? (resource["telemetry.sdk.language"] == "dart" ? .flutter : .unknown)
     }
 }

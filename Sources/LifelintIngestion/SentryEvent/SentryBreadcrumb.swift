@@ -22,7 +22,9 @@ struct SentryBreadcrumb {
             case "device.event": Self.deviceEvent(data)
             case "navigation": Self.navigation(data)
             case "http": Self.request(data)
-            default: AppBreadcrumb.event(tag: category, message: crumb["message"]?.string ?? "", name: category, data: data, mappings: &mappings)
+            default:
+                AppOwnRecord.event(
+                    tag: category, message: crumb["message"]?.string ?? "", name: category, data: { AppOwnRecord.attributes(data) }, mappings: &mappings)
             }
         guard let (name, attributes) = found else { return nil }
         self.name = name

@@ -44,14 +44,14 @@ struct SentryEventDecoder: JSONRecordDecoder {
         var events: [Event] = []
         for (index, crumb) in Self.breadcrumbs(of: event).enumerated() {
             guard let object = JSONObject(crumb), let read = SentryBreadcrumb(object, mappings: &mappings) else { continue }
-            guard let time = Self.time(object["timestamp"]) else {
+            guard let time = object["timestamp"]?.timestamp else {
                 return .problem("breadcrumb \(index + 1)'s 'timestamp' must be ISO 8601 or seconds since 1970, found \(object["timestamp"]?.text ?? "none")")
             }
             events.append(Event(time: time, app: app, platform: platform, name: read.name, attributes: read.attributes, source: lines.location(of: crumb)))
         }
         let exceptions = Self.exceptions(of: event)
         let inForeground = appContext?["in_foreground"]?.bool
-        let eventTime = Self.time(event["timestamp"] ?? event["datetime"] ?? event["dateCreated"])
+        let eventTime = (event["timestamp"] ?? event["datetime"] ?? event["dateCreated"])?.timestamp
         if let eventTime {
             let mechanism = exceptions.lazy.compactMap { JSONObject(JSONObject($0)?["mechanism"])?["type"]?.string }.first
             events.append(.reporterEvent("sentry", mechanism: mechanism, inForeground: inForeground, time: eventTime, app: app, platform: platform, source: location))
@@ -89,31 +89,12 @@ struct SentryEventDecoder: JSONRecordDecoder {
         return nil
     }
 
-    /// An ISO 8601 string or seconds since 1970 (the SDKs write both).
-    private static func time(_ value: JSONValue?) -> Timestamp? {
-        guard let value else { return nil }
-        switch value.kind {
-        case .number: return value.number.flatMap(TimestampParser.seconds)
-        case .string: return value.string.flatMap { TimestampParser.parse($0) ?? Double($0).flatMap(TimestampParser.seconds) }
-        default: return nil
-        }
-    }
-
     /// The cross-platform SDKs name themselves (`sentry.dart.flutter`, `sentry.javascript.react-native`);
     /// the native ones by the OS they ran on.
     static func platform(sdk: String?, os: String?, event: String?) -> Platform {
         let sdk = sdk ?? ""
         if sdk.contains("flutter") || sdk.contains("dart") { return .flutter }
         if sdk.contains("react-native") { return .reactNative }
-        switch os?.lowercased() {
-        case "android"?: return .android
-        case "ios"?, "ipados"?, "tvos"?, "watchos"?, "visionos"?: return .ios
-        default: break
-        }
-        switch event {
-        case "cocoa"?: return .ios
-        case "java"?, "android"?: return .android
-        default: return .unknown
-        }
+        return Platform(osName: os) ?? Platform(osName: event == "java" ? "android" : event) ?? .unknown
     }
 }
