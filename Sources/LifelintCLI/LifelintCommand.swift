@@ -20,9 +20,9 @@ package enum LifelintCommand {
             export), bugreports, exit-info and systrace text; iOS crash, .ips and JetsamEvent
             reports; Apple logs from log show, Console.app and Xcode (text, json, ndjson); Sentry
             and Bugsnag events with their breadcrumbs, Crashlytics BigQuery rows, OpenTelemetry
-            OTLP JSON; lifelint event JSON, Chrome / Perfetto
-            trace JSON, MetricKit payloads, and XML or binary property lists; native, React Native
-            and Flutter apps. The format is detected from the content.
+            OTLP JSON and Embrace payloads; lifelint event JSON, Chrome / Perfetto trace JSON,
+            MetricKit payloads, and XML or binary property lists; native, React Native and
+            Flutter apps. The format is detected from the content.
 
             USAGE: lifelint [analyze] [options] <trace | folder | pattern>...
                    lifelint <command> [options] ...

@@ -51,6 +51,16 @@ struct ExitInfoRecord: Sendable {
         }
     }
 
+    /// `ApplicationExitInfo.REASON_*` by number, written as `dumpsys` writes a reason
+    /// (`6 (ANR)`), for exit records relayed as numbers.
+    static func reasonName(code: Int) -> String {
+        let names = [
+            "UNKNOWN", "EXIT_SELF", "SIGNALED", "LOW_MEMORY", "CRASH", "CRASH_NATIVE", "ANR", "INITIALIZATION_FAILURE", "PERMISSION_CHANGE",
+            "EXCESSIVE_RESOURCE_USAGE", "USER_REQUESTED", "USER_STOPPED", "DEPENDENCY_DIED", "OTHER", "FREEZER", "PACKAGE_STATE_CHANGE", "PACKAGE_UPDATED",
+        ]
+        return names.indices.contains(code) ? "\(code) (\(names[code]))" : String(code)
+    }
+
     /// `ActivityManager.RunningAppProcessInfo` importance, as a word.
     static func importanceName(_ value: Int) -> String {
         switch value {

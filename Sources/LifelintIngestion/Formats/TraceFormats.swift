@@ -18,6 +18,7 @@ public enum TraceFormats {
         SentryEventFormat.self,
         BugsnagEventFormat.self,
         OTLPFormat.self,
+        EmbracePayloadFormat.self,
         ChromeTraceFormat.self,
         LifelintEventsFormat.self,
         UnrecognisedJSONFormat.self,

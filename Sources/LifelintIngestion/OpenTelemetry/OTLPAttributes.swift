@@ -1,7 +1,7 @@
 import LifelintModel
 
 /// An OTLP attribute list (`[{"key": "android.app.state", "value": {"stringValue": "background"}}]`)
-/// as text by key: strings as they are, numbers (64-bit integers are JSON strings) and booleans
+/// as text by key (or with plain string values, as Embrace writes them): strings as they are, numbers (64-bit integers are JSON strings) and booleans
 /// as written; arrays and key-value lists are left out.
 struct OTLPAttributes {
     private(set) var values: [String: String] = [:]
@@ -12,7 +12,7 @@ struct OTLPAttributes {
         guard let list, list.kind == .array else { return }
         for member in list.children() {
             guard let pair = JSONObject(member.value), let key = pair["key"]?.string, values[key] == nil,
-                let text = Self.text(JSONObject(pair["value"]))
+                let text = pair["value"]?.string ?? Self.text(JSONObject(pair["value"]))
             else { continue }
             values[key] = text
             keys.append(key)

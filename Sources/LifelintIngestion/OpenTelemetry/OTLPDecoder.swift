@@ -65,7 +65,7 @@ struct OTLPDecoder: JSONRecordDecoder {
 
     /// Nanoseconds since 1970, a JSON string as OTLP writes 64-bit integers (or a number); zero
     /// means unset.
-    private static func time(_ value: JSONValue?) -> Timestamp? {
+    static func time(_ value: JSONValue?) -> Timestamp? {
         guard let text = value?.scalarText, let nanoseconds = Int64(text), nanoseconds > 0 else { return nil }
         return Timestamp(clock: .wall, nanoseconds: nanoseconds, utcOffsetSeconds: 0, fractionDigits: 9)
     }

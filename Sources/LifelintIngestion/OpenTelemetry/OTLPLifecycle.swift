@@ -6,13 +6,15 @@ import LifelintModel
 /// LaunchDarkly's Flutter SDK) with `android.app.state`, `ios.app.state` or `flutter.app.state`
 /// (`android.state` and `ios.state` before they were renamed); and opentelemetry-android's
 /// activity spans (`Created`, `Resumed`, `Paused`, `Stopped`, `Destroyed`, `Restarted`, with
-/// `activity.name`).
+/// `activity.name`); and Embrace's session span (`emb-session`, whose `emb.state` holds from
+/// its start) when Embrace exports to OpenTelemetry.
 enum OTLPLifecycle {
     static let eventName = "device.app.lifecycle"
 
     /// The event a lifecycle record or span says, if it says one.
     static func event(named name: String, _ attributes: OTLPAttributes) -> (EventName, Attributes)? {
         if name == eventName { return state(attributes) }
+        if name == "emb-session" { return embraceState(attributes) }
         guard let callback = activitySpans[name], let activity = attributes["activity.name"] else { return nil }
         return (callback, ["component": activity])
     }
@@ -21,6 +23,16 @@ enum OTLPLifecycle {
         "Created": .activityCreated, "Resumed": .activityResumed, "Paused": .activityPaused, "Stopped": .activityStopped,
         "Destroyed": .activityDestroyed, "Restarted": .activityRestarted,
     ]
+
+    /// Embrace's `emb.state`, foreground or background.
+    static func embraceState(_ attributes: OTLPAttributes) -> (EventName, Attributes)? {
+        let detail: Attributes = ["detail": "embrace emb-session"]
+        switch attributes["emb.state"] {
+        case "foreground": return (.systemForeground, detail)
+        case "background": return (.systemBackground, detail)
+        default: return nil
+        }
+    }
 
     private static func state(_ attributes: OTLPAttributes) -> (EventName, Attributes)? {
         let detail: Attributes = ["detail": "opentelemetry \(eventName)"]

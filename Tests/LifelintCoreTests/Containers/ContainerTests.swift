@@ -210,7 +210,7 @@ import Testing
             throws: IngestionError.unrecognisedFormat(
                 path: url.path, line: 1,
                 reason:
-                    "JSON, but neither an Apple log export, a MetricKit payload, an Android Studio Logcat export, Crashlytics BigQuery rows, a Sentry event, a Bugsnag event, OpenTelemetry OTLP JSON, a Chrome trace nor lifelint events (examined the whole document)"
+                    "JSON, but neither an Apple log export, a MetricKit payload, an Android Studio Logcat export, Crashlytics BigQuery rows, a Sentry event, a Bugsnag event, OpenTelemetry OTLP JSON, an Embrace payload, a Chrome trace nor lifelint events (examined the whole document)"
             )
         ) {
             _ = try TraceReader.events(atPath: url.path)
