@@ -17,7 +17,7 @@ package enum LifelintCommand {
         return """
             lifelint \(LifelintVersion.current): finds the mobile-app lifecycle mistakes that lose users' data,
             in traces of real runs: Android logcat (every layout, and Android Studio's .logcat
-            export), bugreports, exit-info and systrace text; iOS crash, .ips and JetsamEvent
+            export), Perfetto traces, bugreports, exit-info and systrace text; iOS crash, .ips and JetsamEvent
             reports; Apple logs from log show, Console.app and Xcode (text, json, ndjson); Sentry
             and Bugsnag events with their breadcrumbs, Crashlytics BigQuery rows, OpenTelemetry
             OTLP JSON and Embrace payloads; lifelint event JSON, Chrome / Perfetto trace JSON,

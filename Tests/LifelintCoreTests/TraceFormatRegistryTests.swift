@@ -22,7 +22,10 @@ import Testing
     }
 
     @Test func folderWalksReadTheFormatsExtensions() {
-        #expect(InputExpander.traceExtensions == ["log", "txt", "logcat", "json", "jsonl", "ndjson", "envelope", "plist", "bplist", "gz", "zip", "trace", "crash", "ips"])
+        #expect(
+            InputExpander.traceExtensions == [
+                "perfetto-trace", "pftrace", "log", "txt", "logcat", "json", "jsonl", "ndjson", "envelope", "plist", "bplist", "gz", "zip", "trace", "crash", "ips",
+            ])
     }
 
     @Test func theHelpNamesEveryForcedFormat() {

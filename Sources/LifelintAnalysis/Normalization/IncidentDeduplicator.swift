@@ -24,7 +24,9 @@ struct IncidentDeduplicator {
 
         func isSameIncident(as later: Event) -> Bool {
             if let pid, let laterPid = later.pid, pid != laterPid { return false }
-            if let reason, let laterReason = later.attributes["reason"], reason != laterReason { return false }
+            // A death whose reason is unknown (a process exit a trace saw) contradicts none.
+            let unknown = ProcessDeathReason.unknown.rawValue
+            if let reason, let laterReason = later.attributes["reason"], reason != laterReason, reason != unknown, laterReason != unknown { return false }
             let hang =
                 later.name.is(.evidenceAnr) || later.name.is(.evidencePauseTimeout) || later.name.is(.evidenceCallbackTimeout)
                 || later.name.is(.evidenceFgsDidNotStart) || later.name.is(.evidenceFgsTimeout)
@@ -46,15 +48,15 @@ struct IncidentDeduplicator {
     /// secondary process); the pid is compared in the sighting, so a death without one is
     /// cleared by the next start too.
     private var dead: [Key: Sighting] = [:]
+    /// Each process's last start, by the same key: a trace that reports one start twice (the
+    /// log's `Start proc` and the trace's `bindApplication`) reports one start.
+    private var started: [Key: Sighting] = [:]
     private(set) var dropped = 0
 
     /// Whether the event reports an incident already reported.
     mutating func isRepeat(_ event: Event) -> Bool {
         if event.name.is(.processDied) { return isRepeatedDeath(event) }
-        if event.name.is(.processStarted) {
-            if !dead.isEmpty { dead[Key(name: EventName.processDied, subject: processKey(event))] = nil }
-            return false
-        }
+        if event.name.is(.processStarted) { return isRepeatedStart(event) }
         // First byte first: this runs on every event, and few are evidence.
         guard event.name.rawValue.utf8.first == UInt8(ascii: "e"), event.name.hasPrefix("evidence.") else { return false }
         let name = Self.incidentName(event)
@@ -71,6 +73,17 @@ struct IncidentDeduplicator {
         let key = Key(name: EventName.processDied, subject: processKey(event))
         if dead[key]?.isSameIncident(as: event) == true { return drop() }
         dead[key] = Sighting(event)
+        started[key] = nil
+        return false
+    }
+
+    /// A second start of one pid (both reports name it) with no death between, within the
+    /// incident window.
+    private mutating func isRepeatedStart(_ event: Event) -> Bool {
+        let key = Key(name: EventName.processDied, subject: processKey(event))
+        if let last = started[key], last.pid != nil, event.pid != nil, last.isSameIncident(as: event) { return drop() }
+        dead[key] = nil
+        started[key] = Sighting(event)
         return false
     }
 

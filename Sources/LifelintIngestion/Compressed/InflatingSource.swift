@@ -3,16 +3,31 @@ import CZlib
 import LifelintModel
 
 /// Compressed bytes inflated as they are read (zlib), with no temporary copy: a gzip file
-/// (several concatenated members, as `cat a.gz b.gz` makes, read as one) or the raw deflate
-/// data of a zip entry.
+/// (several concatenated members, as `cat a.gz b.gz` makes, read as one), the raw deflate
+/// data of a zip entry, or a zlib stream (a Perfetto trace's compressed packets).
 final class InflatingSource: ByteSource {
     enum Format {
         case gzip
         case rawDeflate
+        case zlib
 
-        /// zlib's window bits: 15 + 16 expects a gzip wrapper, -15 no wrapper at all.
-        var windowBits: Int32 { self == .gzip ? 15 + 16 : -15 }
-        var name: String { self == .gzip ? "gzip data" : "zip entry" }
+        /// zlib's window bits: 15 + 16 expects a gzip wrapper, -15 no wrapper at all, 15 + 32
+        /// either a zlib or a gzip header.
+        var windowBits: Int32 {
+            switch self {
+            case .gzip: 15 + 16
+            case .rawDeflate: -15
+            case .zlib: 15 + 32
+            }
+        }
+
+        var name: String {
+            switch self {
+            case .gzip: "gzip data"
+            case .rawDeflate: "zip entry"
+            case .zlib: "zlib data"
+            }
+        }
     }
 
     private let compressed: any ByteSource
@@ -102,7 +117,7 @@ final class InflatingSource: ByteSource {
             switch status {
             case Z_STREAM_END:
                 memberEnded = true
-                if format == .rawDeflate { finished = true }
+                if format != .gzip { finished = true }
             case Z_OK, Z_BUF_ERROR: break
             default:
                 let reason = stream.msg.map { String(cString: $0) } ?? "error \(status)"

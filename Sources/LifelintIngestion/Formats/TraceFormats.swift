@@ -6,6 +6,7 @@ import LifelintModel
 /// folder walk and the messages for unreadable input follow from this list.
 public enum TraceFormats {
     static let all: [any TraceFormat.Type] = [
+        PerfettoTraceFormat.self,
         BinaryPlistFormat.self,
         WrittenReportFormat.self,
         AppleReportFormat.self,

@@ -1,8 +1,8 @@
 @_spi(Bytes) import LifelintBytes
 import LifelintModel
 
-/// The header of one message of an Android Studio Logcat export, and the `studio-new` logcat
-/// line it stands for.
+/// The header of one logcat message as structured exports give it (Android Studio's Logcat
+/// export, a Perfetto trace's log packets), and the `studio-new` logcat line it stands for.
 struct StudioLogcatEntry {
     let timestamp: Timestamp
     let pid: Int
@@ -12,6 +12,16 @@ struct StudioLogcatEntry {
     /// The application id, else the process name, else what Studio writes for neither (`pid-N`).
     let package: String
 
+    /// `package` names the process: an application id or process name, else nil (`pid-N`).
+    init(timestamp: Timestamp, pid: Int, tid: Int, level: UInt8, tag: String?, package: String?) {
+        self.timestamp = timestamp
+        self.pid = pid
+        self.tid = tid
+        self.level = level
+        self.tag = Self.token(tag, orElse: "?")
+        self.package = Self.token(package, orElse: "pid-\(pid)")
+    }
+
     init?(header: JSONObject) {
         guard let time = JSONObject(header["timestamp"]), let seconds = time["seconds"]?.number.flatMap({ Int64(exactly: $0) }),
             let nanos = time["nanos"]?.number.flatMap({ Int64(exactly: $0) }), (0..<1_000_000_000).contains(nanos),
@@ -19,13 +29,10 @@ struct StudioLogcatEntry {
         else { return nil }
         let (product, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
         guard !overflow else { return nil }
-        timestamp = Timestamp(clock: .wall, nanoseconds: product + nanos, utcOffsetSeconds: 0, fractionDigits: nanos % 1_000_000 == 0 ? 3 : 9)
-        self.pid = pid
-        self.tid = tid
-        level = Self.level(header["logLevel"]?.string)
-        tag = Self.token(header["tag"]?.string, orElse: "?")
         let named = [header["applicationId"]?.string, header["processName"]?.string].compactMap { $0 }.first { !$0.isEmpty }
-        package = Self.token(named, orElse: "pid-\(pid)")
+        self.init(
+            timestamp: Timestamp(clock: .wall, nanoseconds: product + nanos, utcOffsetSeconds: 0, fractionDigits: nanos % 1_000_000 == 0 ? 3 : 9),
+            pid: pid, tid: tid, level: Self.level(header["logLevel"]?.string), tag: header["tag"]?.string, package: named)
     }
 
     /// What comes before the message on each of the entry's lines:

@@ -62,8 +62,10 @@ struct AtraceTextReader: LineOrientedReader {
         let location = SourceLocation(path: path, line: summary.lines)
         switch kind {
         case "B":
-            if let event = appEvent(name, pid: pid, tid: marker.tid, at: marker.microseconds, location) { return event }
-            slices.begin(FrameworkSlices.isFrameworkSlice(name) ? name : "", tid: marker.tid, at: marker.microseconds)
+            // The app's own slice is an event, and still a slice its end closes.
+            let appEvent = FrameworkSlices.appEvent(name, app: nil, pid: pid, tid: marker.tid, at: marker.microseconds, location)
+            slices.begin(appEvent == nil && FrameworkSlices.isFrameworkSlice(name) ? name : "", tid: marker.tid, at: marker.microseconds)
+            if let appEvent { return appEvent }
             guard name == FrameworkSlices.processStart else { return nil }
             return FrameworkSlices.processStartEvent(
                 app: Event.appName(forUnknownPid: Int32(truncatingIfNeeded: pid)), pid: pid, tid: marker.tid, at: marker.microseconds, location)
@@ -73,22 +75,10 @@ struct AtraceTextReader: LineOrientedReader {
                 event, app: Event.appName(forUnknownPid: Int32(truncatingIfNeeded: pid)), pid: pid, tid: marker.tid, end: marker.microseconds,
                 duration: duration, location)
         case "I":
-            return appEvent(name, pid: pid, tid: marker.tid, at: marker.microseconds, location)
+            return FrameworkSlices.appEvent(name, app: nil, pid: pid, tid: marker.tid, at: marker.microseconds, location)
         default:
             return nil
         }
-    }
-
-    /// `lifelint:persist.begin key=draft`: the app's own event.
-    private func appEvent(_ name: String, pid: Int64, tid: Int64, at microseconds: Double, _ location: SourceLocation) -> Event? {
-        guard name.hasPrefix("lifelint:"), let parsed = InstrumentationMessage.parse(name.dropFirst("lifelint:".count)) else { return nil }
-        var attributes = parsed.attributes
-        let app = attributes["app"] ?? Event.appName(forUnknownPid: Int32(truncatingIfNeeded: pid))
-        attributes["app"] = nil
-        attributes["platform"] = nil
-        return Event(
-            time: FrameworkSlices.time(microseconds), app: app, pid: Int32(truncatingIfNeeded: pid), tid: Int32(truncatingIfNeeded: tid),
-            platform: .android, name: parsed.name, attributes: attributes, source: location)
     }
 
     /// `TASK-TID ( TGID) [CPU] FLAGS SECONDS: tracing_mark_write: PAYLOAD`.

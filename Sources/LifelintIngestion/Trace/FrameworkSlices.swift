@@ -54,6 +54,19 @@ struct FrameworkSlices {
             platform: .android, name: EventName.processStarted, attributes: ["package": app, "hosting": processStart], source: location)
     }
 
+    /// `lifelint:persist.begin key=draft`, a slice's or instant's name: the app's own event. Its
+    /// app is the marker's `app=`, else `app` (the process the trace names), else `pid N`.
+    static func appEvent(_ name: String, app: String?, pid: Int64, tid: Int64, at microseconds: Double, _ location: SourceLocation) -> Event? {
+        guard name.hasPrefix("lifelint:"), let parsed = InstrumentationMessage.parse(name.dropFirst("lifelint:".count)) else { return nil }
+        var attributes = parsed.attributes
+        let app = attributes["app"] ?? app ?? Event.appName(forUnknownPid: Int32(truncatingIfNeeded: pid))
+        attributes["app"] = nil
+        attributes["platform"] = nil
+        return Event(
+            time: time(microseconds), app: app, pid: Int32(truncatingIfNeeded: pid), tid: Int32(truncatingIfNeeded: tid),
+            platform: .android, name: parsed.name, attributes: attributes, source: location)
+    }
+
     /// A pid, tid or duration as a whole number, -1 when it is missing or not a usable number.
     static func integer(_ number: Double?) -> Int64 {
         guard let number, number.isFinite, abs(number) < 4.6e18 else { return -1 }

@@ -59,6 +59,10 @@ public struct EventJSONLinesWriter {
             json.append(",\"column\":")
             json.appendJSONInteger(column)
         }
+        if let byteOffset = event.source.byteOffset {
+            json.append(",\"byte_offset\":")
+            json.appendJSONInteger(Int(byteOffset))
+        }
         json.append("}}\n")
     }
 }

@@ -40,6 +40,7 @@ enum ReportJSON {
     static func location(_ location: SourceLocation) -> [String: Any] {
         var object: [String: Any] = ["path": location.path, "line": location.line]
         if let column = location.column { object["column"] = column }
+        if let byteOffset = location.byteOffset { object["byte_offset"] = byteOffset }
         return object
     }
 

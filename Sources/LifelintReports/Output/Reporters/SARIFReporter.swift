@@ -135,6 +135,8 @@ public struct SARIFReporter: Reporter {
     private static func location(_ location: SourceLocation, of trace: TraceReport, message: String?, id: Int?, artifacts: inout SARIFArtifacts) -> [String: Any] {
         var region: [String: Any] = ["startLine": max(location.line, 1)]
         if let column = location.column { region["startColumn"] = max(column, 1) }
+        // A binary trace has no lines: SARIF's binary region is the record's offset.
+        if let byteOffset = location.byteOffset { region = ["byteOffset": byteOffset] }
         var object: [String: Any] = ["physicalLocation": ["artifactLocation": artifacts.location(of: fileSystemPath(location.path, of: trace)), "region": region]]
         if let message { object["message"] = ["text": message] }
         if let id { object["id"] = id }

@@ -1,0 +1,27 @@
+/// What one ftrace event or track event of interest says, held until it can be read in time
+/// order: a slice's begin or end, an instant (an atrace marker `B|pid|name`, `E|pid`,
+/// `I|pid|name`, or a track event), or a process's end.
+struct PerfettoMarker {
+    enum Kind {
+        /// The marker's text, after its phase letter and pid.
+        case begin(String)
+        case end
+        case instant(String)
+        /// The process's main thread exited (`sched_process_exit` with pid = tgid).
+        case processExit(command: String)
+        /// The kernel's low-memory killer ended the process (`lowmemory_kill`).
+        case lowMemoryKill(command: String)
+    }
+
+    /// Boot-clock nanoseconds.
+    let time: Int64
+    let pid: Int32
+    let tid: Int32
+    /// The track a track event is on, whose slices nest; nil for ftrace, whose slices nest per
+    /// thread.
+    var track: UInt64? = nil
+    let kind: Kind
+    /// The packet it came in.
+    let record: Int
+    let byteOffset: Int64
+}

@@ -1,0 +1,63 @@
+/// Things put back in time order. A trace's ftrace events come in per-CPU bundles, each in
+/// order but overlapping the others by up to the tracer's drain period; slices pair begin and
+/// end per thread, so they must be read in order, and the events they make must join the log
+/// packets' in order. Each is held (a min-heap on time) until one `window` later than it has
+/// arrived, then released: memory is bounded by what a window of the trace holds.
+struct PerfettoTimeQueue<Element> {
+    struct Entry {
+        let time: Int64
+        let sequence: Int
+        let element: Element
+    }
+
+    let window: Int64
+    private var heap: [Entry] = []
+    private var latest = Int64.min
+    private var sequence = 0
+
+    init(window: Int64) {
+        self.window = window
+    }
+
+    mutating func insert(_ element: Element, at time: Int64) {
+        latest = max(latest, time)
+        sequence += 1
+        heap.append(Entry(time: time, sequence: sequence, element: element))
+        var child = heap.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard Self.precedes(heap[child], heap[parent]) else { break }
+            heap.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    /// Calls `body` with every marker older than the window, in order; all of them when
+    /// `draining`.
+    mutating func release(draining: Bool = false, _ body: (Element) -> Void) {
+        while let first = heap.first, draining || first.time < latest &- window {
+            body(first.element)
+            removeFirst()
+        }
+    }
+
+    private mutating func removeFirst() {
+        heap.swapAt(0, heap.count - 1)
+        heap.removeLast()
+        var parent = 0
+        while true {
+            let left = 2 * parent + 1
+            let right = left + 1
+            var first = parent
+            if left < heap.count, Self.precedes(heap[left], heap[first]) { first = left }
+            if right < heap.count, Self.precedes(heap[right], heap[first]) { first = right }
+            guard first != parent else { return }
+            heap.swapAt(parent, first)
+            parent = first
+        }
+    }
+
+    private static func precedes(_ first: Entry, _ second: Entry) -> Bool {
+        (first.time, first.sequence) < (second.time, second.sequence)
+    }
+}
