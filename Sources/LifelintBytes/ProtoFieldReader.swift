@@ -13,7 +13,7 @@
 
     /// The next field, nil at the end of the message; throws where the bytes break the wire
     /// format (the offset is within this message).
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func next() throws(ProtoWireError) -> ProtoField? {
         guard offset < bytes.count else { return nil }
         let start = offset
@@ -39,9 +39,17 @@
         }
     }
 
-    @inlinable @usableFromInline
+    @inlinable @usableFromInline @inline(__always)
     mutating func readVarint() throws(ProtoWireError) -> UInt64 {
         let start = offset
+        // One byte is the common case: field keys, small numbers, short lengths.
+        if offset < bytes.count {
+            let byte = unsafe bytes[unchecked: offset]
+            if byte < 0x80 {
+                offset += 1
+                return UInt64(byte)
+            }
+        }
         var value: UInt64 = 0
         var shift: UInt64 = 0
         while offset < bytes.count {
@@ -55,7 +63,7 @@
         throw .truncated(at: start)
     }
 
-    @inlinable @usableFromInline
+    @inlinable @usableFromInline @inline(__always)
     mutating func readFixed(_ width: Int) throws(ProtoWireError) -> UInt64 {
         guard bytes.count - offset >= width else { throw .truncated(at: offset) }
         var value: UInt64 = 0

@@ -27,10 +27,13 @@ enum BenchmarkFile {
 
     /// Writes a file of about `megabytes` from `prefix`, repeated `append` calls, and `suffix`,
     /// unless a file of that size is already there.
-    static func ensure(path: String, megabytes: Int, prefix: String = "", suffix: String = "", append: (inout [UInt8], Bool) -> Void) -> Int {
+    /// `regenerate` writes it even so (when the generator's own state is wanted).
+    static func ensure(
+        path: String, megabytes: Int, prefix: String = "", suffix: String = "", regenerate: Bool = false, append: (inout [UInt8], Bool) -> Void
+    ) -> Int {
         let target = megabytes * 1_000_000
         var status = stat()
-        if stat(path, &status) == 0, Int(status.st_size) >= target, Int(status.st_size) < target + (1 << 16) { return Int(status.st_size) }
+        if !regenerate, stat(path, &status) == 0, Int(status.st_size) >= target, Int(status.st_size) < target + (1 << 16) { return Int(status.st_size) }
         let descriptor = create(path)
         defer { close(descriptor) }
         var buffer = Array(prefix.utf8)

@@ -9,7 +9,7 @@ import Glibc
 /// with its peak memory), and reference tools on the same file for scale.
 ///
 ///     swift build -c release && .build/release/lifelint-bench [--size-mb 200] [--seed 42] [--dir /tmp]
-///         [--container-mb 100] [--batch-traces 20000] [--batch-kb 8]
+///         [--container-mb 100] [--perfetto-mb 1000] [--batch-traces 20000] [--batch-kb 8]
 struct BenchmarkOptions {
     var sizeMegabytes = 200
     var seed: UInt64 = 42
@@ -18,11 +18,15 @@ struct BenchmarkOptions {
     /// and noise only ever adds time.
     var repeats = 3
     var containerMegabytes = 100
+    /// The long Perfetto trace, whose peak memory must stay that of a short one.
+    var perfettoMegabytes = 1000
     /// The batch workload: this many small traces of `batchKilobytes` each.
     var batchTraces = 20_000
     var batchKilobytes = 8
     /// Only the batch workload (`--batch-only`), for measuring a change to the batch path.
     var batchOnly = false
+    /// Only the Perfetto workload (`--perfetto-only`).
+    var perfettoOnly = false
 
     init(_ arguments: [String]) {
         var iterator = arguments.makeIterator()
@@ -32,12 +36,16 @@ struct BenchmarkOptions {
             case "--seed": seed = iterator.next().flatMap { UInt64($0) } ?? seed
             case "--dir": directory = iterator.next() ?? directory
             case "--container-mb": containerMegabytes = iterator.next().flatMap { Int($0) } ?? containerMegabytes
+            case "--perfetto-mb": perfettoMegabytes = iterator.next().flatMap { Int($0) } ?? perfettoMegabytes
             case "--repeat": repeats = iterator.next().flatMap { Int($0) }.map { max(1, $0) } ?? repeats
             case "--batch-traces": batchTraces = iterator.next().flatMap { Int($0) }.map { max(10, $0) } ?? batchTraces
             case "--batch-kb": batchKilobytes = iterator.next().flatMap { Int($0) }.map { max(1, $0) } ?? batchKilobytes
             case "--batch-only": batchOnly = true
+            case "--perfetto-only": perfettoOnly = true
             default:
-                print("usage: lifelint-bench [--size-mb N] [--seed N] [--dir DIR] [--repeat N] [--container-mb N] [--batch-traces N] [--batch-kb N] [--batch-only]")
+                print(
+                    "usage: lifelint-bench [--size-mb N] [--seed N] [--dir DIR] [--repeat N] [--container-mb N] [--perfetto-mb N] [--batch-traces N] [--batch-kb N] [--batch-only] [--perfetto-only]"
+                )
                 exit(2)
             }
         }
@@ -47,6 +55,10 @@ struct BenchmarkOptions {
 let options = BenchmarkOptions(Array(CommandLine.arguments.dropFirst()))
 if options.batchOnly {
     BatchBenchmark.run(options, binary: ChildProcess.siblingExecutable(named: "lifelint"))
+    exit(0)
+}
+if options.perfettoOnly {
+    PerfettoBenchmark.run(options, binary: ChildProcess.siblingExecutable(named: "lifelint"))
     exit(0)
 }
 let tracePath = "\(options.directory)/lifelint-bench-v2-\(options.sizeMegabytes)mb-seed\(options.seed).log"
@@ -167,6 +179,5 @@ for (label, path, bytes, reference) in [
     }
 }
 
-// MARK: Batches
-
+PerfettoBenchmark.run(options, binary: binary)
 BatchBenchmark.run(options, binary: binary)

@@ -231,6 +231,17 @@ struct LogcatTextReader: LineOrientedReader {
             }
             return
         }
+        read(record, in: line, emit: emit)
+    }
+
+    /// One entry whose fields a structured source already holds (a Perfetto trace's log
+    /// packets): `record`'s ranges are into `bytes`, which need not be a logcat line.
+    mutating func read(entry record: LogcatRecord, in bytes: Span<UInt8>, number: Int, emit: EventSink) {
+        summary.lines = number
+        read(record, in: bytes, emit: emit)
+    }
+
+    private mutating func read(_ record: LogcatRecord, in line: Span<UInt8>, emit: EventSink) {
         inEntry = true
         noteTime(record.time, kernelClock: format.hasTag && record.tag.isEmpty)
         let interest = recognizer.interest(in: record, bytes: line, hasTag: format.hasTag)

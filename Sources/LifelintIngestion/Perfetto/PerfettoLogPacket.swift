@@ -1,58 +1,109 @@
 @_spi(Bytes) import LifelintBytes
 import LifelintModel
 
-/// A trace's log packets (`AndroidLogPacket`): each message is written as the `studio-new`
-/// logcat line it was (UTC time, pid-tid, tag, the process the trace names, level, message) and
-/// read by a logcat reader, so every logcat recogniser applies. Event-log entries (the events
-/// buffer, whose tag is the event's name) carry their values as arguments; they are written as
-/// logcat prints them: `[value,value,…]`, a single value bare.
+/// A trace's log packets (`AndroidLogPacket`): each message is handed to a logcat reader as the
+/// entry it was (UTC time, pid, tid, level, tag, the process the trace names, message, one entry
+/// per line of it, as logcat prints them), so every logcat recogniser applies; the fields are
+/// the packet's own, not a line to parse again. Event-log entries (the events buffer, whose tag
+/// is the event's name) carry their values as arguments; their message is written as logcat
+/// prints it: `[value,value,…]`, a single value bare.
 struct PerfettoLogPacket {
-    private var line: [UInt8] = []
+    /// The entry's tag, process and message side by side, which its record's ranges point into.
+    private var entry: [UInt8] = []
+    /// Each pid's process name, while the process table is the one it was taken from: pids
+    /// below `directPids` (nearly all) by index into `nameSlots`, 0 when not yet looked up.
+    private var nameSlots = [Int32](repeating: 0, count: directPids)
+    private var nameTable: [[UInt8]] = []
+    private var otherNames: [Int32: [UInt8]] = [:]
+    private var namesVersion = -1
+    private static let directPids = 1 << 16
 
     mutating func read(
-        _ bytes: Span<UInt8>, processes: PerfettoProcesses, into reader: inout LogcatTextReader, record: Int, emit: EventSink
+        _ bytes: Span<UInt8>, processes: PerfettoProcesses, into reader: inout LogcatTextReader, record number: Int, emit: EventSink
     ) throws(ProtoWireError) {
+        if processes.version != namesVersion {
+            for index in nameSlots.indices { nameSlots[index] = 0 }
+            nameTable.removeAll(keepingCapacity: true)
+            otherNames.removeAll(keepingCapacity: true)
+            namesVersion = processes.version
+        }
         var fields = ProtoFieldReader(bytes)
         while let field = try fields.next() {
             guard field.number == PerfettoField.AndroidLog.events, field.isMessage else { continue }
-            guard let entry = try Self.entry(bytes.extracting(field.range), processes: processes) else { continue }
-            for messageLine in entry.message.split(separator: "\n", omittingEmptySubsequences: false) {
-                line.removeAll(keepingCapacity: true)
-                line += entry.header.linePrefix
-                line += messageLine.utf8.prefix { $0 != .carriageReturn }
-                reader.read(line: line.span, number: record, emit: emit)
-            }
+            try read(entry: bytes.extracting(field.range), processes: processes, into: &reader, number: number, emit: emit)
         }
     }
 
-    private static func entry(_ bytes: Span<UInt8>, processes: PerfettoProcesses) throws(ProtoWireError) -> (header: StudioLogcatEntry, message: String)? {
+    private mutating func read(
+        entry bytes: Span<UInt8>, processes: PerfettoProcesses, into reader: inout LogcatTextReader, number: Int, emit: EventSink
+    ) throws(ProtoWireError) {
         var pid: Int32 = 0
-        var tid = 0
-        var time: Int64?
-        var tag: String?
+        var tid: Int64 = 0
+        var time: Int64 = 0
+        var tag = 0..<0
+        var message = 0..<0
         var level = UInt8(ascii: "?")
-        var message = ""
         var arguments: [String] = []
         var fields = ProtoFieldReader(bytes)
         while let field = try fields.next() {
             switch field.number {
             case PerfettoField.AndroidLog.pid: pid = Int32(truncatingIfNeeded: field.int64)
-            case PerfettoField.AndroidLog.tid: tid = field.int
+            case PerfettoField.AndroidLog.tid: tid = field.int64
             case PerfettoField.AndroidLog.timestamp: time = field.int64
-            case PerfettoField.AndroidLog.tag where field.isMessage: tag = bytes.text(field.range)
+            case PerfettoField.AndroidLog.tag where field.isMessage: tag = field.range
             case PerfettoField.AndroidLog.priority: level = Self.level(field.value)
-            case PerfettoField.AndroidLog.message where field.isMessage: message = bytes.text(field.range)
-            case PerfettoField.AndroidLog.args where field.isMessage: arguments.append(try argument(bytes.extracting(field.range)))
+            case PerfettoField.AndroidLog.message where field.isMessage: message = field.range
+            case PerfettoField.AndroidLog.args where field.isMessage: arguments.append(try Self.argument(bytes.extracting(field.range)))
             default: break
             }
         }
-        guard let time, time > 0 else { return nil }
-        if message.isEmpty, !arguments.isEmpty {
-            message = arguments.count == 1 ? arguments[0] : "[" + arguments.joined(separator: ",") + "]"
+        guard time > 0 else { return }
+        let name = name(of: pid, processes)
+        var record = LogcatRecord()
+        record.time = LogcatTime(kind: .epoch, fractionDigits: 9, nanosecond: Int32(time % 1_000_000_000), seconds: time / 1_000_000_000, utcOffsetSeconds: 0)
+        record.pid = pid
+        record.tid = Int32(truncatingIfNeeded: tid)
+        record.priority = level
+        entry.removeAll(keepingCapacity: true)
+        entry.append(bytes.extracting(tag))
+        record.tag = 0..<entry.count
+        if !name.isEmpty {
+            entry.append(contentsOf: name)
+            record.package = record.tag.upperBound..<entry.count
         }
-        let header = StudioLogcatEntry(
-            timestamp: PerfettoClocks.wall(time), pid: Int(pid), tid: tid, level: level, tag: tag, package: processes.name(of: pid))
-        return (header, message)
+        let messageStart = entry.count
+        if message.isEmpty, !arguments.isEmpty {
+            let text = arguments.count == 1 ? arguments[0] : "[" + arguments.joined(separator: ",") + "]"
+            entry.append(contentsOf: text.utf8)
+            record.message = messageStart..<entry.count
+            reader.read(entry: record, in: entry.span, number: number, emit: emit)
+            return
+        }
+        var start = message.lowerBound
+        while true {
+            let end = bytes.extracting(start..<message.upperBound).firstIndex(of: .newline).map { start + $0 } ?? message.upperBound
+            entry.removeLast(entry.count - messageStart)
+            entry.append(bytes.extracting(start..<end).droppingCarriageReturn())
+            record.message = messageStart..<entry.count
+            reader.read(entry: record, in: entry.span, number: number, emit: emit)
+            guard end < message.upperBound else { return }
+            start = end + 1
+        }
+    }
+
+    /// The process's name as the trace gives it (empty when it names none).
+    private mutating func name(of pid: Int32, _ processes: PerfettoProcesses) -> [UInt8] {
+        guard pid >= 0, Int(pid) < Self.directPids else {
+            if let name = otherNames[pid] { return name }
+            let name = Array((processes.name(of: pid) ?? "").utf8)
+            otherNames[pid] = name
+            return name
+        }
+        let slot = nameSlots[Int(pid)]
+        if slot > 0 { return nameTable[Int(slot) - 1] }
+        nameTable.append(Array((processes.name(of: pid) ?? "").utf8))
+        nameSlots[Int(pid)] = Int32(nameTable.count)
+        return nameTable[nameTable.count - 1]
     }
 
     /// An event-log value: an integer, a float or a string.

@@ -8,8 +8,11 @@ struct PerfettoProcesses {
     private var names: [Int32: String] = [:]
     private var uids: [Int32: Int] = [:]
     private var packages: [Int: String] = [:]
+    /// Changes whenever a name may have: what was made from the names is made again.
+    private(set) var version = 0
 
     mutating func read(processTree bytes: Span<UInt8>) throws(ProtoWireError) {
+        version += 1
         var fields = ProtoFieldReader(bytes)
         while let field = try fields.next() {
             guard field.number == PerfettoField.ProcessTree.processes, field.isMessage else { continue }
@@ -32,6 +35,7 @@ struct PerfettoProcesses {
     }
 
     mutating func read(packagesList bytes: Span<UInt8>) throws(ProtoWireError) {
+        version += 1
         var fields = ProtoFieldReader(bytes)
         while let field = try fields.next() {
             guard field.number == PerfettoField.PackagesList.packages, field.isMessage else { continue }

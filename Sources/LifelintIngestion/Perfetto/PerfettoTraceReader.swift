@@ -56,6 +56,7 @@ struct PerfettoTraceReader {
         summary.logLines = summary.lines - summary.eventLines
         summary.clockEnd = latest
         summary.labels = logcat.summary.labels
+        summary.unnamedProcesses = logcat.summary.unnamedProcesses
     }
 
     private mutating func report(_ message: String, _ record: ProtoRecordStream.Record) {

@@ -11,7 +11,7 @@ struct StudioLogcatExportDecoder: JSONRecordDecoder {
     private let mappings: [LineMapping]
     /// Made at the first record, which names the trace.
     private var reader: LogcatTextReader?
-    private var line: [UInt8] = []
+    private var writer = StudioLogcatLineWriter()
 
     init(mappings: [LineMapping] = []) {
         self.mappings = mappings
@@ -26,13 +26,15 @@ struct StudioLogcatExportDecoder: JSONRecordDecoder {
         }
         // Moved out and back, not copied: a copy would duplicate the reader's tables per record.
         var reader = reader.take() ?? LogcatTextReader(path: location.path, feeding: .studioNew, mappings: mappings)
-        let prefix = entry.linePrefix
+        let tag = Array(entry.tag.utf8)
+        writer.start(
+            nanoseconds: entry.timestamp.nanoseconds, fractionDigits: Int(entry.timestamp.fractionDigits), pid: Int64(entry.pid), tid: Int64(entry.tid),
+            tag: tag.span, process: StudioLogcatLineWriter.processColumn(entry.package, pid: Int32(truncatingIfNeeded: entry.pid)), level: entry.level)
         var events: [Event] = []
         for messageLine in (object["message"]?.string ?? "").split(separator: "\n", omittingEmptySubsequences: false) {
-            line.removeAll(keepingCapacity: true)
-            line += prefix
-            line += messageLine.utf8.prefix { $0 != .carriageReturn }
-            reader.read(line: line.span, number: location.line, emit: { events.append($0) })
+            let bytes = Array(messageLine.utf8)
+            writer.setMessage(bytes.span)
+            reader.read(line: writer.line.span, number: location.line, emit: { events.append($0) })
         }
         self.reader = reader
         switch events.count {
