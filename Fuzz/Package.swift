@@ -11,7 +11,7 @@ let lifetimes: [SwiftSetting] = [.enableExperimentalFeature("Lifetimes")]
 
 /// One fuzzer per parser (decision 0013); `run.sh` builds them, seeds each from the samples
 /// and fixtures of its format, and runs them.
-let fuzzers = ["TraceFuzzer", "LogcatFuzzer", "JSONFuzzer", "XMLPlistFuzzer", "BinaryPlistFuzzer", "ArchiveFuzzer", "ConfigurationFuzzer", "RegexFuzzer"]
+let fuzzers = ["TraceFuzzer", "LogcatFuzzer", "JSONFuzzer", "XMLPlistFuzzer", "BinaryPlistFuzzer", "PerfettoFuzzer", "ArchiveFuzzer", "ConfigurationFuzzer", "RegexFuzzer"]
 
 let package = Package(
     name: "lifelint-fuzz",

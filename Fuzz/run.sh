@@ -17,7 +17,7 @@ cd "$(dirname "$0")"
 seconds="${1:-8}"
 runs="${RUNS:--1}"
 shift || true
-all=(TraceFuzzer LogcatFuzzer JSONFuzzer XMLPlistFuzzer BinaryPlistFuzzer ArchiveFuzzer ConfigurationFuzzer RegexFuzzer)
+all=(TraceFuzzer LogcatFuzzer JSONFuzzer XMLPlistFuzzer BinaryPlistFuzzer PerfettoFuzzer ArchiveFuzzer ConfigurationFuzzer RegexFuzzer)
 if [ "$#" -eq 0 ]; then targets=("${all[@]}"); else targets=("$@"); fi
 
 swift build -c release >/dev/null
@@ -30,6 +30,7 @@ seeds() {
     JSONFuzzer) find ../SampleLogs "$fixtures" -type f \( -name '*.json' -o -name '*.jsonl' -o -name '*.ndjson' -o -name '*.ips' -o -name '*.logcat' -o -name 'sentry-*' \) -size -64k ;;
     XMLPlistFuzzer) find ../SampleLogs -type f -name '*.plist' ;;
     BinaryPlistFuzzer) find ../SampleLogs -type f -name '*.bplist' ;;
+    PerfettoFuzzer) find "$fixtures/perfetto" -type f -name '*.perfetto-trace' -size -64k ;;
     ArchiveFuzzer) find "$fixtures/compressed" -type f \( -name '*.gz' -o -name '*.zip' \) ;;
     ConfigurationFuzzer) find ../Rules "$fixtures" -type f -name '*.json' -size -64k ;;
     RegexFuzzer) find seeds/RegexFuzzer -type f ;;
