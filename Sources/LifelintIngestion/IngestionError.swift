@@ -33,7 +33,8 @@ public enum IngestionError: Error, Sendable, Equatable, CustomStringConvertible 
         case let .noMatch(pattern):
             return "\(pattern): no file matches this pattern"
         case let .noTraceFiles(folder):
-            return "\(folder): a folder with no trace files (\(InputExpander.traceExtensions.sorted().map { "." + $0 }.joined(separator: " ")))"
+            let names = InputExpander.traceExtensions.sorted().map { "." + $0 } + TestLabDeviceFolder.traceFileNames.sorted()
+            return "\(folder): a folder with no trace files (\(names.joined(separator: " ")))"
         case let .unknownInputFormat(name, known):
             return "unknown input format '\(name)'; expected one of: \(known.joined(separator: ", "))"
         }

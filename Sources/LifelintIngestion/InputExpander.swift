@@ -105,20 +105,26 @@ public enum InputExpander {
                 case .folderLink: notes.append("\(PathEncoding.displayed(path)): skipped: a symbolic link to a folder, not followed")
                 case .file:
                     let fileExtension = (name as NSString).pathExtension.lowercased()
-                    guard everyFile || traceExtensions.contains(fileExtension) else { continue }
+                    guard everyFile || Self.isTraceName(name) else { continue }
                     if Self.reportExtensions.contains(fileExtension), let report = Self.report(at: path) {
                         notes.append("\(PathEncoding.displayed(path)): skipped: \(report), not a trace")
                     } else {
                         found.files.append(path)
                     }
                 case let .skipped(reason):
-                    if everyFile || traceExtensions.contains((name as NSString).pathExtension.lowercased()) {
+                    if everyFile || Self.isTraceName(name) {
                         notes.append("\(PathEncoding.displayed(path)): skipped: \(reason)")
                     }
                 case let .unreachable(reason): found.unreadable.append((path, reason))
                 case nil: continue
                 }
             }
+        }
+
+        /// A trace by its extension, or by a name tools give traces without one (Firebase Test
+        /// Lab's `logcat`).
+        private static func isTraceName(_ name: String) -> Bool {
+            traceExtensions.contains((name as NSString).pathExtension.lowercased()) || TestLabDeviceFolder.traceFileNames.contains(name)
         }
 
         private mutating func walk(_ base: String, _ segments: ArraySlice<String>, into found: inout Found) {

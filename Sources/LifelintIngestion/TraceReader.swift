@@ -18,6 +18,7 @@ public enum TraceReader {
         }
         var summary = try format.read(input, head: head, options: options, emit: emit)
         if type(of: format).reportsDeathsOnly { summary.reportsDeathsOnly = true }
+        summary.labels.record(TraceLabels.device, TestLabDeviceFolder.device(ofTraceAt: input.path))
         if let compression = input.compression { summary.format += " (\(compression))" }
         if let encoding = input.textEncoding { summary.format += ", \(encoding)" }
         return summary

@@ -63,6 +63,23 @@ import Testing
         #expect(InputExpander.expand(["-", "\(base)/b.log", "\(base)/b.log"]).map(\.path) == ["-", "\(base)/b.log"])
     }
 
+    /// Firebase Test Lab's results: a folder per device run, its logcat a file named `logcat`.
+    @Test func aTestLabResultFolderIsReadPerDeviceAndLabelledWithIt() throws {
+        let base = TraceFixture.temporaryFile(name: "placeholder", contents: Data()).deletingLastPathComponent().appendingPathComponent("ftl").path
+        let line = "01-08 08:45:43.100  4242  4242 I lifelint: input.edited\n"
+        for device in ["Pixel2-28-en_US-portrait", "NexusLowRes-27-ja_JP-landscape"] {
+            try FileManager.default.createDirectory(atPath: "\(base)/\(device)", withIntermediateDirectories: true)
+            try Data(line.utf8).write(to: URL(fileURLWithPath: "\(base)/\(device)/logcat"))
+            try Data("<testsuite/>".utf8).write(to: URL(fileURLWithPath: "\(base)/\(device)/test_result_1.xml"))
+        }
+        try FileManager.default.createDirectory(atPath: "\(base)/notes", withIntermediateDirectories: true)
+        try Data(line.utf8).write(to: URL(fileURLWithPath: "\(base)/notes/logcat"))
+        let traces = InputExpander.expand([base]).map(\.path)
+        #expect(traces == ["NexusLowRes-27-ja_JP-landscape/logcat", "Pixel2-28-en_US-portrait/logcat", "notes/logcat"].map { "\(base)/\($0)" })
+        let devices = try traces.map { try TraceReader.events(atPath: $0, options: TraceReadOptions(year: 2024)).summary.labels.values["device"] }
+        #expect(devices == ["NexusLowRes-27-ja_JP-landscape", "Pixel2-28-en_US-portrait", nil])
+    }
+
     @Test func aPatternThatMatchesNothingIsAnErrorInItsPlace() {
         let result = runLifelint(["--year", "2024", "--no-config", "/nonexistent-folder/*.log", RepositoryPaths.path("SampleLogs/android-lost-draft.log")])
         #expect(result.status == .failure)
