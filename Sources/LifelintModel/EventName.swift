@@ -117,6 +117,7 @@ public struct EventName: RawRepresentable, Hashable, Comparable, Sendable, Custo
     public static let evidenceTransactionTooLarge = EventName(.evidenceTransactionTooLarge)
     public static let evidenceFgsStartNotAllowed = EventName(.evidenceFgsStartNotAllowed)
     public static let evidenceAnr = EventName(.evidenceAnr)
+    public static let evidenceAnrDump = EventName(.evidenceAnrDump)
     public static let evidencePauseTimeout = EventName(.evidencePauseTimeout)
     public static let evidenceCallbackTimeout = EventName(.evidenceCallbackTimeout)
     public static let evidenceFgsDidNotStart = EventName(.evidenceFgsDidNotStart)

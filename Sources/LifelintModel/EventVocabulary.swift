@@ -44,7 +44,8 @@ public enum EventVocabulary {
         // The platform's own evidence.
         .evidenceTransactionTooLarge: "a binder transaction failed for its size",
         .evidenceFgsStartNotAllowed: "ForegroundServiceStartNotAllowedException",
-        .evidenceAnr: "the app was not responding", .evidencePauseTimeout: "the system gave up waiting for a pause",
+        .evidenceAnr: "the app was not responding", .evidenceAnrDump: "an ANR's thread dump: what blocked the main thread, in which callback",
+        .evidencePauseTimeout: "the system gave up waiting for a pause",
         .evidenceCallbackTimeout: "the system gave up waiting for an activity's stop, destroy or loss of top-resumed state",
         .evidenceFgsDidNotStart: "a service started with startForegroundService() did not call startForeground() in time",
         .evidenceFgsTimeout: "a time-limited foreground service ran past its limit",
@@ -96,6 +97,7 @@ public enum EventVocabulary {
             ([.evidenceFgsTimeout], ["type", "component", "detail"]),
             ([.evidenceJobStopped], ["component", "dropped", "detail"]),
             ([.evidenceAppExits], ["reason", "context", "count", "from", "to"]),
+            ([.evidenceAnrDump], ["thread_state", "blocked_on", "detail", "callback", "frame", "process", "source"]),
             ([.reporterEvent], ["reporter", "mechanism", "in_foreground"]),
             ([.phaseActive], ["from", "after"]),
             ([.phaseInactive, .phaseBackground], ["from"]),

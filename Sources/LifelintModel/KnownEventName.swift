@@ -72,6 +72,7 @@ package enum KnownEventName: String, CaseIterable, Sendable {
     case evidenceTransactionTooLarge = "evidence.transaction-too-large"
     case evidenceFgsStartNotAllowed = "evidence.fgs-start-not-allowed"
     case evidenceAnr = "evidence.anr"
+    case evidenceAnrDump = "evidence.anr-dump"
     case evidencePauseTimeout = "evidence.pause-timeout"
     case evidenceCallbackTimeout = "evidence.callback-timeout"
     case evidenceFgsDidNotStart = "evidence.fgs-did-not-start"

@@ -63,6 +63,9 @@ public struct RuleCoverage: Sendable, Hashable {
         if needs == [EventName.reporterEvent.rawValue] {
             return "no crash reporter's event in the trace: the rule checks a Sentry, Bugsnag or Crashlytics event's claim against its trail"
         }
+        if needs == [EventName.evidenceAnrDump.rawValue] {
+            return "no ANR thread dump in the trace: the rule reads one (/data/anr/anr_*, a bugreport's FS/data/anr, or its main thread pasted alone)"
+        }
         return "no app reported \(Self.describe(needs)): instrument the app or add a mapping"
     }
 

@@ -23,6 +23,7 @@ public enum TraceFormats {
         ChromeTraceFormat.self,
         LifelintEventsFormat.self,
         UnrecognisedJSONFormat.self,
+        AnrDumpFormat.self,
         AtraceTextFormat.self,
         AppleLogTextFormat.self,
         LogcatTextFormat.self,

@@ -61,13 +61,17 @@ import Testing
         let report = runLifelint(["--year", "2024", "--no-config", "--format", "junit", lostDraft]).output
         let cases = report.split(separator: "\n").map(String.init)
         #expect(
-            report.contains(#"tests="\#(RuleExamplesTests.catalog.rules.count)" failures="4" errors="0" skipped="12" "#),
-            "the 12 rules the text report's note says were not evaluated")
-        #expect(cases.filter { $0.contains("<skipped ") }.count == 12)
+            report.contains(#"tests="\#(RuleExamplesTests.catalog.rules.count)" failures="4" errors="0" skipped="13" "#),
+            "the 13 rules the text report's note says were not evaluated")
+        #expect(cases.filter { $0.contains("<skipped ") }.count == 13)
         #expect(cases.contains(#"      <skipped message="not evaluated: no app reported launch.deeplink: instrument the app or add a mapping"/>"#))
         #expect(
             cases.contains(
                 #"      <skipped message="not evaluated: no crash reporter&apos;s event in the trace: the rule checks a Sentry, Bugsnag or Crashlytics event&apos;s claim against its trail"/>"#
+            ))
+        #expect(
+            cases.contains(
+                #"      <skipped message="not evaluated: no ANR thread dump in the trace: the rule reads one (/data/anr/anr_*, a bugreport&apos;s FS/data/anr, or its main thread pasted alone)"/>"#
             ))
         let taskCase = cases.drop { !$0.contains(#"<testcase name="background-task-not-ended""#) }.dropFirst().first
         #expect(taskCase == "      <system-out>evaluated only on the platform's own evidence: no app reported bgtask.*: instrument the app or add a mapping</system-out>")

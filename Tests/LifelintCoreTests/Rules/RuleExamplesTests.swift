@@ -36,7 +36,8 @@ import Testing
     @Test func theCatalogueIsTheIssuesList() {
         #expect(
             Self.catalog.rules.map(\.id) == [
-                "background-task-not-ended", "data-loss-verdict", "deep-link-overridden-by-restore", "fgs-did-not-start-in-time", "fgs-timeout-not-handled",
+                "background-task-not-ended", "blocking-save-caused-anr", "data-loss-verdict", "deep-link-overridden-by-restore", "fgs-did-not-start-in-time",
+                "fgs-timeout-not-handled",
                 "flush-overruns-grace-window",
                 "foreground-service-from-background", "inactive-treated-as-background", "killed-holding-lock-at-suspension", "missing-resync-after-foreground",
                 "no-save-at-background", "oversized-saved-state", "probe-without-deadline", "reconnect-storm",
