@@ -54,6 +54,16 @@ public struct IngestionSummary: Sendable, Hashable {
     /// What the container's own header says of the run: an Apple report's or MetricKit
     /// payload's app and OS versions, a bugreport's build fingerprint.
     public var labels = TraceLabels()
+    /// A bundle's (a bugreport zip's) entries beside the one this summary counts: those read
+    /// into the same investigation, and those skipped with why.
+    public var bundleEntries: [BundleEntry] = []
+
+    public struct BundleEntry: Sendable, Hashable {
+        public let name: String
+        /// What was read from it (`anr thread dump, 1 event`), or why it was not.
+        public let outcome: String
+        public let isRead: Bool
+    }
 
     public init(path: String, format: String) {
         self.path = path

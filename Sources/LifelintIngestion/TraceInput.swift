@@ -25,6 +25,8 @@ public final class TraceInput {
     /// date of log times that have none (Console.app copies) is taken from it.
     public let modificationTime: Int64
     private let source: any ByteSource
+    /// A bugreport zip's other entries, read into the same investigation.
+    let bundle: BugreportBundle?
     /// Whether a read found the end of the input: everything read so far is the whole input,
     /// and readers seeded with it need no more buffer than it fills.
     private(set) var isExhausted = false
@@ -75,12 +77,14 @@ public final class TraceInput {
             if let (kind, stream) = try Self.unzipped(PrefixedSource(magic, then: file), startingWith: magic) {
                 (self.path, compression) = (path, kind)
                 (source, textEncoding) = try UTF16Source.decodingText(stream)
+                bundle = nil
             } else {
                 guard (status.st_mode & S_IFMT) == S_IFREG else { throw ReadBuffer.Failure(message: "a zip archive must be a file, not a stream") }
                 let archive = try ZipArchive(fileDescriptor: descriptor, fileSize: Int(status.st_size))
                 let entry = try archive.mainEntry()
                 (self.path, compression) = ("\(path)!\(entry.name)", "zip")
                 (source, textEncoding) = try UTF16Source.decodingText(Self.keeping(file, try archive.source(for: entry)))
+                bundle = BugreportBundle(path: path, archive: archive, file: file, modificationTime: modificationTime)
             }
         } catch {
             throw .readFailed(path: path, line: 1, reason: error.message)
@@ -92,6 +96,7 @@ public final class TraceInput {
     /// is decompressed; a zip archive needs a file.
     public init(bytes: [UInt8], name: String, modificationTime: Int64 = Int64(time(nil))) throws(IngestionError) {
         isStandardInput = false
+        bundle = nil
         self.modificationTime = modificationTime
         modificationYear = CivilDateTime(nanosecondsSinceEpoch: modificationTime * 1_000_000_000).year
         do throws(ReadBuffer.Failure) {
@@ -103,6 +108,23 @@ public final class TraceInput {
         } catch {
             throw .readFailed(path: name, line: 1, reason: error.message)
         }
+    }
+
+    /// An entry of an archive, read as a file with its bytes would be (a gzip stream
+    /// decompressed); `name` stands for its path.
+    init(source raw: any ByteSource, name: String, modificationTime: Int64) throws(ReadBuffer.Failure) {
+        isStandardInput = false
+        bundle = nil
+        self.modificationTime = modificationTime
+        modificationYear = CivilDateTime(nanosecondsSinceEpoch: modificationTime * 1_000_000_000).year
+        var magic = [UInt8](repeating: 0, count: 4)
+        let count = try magic.withUnsafeMutableBufferPointer { (buffer) throws(ReadBuffer.Failure) in try ReadBuffer.fill(raw, buffer.baseAddress!, count: 4).count }
+        magic.removeLast(4 - count)
+        guard let (kind, stream) = try Self.unzipped(PrefixedSource(magic, then: raw), startingWith: magic) else {
+            throw ReadBuffer.Failure(message: "a zip archive inside a zip archive is not read")
+        }
+        (path, compression) = (name, kind)
+        (source, textEncoding) = try UTF16Source.decodingText(stream)
     }
 
     /// What a trace's first bytes call for: a gzip stream decompressed (`"gzip"`), anything
@@ -193,7 +215,7 @@ public final class TraceInput {
 }
 
 /// A source that keeps another object alive as long as it is read.
-private final class OwnedSource: ByteSource {
+final class OwnedSource: ByteSource {
     private let source: any ByteSource
     private let owner: AnyObject
 

@@ -10,6 +10,49 @@ public enum TraceReader {
     public static func read(
         _ input: TraceInput, options: TraceReadOptions = TraceReadOptions(), emit: EventSink
     ) throws(IngestionError) -> IngestionSummary {
+        guard let bundle = input.bundle, !bundle.companions.isEmpty || !bundle.skipped.isEmpty else { return try readOne(input, options: options, emit: emit) }
+        return try read(input, bundle, options: options, emit: emit)
+    }
+
+    /// A bugreport zip as one investigation: its companions' events (ANR dumps, small) are
+    /// read first, put on the main text's clock (the device's local time, as its logcat writes
+    /// it) and merged in time order into the main text's, which streams.
+    private static func read(
+        _ input: TraceInput, _ bundle: BugreportBundle, options: TraceReadOptions, emit: EventSink
+    ) throws(IngestionError) -> IngestionSummary {
+        var companions: [Event] = []
+        var entries: [IngestionSummary.BundleEntry] = []
+        for entry in bundle.companions {
+            do {
+                var read: [Event] = []
+                let summary = try readOne(try bundle.input(for: entry), options: options) { read.append($0.onLocalClock) }
+                companions += read
+                entries.append(.init(name: entry.name, outcome: "\(summary.format), \(read.count) event\(read.count == 1 ? "" : "s")", isRead: true))
+            } catch {
+                entries.append(.init(name: entry.name, outcome: "not read: \(error)", isRead: false))
+            }
+        }
+        entries += bundle.skipped.map { .init(name: $0.name, outcome: $0.reason, isRead: false) }
+        let ordered = companions.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+        var next = 0
+        var summary = try readOne(input, options: options) { event in
+            while next < ordered.count, event.time.clock == .wall, ordered[next].time <= event.time {
+                emit(ordered[next])
+                next += 1
+            }
+            emit(event)
+        }
+        for event in ordered[next...] { emit(event) }
+        summary.events += ordered.count
+        summary.bundleEntries = entries
+        let dumps = entries.filter(\.isRead).count
+        if dumps > 0 { summary.format += " + \(dumps) ANR dump\(dumps == 1 ? "" : "s")" }
+        return summary
+    }
+
+    private static func readOne(
+        _ input: TraceInput, options: TraceReadOptions, emit: EventSink
+    ) throws(IngestionError) -> IngestionSummary {
         var head = try input.readHead()
         var format = options.inputFormat?.format ?? TraceFormats.recognise(TraceHead(head))
         if format is UnrecognisedJSONFormat, !input.isExhausted {

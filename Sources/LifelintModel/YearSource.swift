@@ -7,4 +7,6 @@ public enum YearSource: String, Sendable, Hashable {
     case fileModificationTime = "file-modification-time"
     /// Standard input has no modification time: the current year.
     case currentTime = "current-time"
+    /// The trace's own header: a bugreport's `== dumpstate: 2024-01-08 09:53:00`.
+    case traceHeader = "trace-header"
 }

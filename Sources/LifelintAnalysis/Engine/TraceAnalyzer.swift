@@ -53,6 +53,7 @@ public enum TraceAnalyzer {
     private static func notes(_ summary: IngestionSummary, evidence: LifecycleEvidence, appNames: [String]) -> [TraceNote] {
         var notes: [TraceNote] = []
         if let line = summary.clockWentBack { notes.append(.clockWentBack(line: line)) }
+        if !summary.bundleEntries.isEmpty { notes.append(.bundleEntries(summary.bundleEntries)) }
         if let start = summary.interleavedStart { notes.append(.interleavedDevices(start)) }
         if summary.events == 0 {
             notes.append(.noEvents(lines: summary.lines, unit: summary.unit))

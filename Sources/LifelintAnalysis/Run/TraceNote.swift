@@ -19,6 +19,8 @@ public enum TraceNote: Sendable, Hashable, CustomStringConvertible {
     case clockWentBack(line: Int)
     /// A process start one device cannot have logged: the file seems to hold two devices' logs.
     case interleavedDevices(InterleavedStart)
+    /// A bundle's (a bugreport zip's) entries beside its main text: read, or skipped and why.
+    case bundleEntries([IngestionSummary.BundleEntry])
 
     public var isNoEvents: Bool {
         if case .noEvents = self { true } else { false }
@@ -42,6 +44,12 @@ public enum TraceNote: Sendable, Hashable, CustomStringConvertible {
             return "line \(start.line) starts \(start.process) as pid \(start.pid), which one device cannot log there (that pid's process is alive "
                 + "and started earlier): the file seems to hold two devices' logs, which lifelint reads as one device's, so their stories mix; "
                 + "capture one device per file (adb -s SERIAL logcat)"
+        case let .bundleEntries(entries):
+            let read = entries.filter(\.isRead).map { "\($0.name) (\($0.outcome))" }
+            let skipped = entries.filter { !$0.isRead }
+            let shown = skipped.prefix(4).map { "\($0.name): \($0.outcome)" } + (skipped.count > 4 ? ["\(skipped.count - 4) more"] : [])
+            return "beside its main text, read " + (read.isEmpty ? "no other entry" : read.joined(separator: ", "))
+                + (skipped.isEmpty ? "" : "; skipped " + shown.joined(separator: "; "))
         case let .callbacksMadeNoPhases(app, seen, missing):
             return "\(app) reports \(seen.joined(separator: ", ")) but no lifecycle phase could be derived: phases need \(missing); "
                 + "capture or map the lines that report them"

@@ -29,6 +29,11 @@ struct YearInference {
         (self.baseYear, self.source, savedMonth) = (baseYear, source, nil)
     }
 
+    /// The year of a trace written at `date` (a bugreport's header), its logs before it.
+    init(writtenAt date: CivilDateTime) {
+        (baseYear, source, savedMonth) = (date.year, .traceHeader, date.month)
+    }
+
     /// Where a year or date the trace lacks comes from when `--year` does not give it.
     static func savedTimeSource(_ input: TraceInput) -> YearSource {
         input.isStandardInput ? .currentTime : .fileModificationTime

@@ -1,4 +1,5 @@
 @_spi(Bytes) import LifelintBytes
+import LifelintModel
 
 extension LogcatTextReader {
     /// What the first chunk of a file says before its lines are read: whether it is binary, a
@@ -13,6 +14,16 @@ extension LogcatTextReader {
         /// When no layout was found: the first line with text, and what the file looks like.
         let unrecognised: (firstLine: Int?, sketch: String)?
 
+        /// When a bugreport was taken, from its header (`== dumpstate: 2024-01-08 09:53:00`).
+        let dumpstateDate: CivilDateTime?
+
+        private static func dumpstateDate(_ head: Span<UInt8>) -> CivilDateTime? {
+            guard let found = ByteSearch.firstIndex(of: "== dumpstate: ", in: head, from: 0) else { return nil }
+            let start = found + "== dumpstate: ".utf8.count
+            guard start + 19 <= head.count else { return nil }
+            return TimestampParser.parse(head.text(start..<start + 19)).map(\.localDateTime)
+        }
+
         /// How much of a file's opening describes it when it turns out not to be a log.
         static let sketchBytes = 16_384
 
@@ -23,6 +34,7 @@ extension LogcatTextReader {
                 binary = nil
             }
             isDumpstate = ByteSearch.contains("== dumpstate", in: head.extracting(..<min(head.count, 4096)))
+            dumpstateDate = isDumpstate ? Self.dumpstateDate(head.extracting(..<min(head.count, 4096))) : nil
             detection = forcedFormat.map { LogcatLayoutDetector.Detection(format: $0, modifiers: []) } ?? LogcatLayoutDetector.detect(head)
             opening = head.extracting(..<min(head.count, Self.sketchBytes)).array
             unrecognised = detection.format == nil ? (head.firstNonBlankLine, ContentSketch.text(head)) : nil

@@ -67,6 +67,7 @@ struct LogcatTextReader: LineOrientedReader {
         if let binary = head.binary { throw .binaryContent(path: path, line: binary.line, kind: binary.kind) }
         isDumpstate = head.isDumpstate
         inOtherSection = isDumpstate
+        if let taken = head.dumpstateDate, year.source != .option { year = YearInference(writtenAt: taken) }
         var detection = head.detection
         // A bugreport's logs may start megabytes in; its logcat sections are always threadtime.
         if detection.format == nil, isDumpstate { detection = LogcatLayoutDetector.Detection(format: .threadtime, modifiers: []) }

@@ -25,6 +25,28 @@ import Testing
         #expect(diagnostics.hasSuffix("46 lines, 34 events, 11 other log lines, 1 structural, 0 continuation, 0 unrecognised [logcat threadtime (gzip)]\n"))
     }
 
+    /// A bugreport zip is one investigation: its ANR dumps join the main text's events in time
+    /// order, on its local clock; what it holds but lifelint does not read is listed.
+    @Test func aBugreportsAnrDumpsJoinItsTimeline() throws {
+        let path = Self.fixture("bugreport-with-anr.zip")
+        let (events, summary) = try TraceReader.events(atPath: path)
+        let dump = try #require(events.firstIndex { $0.name == EventName.evidenceAnrDump })
+        #expect(events[dump].time.iso8601 == "2024-01-08T09:15:48.120734122")
+        #expect(events[dump].source.path == "\(path)!FS/data/anr/anr_2024-01-08-09-15-48-120" && events[dump].source.line == 9)
+        #expect(events[dump - 1].time <= events[dump].time && events[dump].time <= events[dump + 1].time)
+        #expect(events[dump].attributes["blocked_on"] == "shared-preferences-writes" && events[dump].app == "com.example.notes")
+        #expect(summary.format == "logcat threadtime+uid (zip) + 1 ANR dump" && summary.events == 35)
+        #expect(
+            summary.bundleEntries.map { "\($0.isRead ? "read" : "skipped") \($0.name)" } == [
+                "read FS/data/anr/anr_2024-01-08-09-15-48-120", "skipped FS/data/misc/perfetto-traces/bugreport/systrace.pftrace",
+                "skipped FS/data/tombstones/tombstone_00",
+            ])
+        // The year of the logcat's times is the bugreport's own, from its header.
+        #expect(summary.yearSource == .traceHeader && events.first?.time.iso8601?.hasPrefix("2024-01-08") == true)
+        let findings = try TraceAnalyzer.analyze(path: path, rules: RuleCatalog.builtIn().rules, options: TraceReadOptions()).findings
+        #expect(findings.filter { $0.ruleID == "blocking-save-caused-anr" }.map(\.location.description) == ["\(path)!FS/data/anr/anr_2024-01-08-09-15-48-120:9"])
+    }
+
     @Test func concatenatedGzipMembersReadAsOneTrace() {
         let result = runLifelint(["events", "--no-config", "--year", "2024", Self.fixture("lost-draft-twice.log.gz")])
         #expect(result.diagnostics.hasSuffix(": 92 lines, 66 events, 24 other log lines, 2 structural, 0 continuation, 0 unrecognised [logcat threadtime (gzip)]\n"))

@@ -1,0 +1,55 @@
+@_spi(Bytes) import LifelintBytes
+import LifelintModel
+
+/// The entries of a bugreport zip beside its main text (docs/formats.md §19): the ANR thread
+/// dumps under `FS/data/anr/` are read into the same investigation; tombstones and Perfetto
+/// traces are listed as skipped, with why.
+final class BugreportBundle {
+    /// The archive's name as the user wrote it.
+    let path: String
+    private let archive: ZipArchive
+    /// Keeps the archive's descriptor open while entries are read.
+    private let file: FileDescriptorSource
+    private let modificationTime: Int64
+    /// The entries read beside the main text, by name.
+    let companions: [ZipArchive.Entry]
+    /// The entries that hold evidence lifelint does not read here, and why.
+    let skipped: [(name: String, reason: String)]
+
+    init(path: String, archive: ZipArchive, file: FileDescriptorSource, modificationTime: Int64) {
+        self.path = path
+        self.modificationTime = modificationTime
+        self.archive = archive
+        self.file = file
+        let entries = archive.entries.sorted { $0.name < $1.name }
+        companions = entries.filter { Self.isAnrDump($0.name) }
+        skipped = entries.compactMap { entry in Self.skipReason(entry.name).map { (entry.name, $0) } }
+    }
+
+    /// An entry opened as a trace of its own, named `archive!entry`.
+    func input(for entry: ZipArchive.Entry) throws(IngestionError) -> TraceInput {
+        let name = "\(path)!\(entry.name)"
+        do {
+            return try TraceInput(source: OwnedSource(try archive.source(for: entry), owner: file), name: name, modificationTime: modificationTime)
+        } catch {
+            throw .readFailed(path: name, line: 1, reason: error.message)
+        }
+    }
+
+    /// `FS/data/anr/anr_2024-01-08-09-15-48-120`, and `traces.txt` before Android 10.
+    static func isAnrDump(_ name: String) -> Bool {
+        guard name.hasPrefix("FS/data/anr/") else { return false }
+        let file = name.dropFirst("FS/data/anr/".count)
+        return file.hasPrefix("anr_") || file.hasPrefix("traces")
+    }
+
+    private static func skipReason(_ name: String) -> String? {
+        if name.hasPrefix("FS/data/tombstones/tombstone_") {
+            return "a tombstone: the crash it records is read from the main text's logcat, not yet from the tombstone"
+        }
+        if name.contains("perfetto-trace") || name.contains("perfetto-traces/") || name.hasSuffix(".pftrace") {
+            return "a Perfetto trace: read it on its own (unzip it); its times are UTC, the bugreport's local"
+        }
+        return nil
+    }
+}
