@@ -40,7 +40,7 @@ import Testing
             result.diagnostics == """
                 lifelint: error: /nonexistent/trace.log: cannot open: No such file or directory
                 lifelint: error: \(binary.path):2: binary data, not a trace (binary content); \(ContentSketch.readable)
-                lifelint: error: \(directory): a folder with no trace files (.bplist .crash .envelope .gz .ips .json .jsonl .log .logcat .ndjson .perfetto-trace .pftrace .plist .trace .txt .zip logcat)
+                lifelint: error: \(directory): a folder with no trace files (.bplist .crash .envelope .gz .ips .json .jsonl .log .logcat .ndjson .perfetto-trace .pftrace .plist .tar .trace .txt .zip logcat)
 
                 """)
     }

@@ -24,7 +24,7 @@ import Testing
     @Test func folderWalksReadTheFormatsExtensions() {
         #expect(
             InputExpander.traceExtensions == [
-                "perfetto-trace", "pftrace", "log", "txt", "logcat", "json", "jsonl", "ndjson", "envelope", "plist", "bplist", "gz", "zip", "trace", "crash", "ips",
+                "perfetto-trace", "pftrace", "tar", "log", "txt", "logcat", "json", "jsonl", "ndjson", "envelope", "plist", "bplist", "gz", "zip", "trace", "crash", "ips",
             ])
     }
 

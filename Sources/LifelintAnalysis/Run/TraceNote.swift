@@ -19,7 +19,8 @@ public enum TraceNote: Sendable, Hashable, CustomStringConvertible {
     case clockWentBack(line: Int)
     /// A process start one device cannot have logged: the file seems to hold two devices' logs.
     case interleavedDevices(InterleavedStart)
-    /// A bundle's (a bugreport zip's) entries beside its main text: read, or skipped and why.
+    /// An archive's entries (a bugreport zip's beside its main text, a sysdiagnose's reports):
+    /// read, or skipped and why.
     case bundleEntries([IngestionSummary.BundleEntry])
 
     public var isNoEvents: Bool {
@@ -48,7 +49,7 @@ public enum TraceNote: Sendable, Hashable, CustomStringConvertible {
             let read = entries.filter(\.isRead).map { "\($0.name) (\($0.outcome))" }
             let skipped = entries.filter { !$0.isRead }
             let shown = skipped.prefix(4).map { "\($0.name): \($0.outcome)" } + (skipped.count > 4 ? ["\(skipped.count - 4) more"] : [])
-            return "beside its main text, read " + (read.isEmpty ? "no other entry" : read.joined(separator: ", "))
+            return "of its entries, read " + (read.isEmpty ? "none but the main one" : read.joined(separator: ", "))
                 + (skipped.isEmpty ? "" : "; skipped " + shown.joined(separator: "; "))
         case let .callbacksMadeNoPhases(app, seen, missing):
             return "\(app) reports \(seen.joined(separator: ", ")) but no lifecycle phase could be derived: phases need \(missing); "

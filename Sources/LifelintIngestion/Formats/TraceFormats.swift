@@ -7,6 +7,7 @@ import LifelintModel
 public enum TraceFormats {
     static let all: [any TraceFormat.Type] = [
         PerfettoTraceFormat.self,
+        SysdiagnoseArchiveFormat.self,
         BinaryPlistFormat.self,
         WrittenReportFormat.self,
         AppleReportFormat.self,

@@ -30,7 +30,9 @@ struct CoverageTally {
         let missing = rules.filter { !evaluated.contains($0) }
         guard !missing.isEmpty else { return nil }
         var listedNeeds: [String] = []
-        for need in missing.flatMap({ needs[$0] ?? [] }) where !listedNeeds.contains(need) { listedNeeds.append(need) }
+        for need in missing.flatMap({ needs[$0] ?? [] }) where !listedNeeds.contains(need) && !Self.fromTheTrace.contains(need) {
+            listedNeeds.append(need)
+        }
         let listed = listedNeeds.prefix(6).joined(separator: ", ") + (listedNeeds.count > 6 ? ", …" : "")
         let partly = partial.subtracting(evaluated)
         let unevaluated = rules.count - evaluated.count - partly.count
@@ -38,6 +40,11 @@ struct CoverageTally {
             partly.isEmpty
             ? "\(unevaluated) of \(rules.count) rules not evaluated"
             : "\(unevaluated) of \(rules.count) rules not evaluated and \(partly.count) only on the platform's own evidence"
+        guard !listedNeeds.isEmpty else { return "\(counts): they read what the traces do not hold (--format json lists the coverage per app)" }
         return "\(counts): no app reported \(listed) (instrument the app or add a mapping; --format json lists the coverage per app)"
     }
+
+    /// What no instrumentation or mapping gives: evidence only a kind of trace holds (a crash
+    /// reporter's event, an ANR's thread dump).
+    private static let fromTheTrace: Set<String> = ["reporter.event", "evidence.anr-dump"]
 }
