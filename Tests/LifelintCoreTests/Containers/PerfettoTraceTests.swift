@@ -77,6 +77,25 @@ import Testing
         #expect(Self.described(events) == Self.notesRun)
     }
 
+    /// The lost-draft sample's logcat lines as a trace's log packets (`encode.py logcat`): the
+    /// same events, to the millisecond of the device's clock, and the same findings.
+    @Test func theSameLogsAsPacketsGiveTheSameEventsAndFindings() throws {
+        func shown(_ events: [Event]) -> [String] {
+            events.map { event in
+                let attributes = event.attributes.dictionary.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+                return "\(event.time.localNanoseconds / 1_000_000) \(event.name.rawValue) \(event.app) \(event.pid ?? 0) \(event.tid ?? 0) \(attributes)"
+            }
+        }
+        let packets = try Self.read("lost-draft.perfetto-trace").events
+        var text: [Event] = []
+        try EventNormalizer.read(TraceInput(path: RepositoryPaths.path("SampleLogs/android-lost-draft.log")), options: TraceReadOptions(year: 2024)) { text.append($0) }
+        #expect(shown(packets) == shown(text) && packets.count == 34)
+        let rules = try RuleCatalog.builtIn().rules
+        let found = try TraceAnalyzer.analyze(path: TraceFixture.fixturePath("perfetto/lost-draft.perfetto-trace"), rules: rules).findings
+        let expected = try TraceAnalyzer.analyze(path: RepositoryPaths.path("SampleLogs/android-lost-draft.log"), rules: rules, options: TraceReadOptions(year: 2024)).findings
+        #expect(found.map(\.ruleID) == expected.map(\.ruleID) && found.count == 3)
+    }
+
     @Test func textThatOpensWithANewlineIsNotATrace() {
         let logcat = Array("\n--------- beginning of main\n01-08 08:45:43.100  1  1 I tag: m\n".utf8)
         let opensLogcat = PerfettoTraceFormat.opensWithPacket(logcat.span)

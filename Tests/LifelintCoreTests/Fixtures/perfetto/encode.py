@@ -14,6 +14,7 @@ Usage:
         [--lmk {instant,slice,counter,none}] [--fw-lifecycle]
 """
 import argparse
+import re
 import gzip
 import struct
 import sys
@@ -553,10 +554,40 @@ def packet_bounds(data):
     return out
 
 
+THREADTIME = re.compile(r'^(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d)\.(\d{3})\s+(\d+)\s+(\d+) ([VDIWEFA]) (.*?)\s*: ?(.*)$')
+EVENT_TAG = re.compile(r'^[a-z][a-z0-9_]*$')
+
+
+def logcat_packets(path, year=2024):
+    """The threadtime lines of a logcat file as log packets, as traced_probes writes them:
+    events-buffer lines (a lower-case tag, a bracketed message) as LID_EVENTS with their values
+    as arguments, the others as LID_DEFAULT; times read as UTC in `year`. Other lines are left."""
+    import calendar
+    events = []
+    for line in open(path, encoding='utf-8', errors='replace'):
+        m = THREADTIME.match(line.rstrip('\n'))
+        if not m:
+            continue
+        mo, d, h, mi, se, ms, pid, tid, prio, tag, msg = m.groups()
+        t = (calendar.timegm((year, int(mo), int(d), int(h), int(mi), int(se))) * 1000 + int(ms)) * 1_000_000
+        p = {'V': PRIO_VERBOSE, 'D': PRIO_DEBUG, 'I': PRIO_INFO, 'W': PRIO_WARN, 'E': PRIO_ERROR}.get(prio, PRIO_FATAL)
+        if EVENT_TAG.match(tag) and msg.startswith('[') and msg.endswith(']'):
+            args = [('', int(v) if v.lstrip('-').isdigit() else v) for v in msg[1:-1].split(',')]
+            events.append(log_event(LID_EVENTS, int(pid), int(tid), 0, t, tag, p, None, args))
+        else:
+            events.append(log_event(LID_DEFAULT, int(pid), int(tid), 0, t, tag, p, msg))
+    clocks = clock_snapshot([(BOOTTIME, 1_000_000_000), (REALTIME, 1_000_000_000)], primary_trace_clock=BOOTTIME)
+    packets = [packet(timestamp=1_000_000_000, seq_id=1, trusted_uid=9999, clock_snapshot=clocks)]
+    for i in range(0, len(events), 16):
+        packets.append(packet(timestamp=1_000_000_000, seq_id=2, trusted_uid=9999, android_log=android_log(events[i:i + 16])))
+    return packets
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument('scenario', choices=['demo'])
+    ap.add_argument('scenario', choices=['demo', 'logcat'])
     ap.add_argument('out')
+    ap.add_argument('--from', dest='source', help='logcat: the threadtime logcat file whose lines become log packets')
     ap.add_argument('--gzip', action='store_true', help='gzip the whole output file')
     ap.add_argument('--compress', action='store_true',
                     help='wrap packets into TracePacket.compressed_packets (zlib), 8 per batch')
@@ -576,7 +607,7 @@ def main(argv=None):
                          'and process_died_event(2011)')
     a = ap.parse_args(argv)
 
-    pkts = demo_packets(lmk=a.lmk, fw_lifecycle=a.fw_lifecycle)
+    pkts = logcat_packets(a.source) if a.scenario == 'logcat' else demo_packets(lmk=a.lmk, fw_lifecycle=a.fw_lifecycle)
     if a.compress:
         pkts = [packet(compressed_packets=compressed_packets(pkts[i:i + 8]))
                 for i in range(0, len(pkts), 8)]
