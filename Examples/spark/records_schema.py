@@ -32,7 +32,7 @@ def _struct(*fields):
 
 LABELS = MapType(S, S, True)
 COUNTS_BY_NAME = MapType(S, L, True)
-LOCATION = _struct(("path", S), ("line", L), ("column", L))
+LOCATION = _struct(("path", S), ("line", L), ("column", L), ("byte_offset", L))
 
 
 def _durations(*extra):

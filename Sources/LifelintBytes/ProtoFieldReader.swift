@@ -39,7 +39,7 @@
         }
     }
 
-    @inlinable @usableFromInline @inline(__always)
+    @inlinable @inline(__always)
     mutating func readVarint() throws(ProtoWireError) -> UInt64 {
         let start = offset
         // One byte is the common case: field keys, small numbers, short lengths.
@@ -63,7 +63,7 @@
         throw .truncated(at: start)
     }
 
-    @inlinable @usableFromInline @inline(__always)
+    @inlinable @inline(__always)
     mutating func readFixed(_ width: Int) throws(ProtoWireError) -> UInt64 {
         guard bytes.count - offset >= width else { throw .truncated(at: offset) }
         var value: UInt64 = 0
