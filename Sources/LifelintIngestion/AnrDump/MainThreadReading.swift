@@ -59,7 +59,7 @@ struct MainThreadReading: Equatable {
             return (.idle, "idle, waiting for the next message: the main thread was not blocked when the dump was taken")
         }
         if let top = frames.first, top.hasSuffix("Object.wait") || top.contains("LockSupport.park") || top.hasSuffix("Unsafe.park") {
-            return (.wait, "waiting (\(shortName(top)))" + (frames.first { !isPlatform($0) }.map { " in \(shortName($0))" } ?? ""))
+            return (.wait, "waiting (\(shortName(top)))" + inAppFrame(frames))
         }
         let top = frames.first.map { " in \(shortName($0))" } ?? ""
         return (.unknown, "\(thread.state.isEmpty ? "running" : thread.state.lowercased())\(top)")
@@ -97,7 +97,7 @@ struct MainThreadReading: Equatable {
             return (.diskRead, "reading a file (\(shortName(frame)))")
         }
         if frame == "java.lang.Thread.sleep" {
-            return (.sleep, "sleeping (Thread.sleep)" + (frames.first { !isPlatform($0) }.map { " in \(shortName($0))" } ?? ""))
+            return (.sleep, "sleeping (Thread.sleep)" + inAppFrame(frames))
         }
         return nil
     }
@@ -161,6 +161,11 @@ struct MainThreadReading: Equatable {
         ("LoadedApk$ServiceDispatcher.doConnected", "ServiceConnection.onServiceConnected"),
         ("ActivityThread.handleTrimMemory", "onTrimMemory"), ("ActivityThread.handleLowMemory", "onLowMemory"),
     ]
+
+    /// ` in Activity.onStop`: where the app's own code is, when the stack shows it.
+    private static func inAppFrame(_ frames: [String]) -> String {
+        frames.first { !isPlatform($0) }.map { " in \(shortName($0))" } ?? ""
+    }
 
     /// The platform's and the languages' own code: not where an app's mistake is.
     private static func isPlatform(_ frame: String) -> Bool {

@@ -10,16 +10,18 @@ enum AtraceMarkerText {
         let name = parts.count > 2 ? parts[2] : ""
         switch parts.first {
         case "B":
-            if let killed = lmkdKill(name) { return (.lowMemoryKill(command: ""), killed) }
-            return (.begin(String(name)), pid)
+            if let killed = lmkdKill(name) { return (.lowMemoryKill, killed) }
+            // Other slices' names are not kept: only their nesting matters.
+            let kept = FrameworkSlices.isFrameworkSlice(name) || name.hasPrefix("lifelint:")
+            return (.begin(kept ? String(name) : ""), pid)
         case "E": return (.end, pid)
-        case "I": return (.instant(String(name)), pid)
+        case "I": return name.hasPrefix("lifelint:") ? (.instant(String(name)), pid) : nil
         case "N":
             guard name.hasPrefix("lowmemorykiller|"), let killed = lmkdKill(name.dropFirst("lowmemorykiller|".count)) else { return nil }
-            return (.lowMemoryKill(command: ""), killed)
+            return (.lowMemoryKill, killed)
         case "C":
             guard name.hasPrefix("kill_one_process|"), let killed = Int32(name.dropFirst("kill_one_process|".count)), killed > 0 else { return nil }
-            return (.lowMemoryKill(command: ""), killed)
+            return (.lowMemoryKill, killed)
         default: return nil
         }
     }

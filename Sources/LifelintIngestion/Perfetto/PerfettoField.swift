@@ -76,7 +76,6 @@ enum PerfettoField {
     }
 
     enum TrackEvent {
-        static let categoryIIDs = 3
         static let type = 9
         static let nameIID = 10
         static let trackUUID = 11

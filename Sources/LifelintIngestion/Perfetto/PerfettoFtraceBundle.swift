@@ -49,34 +49,24 @@ enum PerfettoFtraceBundle {
         return nil
     }
 
+    /// `sched_process_exit` of a process's main thread (its pid is its tgid).
     private static func processExit(_ bytes: Span<UInt8>) throws(ProtoWireError) -> (PerfettoMarker.Kind, Int32?)? {
-        var command = ""
-        var pid: Int64?
-        var tgid: Int64?
-        var fields = ProtoFieldReader(bytes)
-        while let field = try fields.next() {
-            switch field.number {
-            case 1 where field.isMessage: command = bytes.text(field.range)
-            case PerfettoField.Ftrace.processExitPid: pid = field.int64
-            case PerfettoField.Ftrace.processExitTgid: tgid = field.int64
-            default: continue
-            }
-        }
-        guard let pid, pid == tgid ?? pid else { return nil }
-        return (.processExit(command: command), Int32(truncatingIfNeeded: pid))
+        guard let pid = try varint(PerfettoField.Ftrace.processExitPid, in: bytes) else { return nil }
+        guard pid == (try varint(PerfettoField.Ftrace.processExitTgid, in: bytes) ?? pid) else { return nil }
+        return (.processExit, Int32(truncatingIfNeeded: pid))
     }
 
+    /// `lowmemory_kill`'s pid (2).
     private static func lowMemoryKill(_ bytes: Span<UInt8>) throws(ProtoWireError) -> (PerfettoMarker.Kind, Int32?)? {
-        var command = ""
-        var pid: Int64?
+        try varint(2, in: bytes).map { (.lowMemoryKill, Int32(truncatingIfNeeded: $0)) }
+    }
+
+    /// The first varint field `number` of a message.
+    private static func varint(_ number: Int, in bytes: Span<UInt8>) throws(ProtoWireError) -> Int64? {
         var fields = ProtoFieldReader(bytes)
         while let field = try fields.next() {
-            switch field.number {
-            case 1 where field.isMessage: command = bytes.text(field.range)
-            case 2: pid = field.int64
-            default: continue
-            }
+            if field.number == number, field.wireType == .varint { return field.int64 }
         }
-        return pid.map { (.lowMemoryKill(command: command), Int32(truncatingIfNeeded: $0)) }
+        return nil
     }
 }

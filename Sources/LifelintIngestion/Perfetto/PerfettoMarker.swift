@@ -8,9 +8,9 @@ struct PerfettoMarker {
         case end
         case instant(String)
         /// The process's main thread exited (`sched_process_exit` with pid = tgid).
-        case processExit(command: String)
-        /// The kernel's low-memory killer ended the process (`lowmemory_kill`).
-        case lowMemoryKill(command: String)
+        case processExit
+        /// A low-memory killer ended the process (the kernel's `lowmemory_kill`, lmkd's markers).
+        case lowMemoryKill
     }
 
     /// Boot-clock nanoseconds.
