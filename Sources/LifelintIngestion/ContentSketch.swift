@@ -8,7 +8,7 @@ import LifelintModel
 enum ContentSketch {
     /// The formats lifelint reads, for the end of the message.
     static let readable =
-        "lifelint reads logcat, bugreports, exit-info, Perfetto traces, Apple logs and crash reports, crash reporters' events, its own, Chrome and MetricKit JSON, and property lists"
+        "lifelint reads logcat, bugreports, exit-info, ANR dumps, tombstones, Perfetto traces, Apple logs and crash reports, crash reporters' events, its own, Chrome and MetricKit JSON, and property lists"
 
     /// The binary formats people send by mistake, by their first bytes.
     private static let magic: [(bytes: [UInt8], name: String)] = [

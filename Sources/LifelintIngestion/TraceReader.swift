@@ -14,20 +14,27 @@ public enum TraceReader {
         return try read(input, bundle, options: options, emit: emit)
     }
 
-    /// A bugreport zip as one investigation: its companions' events (ANR dumps, small) are
-    /// read first, put on the main text's clock (the device's local time, as its logcat writes
-    /// it) and merged in time order into the main text's, which streams.
+    /// A bugreport zip as one investigation: its companions' events (ANR dumps and tombstones,
+    /// small) are read first, put on the main text's clock (the device's local time, as its
+    /// logcat writes it) and merged in time order into the main text's, which streams. An event
+    /// without a time (a tombstone before Android 11) has no place in that timeline and is left
+    /// out, as its entry's line says.
     private static func read(
         _ input: TraceInput, _ bundle: BugreportBundle, options: TraceReadOptions, emit: EventSink
     ) throws(IngestionError) -> IngestionSummary {
         var companions: [Event] = []
         var entries: [IngestionSummary.BundleEntry] = []
+        var kinds: [String: Int] = [:]
         for entry in bundle.companions {
             do {
                 var read: [Event] = []
                 let summary = try readOne(try bundle.input(for: entry), options: options) { read.append($0.onLocalClock) }
-                companions += read
-                entries.append(.init(name: entry.name, outcome: "\(summary.format), \(read.count) event\(read.count == 1 ? "" : "s")", isRead: true))
+                let placed = read.filter { $0.time.clock == .wall }
+                companions += placed
+                kinds[summary.format, default: 0] += 1
+                var outcome = "\(summary.format), \(Self.count(placed.count, "event"))"
+                if placed.count < read.count { outcome += "; \(Self.count(read.count - placed.count, "event")) without a time, left out" }
+                entries.append(.init(name: entry.name, outcome: outcome, isRead: true))
             } catch {
                 entries.append(.init(name: entry.name, outcome: "not read: \(error)", isRead: false))
             }
@@ -45,9 +52,13 @@ public enum TraceReader {
         for event in ordered[next...] { emit(event) }
         summary.events += ordered.count
         summary.bundleEntries = entries
-        let dumps = entries.filter(\.isRead).count
-        if dumps > 0 { summary.format += " + \(dumps) ANR dump\(dumps == 1 ? "" : "s")" }
+        for (kind, count) in kinds.sorted(by: { $0.key < $1.key }) { summary.format += " + \(Self.count(count, kind))" }
         return summary
+    }
+
+    /// `1 event`, `2 tombstones`.
+    private static func count(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
     }
 
     private static func readOne(

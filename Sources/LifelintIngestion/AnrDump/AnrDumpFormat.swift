@@ -25,7 +25,7 @@ struct AnrDumpFormat: TraceFormat {
     static func read(_ bytes: [UInt8], path: String, emit: EventSink) -> IngestionSummary {
         let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         let dump = ThreadDump(lines: bytes.last == .newline ? Array(lines.dropLast()) : lines)
-        var summary = IngestionSummary(path: path, format: "anr thread dump")
+        var summary = IngestionSummary(path: path, format: "ANR thread dump")
         summary.lines = bytes.last == .newline ? lines.count - 1 : lines.count
         summary.structuralLines = dump.structuralLines
         for process in dump.processes {

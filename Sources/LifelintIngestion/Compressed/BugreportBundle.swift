@@ -2,8 +2,8 @@
 import LifelintModel
 
 /// The entries of a bugreport zip beside its main text (docs/formats.md §19): the ANR thread
-/// dumps under `FS/data/anr/` are read into the same investigation; tombstones and Perfetto
-/// traces are listed as skipped, with why.
+/// dumps under `FS/data/anr/` and the tombstones under `FS/data/tombstones/` are read into the
+/// same investigation; Perfetto traces are listed as skipped, with why.
 final class BugreportBundle {
     /// The archive's name as the user wrote it.
     let path: String
@@ -22,8 +22,9 @@ final class BugreportBundle {
         self.archive = archive
         self.file = file
         let entries = archive.entries.sorted { $0.name < $1.name }
-        companions = entries.filter { Self.isAnrDump($0.name) }
-        skipped = entries.compactMap { entry in Self.skipReason(entry.name).map { (entry.name, $0) } }
+        let names = Set(entries.map(\.name))
+        companions = entries.filter { Self.isAnrDump($0.name) || (Self.isTombstone($0.name) && Self.textTwin(of: $0.name, in: names) == nil) }
+        skipped = entries.compactMap { entry in Self.skipReason(entry.name, names).map { (entry.name, $0) } }
     }
 
     /// An entry opened as a trace of its own, named `archive!entry`.
@@ -43,9 +44,21 @@ final class BugreportBundle {
         return file.hasPrefix("anr_") || file.hasPrefix("traces")
     }
 
-    private static func skipReason(_ name: String) -> String? {
-        if name.hasPrefix("FS/data/tombstones/tombstone_") {
-            return "a tombstone: the crash it records is read from the main text's logcat, not yet from the tombstone"
+    /// `FS/data/tombstones/tombstone_03`, and its protobuf twin `tombstone_03.pb` (Android 12+).
+    static func isTombstone(_ name: String) -> Bool {
+        name.hasPrefix("FS/data/tombstones/tombstone_")
+    }
+
+    /// The text tombstone beside a protobuf one: the same crash, of which the text is read.
+    private static func textTwin(of name: String, in names: Set<String>) -> String? {
+        guard name.hasSuffix(".pb") else { return nil }
+        let text = String(name.dropLast(3))
+        return names.contains(text) ? text : nil
+    }
+
+    private static func skipReason(_ name: String, _ names: Set<String>) -> String? {
+        if isTombstone(name), let text = textTwin(of: name, in: names) {
+            return "the same crash as \(text.split(separator: "/").last ?? ""), which is read"
         }
         if name.contains("perfetto-trace") || name.contains("perfetto-traces/") || name.hasSuffix(".pftrace") {
             return "a Perfetto trace: read it on its own (unzip it); its times are UTC, the bugreport's local"

@@ -7,6 +7,7 @@ import LifelintModel
 public enum TraceFormats {
     static let all: [any TraceFormat.Type] = [
         PerfettoTraceFormat.self,
+        TombstoneProtoFormat.self,
         SysdiagnoseArchiveFormat.self,
         BinaryPlistFormat.self,
         WrittenReportFormat.self,
@@ -25,6 +26,7 @@ public enum TraceFormats {
         LifelintEventsFormat.self,
         UnrecognisedJSONFormat.self,
         AnrDumpFormat.self,
+        TombstoneTextFormat.self,
         AtraceTextFormat.self,
         AppleLogTextFormat.self,
         LogcatTextFormat.self,

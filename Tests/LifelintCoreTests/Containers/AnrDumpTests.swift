@@ -67,7 +67,7 @@ import Testing
 
             """
         let (events, summary) = try TraceFixture.ingest(text, name: "anr_2024-01-08")
-        #expect(summary.format == "anr thread dump" && summary.categoriesAddUp)
+        #expect(summary.format == "ANR thread dump" && summary.categoriesAddUp)
         #expect(
             events.map { "\($0.source.line) \($0.attributes["detail"] ?? "") / \($0.attributes["callback"] ?? "")" } == [
                 "3 waiting for a lock (com.example.notes.Store) held by thread 12 \"sync\" (Blocked), in a deadlock (threads 12, 13 each wait for the next) / onPause (Activity.performPause)"

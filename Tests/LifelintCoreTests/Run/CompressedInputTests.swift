@@ -25,8 +25,8 @@ import Testing
         #expect(diagnostics.hasSuffix("46 lines, 34 events, 11 other log lines, 1 structural, 0 continuation, 0 unrecognised [logcat threadtime (gzip)]\n"))
     }
 
-    /// A bugreport zip is one investigation: its ANR dumps join the main text's events in time
-    /// order, on its local clock; what it holds but lifelint does not read is listed.
+    /// A bugreport zip is one investigation: its ANR dumps and tombstones join the main text's
+    /// events in time order, on its local clock; what it holds but lifelint does not read is listed.
     @Test func aBugreportsAnrDumpsJoinItsTimeline() throws {
         let path = Self.fixture("bugreport-with-anr.zip")
         let (events, summary) = try TraceReader.events(atPath: path)
@@ -35,11 +35,11 @@ import Testing
         #expect(events[dump].source.path == "\(path)!FS/data/anr/anr_2024-01-08-09-15-48-120" && events[dump].source.line == 9)
         #expect(events[dump - 1].time <= events[dump].time && events[dump].time <= events[dump + 1].time)
         #expect(events[dump].attributes["blocked_on"] == "shared-preferences-writes" && events[dump].app == "com.example.notes")
-        #expect(summary.format == "logcat threadtime+uid (zip) + 1 ANR dump" && summary.events == 35)
+        #expect(summary.format == "logcat threadtime+uid (zip) + 1 ANR thread dump + 1 tombstone" && summary.events == 36)
         #expect(
             summary.bundleEntries.map { "\($0.isRead ? "read" : "skipped") \($0.name)" } == [
-                "read FS/data/anr/anr_2024-01-08-09-15-48-120", "skipped FS/data/misc/perfetto-traces/bugreport/systrace.pftrace",
-                "skipped FS/data/tombstones/tombstone_00",
+                "read FS/data/anr/anr_2024-01-08-09-15-48-120", "read FS/data/tombstones/tombstone_00",
+                "skipped FS/data/misc/perfetto-traces/bugreport/systrace.pftrace",
             ])
         // The year of the logcat's times is the bugreport's own, from its header.
         #expect(summary.yearSource == .traceHeader && events.first?.time.iso8601?.hasPrefix("2024-01-08") == true)

@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+
+@testable import LifelintAnalysis
+@testable import LifelintIngestion
+@testable import LifelintModel
+
+/// Tombstones, text and protobuf: each crash that ended an app's process is one death with its
+/// signal and debuggerd's reading of it; dumps that end nothing are not deaths.
+@Suite struct TombstoneTests {
+    private static func deaths(_ path: String) throws -> [String] {
+        try TraceReader.events(atPath: path).events.map { event in
+            let fields = [
+                event.name.rawValue, event.app, event.pid.map(String.init), event.tid.map(String.init), event.attributes["process"],
+                event.attributes["thread"], event.attributes["reason"], event.attributes["detail"], event.time.iso8601,
+                "line \(event.source.line)",
+            ]
+            return fields.map { $0 ?? "-" }.joined(separator: " | ")
+        }
+    }
+
+    /// A file of several tombstones: an app's crash, a native daemon's, a dump a developer asked
+    /// for (signal 35), a GWP-ASan report on Android 14 (recoverable: the app runs on), and an
+    /// Android 8 crash with neither `Timestamp:` nor `Cmdline:`.
+    @Test func aTextTombstoneIsADeathOnlyWhenItEndedAnAppsProcess() throws {
+        let path = TraceFixture.fixturePath("tombstone/tombstones.txt")
+        #expect(
+            try Self.deaths(path) == [
+                "process.died | com.example.camera | 3911 | 3925 | - | FrameWorker | crash | native crash: SIGSEGV (SEGV_MAPERR): null pointer dereference | 2024-01-08T09:20:11.403118293+01:00 | line 10",
+                "process.died | com.example.game | 7001 | 7020 | com.example.game:render | GLThread 41 | crash | native crash: SIGABRT (SI_TKILL): texture upload failed | - | line 67",
+            ])
+        let summary = try TraceReader.events(atPath: path).summary
+        #expect(summary.format == "tombstone" && summary.reportsDeathsOnly && summary.lines == 72 && summary.structuralLines == 5)
+    }
+
+    @Test func gwpAsanBeforeAndroid14EndedTheProcess() throws {
+        let text = """
+            *** *** *** *** *** *** *** *** *** *** *** *** *** *** *** ***
+            Build fingerprint: 'google/redfin/redfin:13/TQ3A.230901.001/10750268:user/release-keys'
+            Timestamp: 2024-01-08 09:26:44.010000000+0100
+            Cmdline: com.example.notes
+            pid: 4242, tid: 4290, name: SyncWorker  >>> com.example.notes <<<
+            uid: 10187
+            signal 11 (SIGSEGV), code 2 (SEGV_ACCERR), fault addr 0x00007b2c4a1e0010
+            Cause: [GWP-ASan]: Use After Free, 0 bytes into a 64-byte allocation at 0x7b2c4a1e0010
+
+            """
+        let events = try TraceFixture.ingest(text, name: "tombstone_04").events
+        #expect(events.map(\.attributes["detail"]) == ["native crash: SIGSEGV (SEGV_ACCERR): [GWP-ASan]: Use After Free, 0 bytes into a 64-byte allocation at 0x7b2c4a1e0010"])
+    }
+
+    /// The protobuf form, encoded by `Fixtures/tombstone/make.py` from AOSP's proto, reads as
+    /// its text twin does.
+    @Test func aProtobufTombstoneReadsAsItsText() throws {
+        #expect(
+            try Self.deaths(TraceFixture.fixturePath("tombstone/camera.pb")) == [
+                "process.died | com.example.camera | 3911 | 3911 | - | xample.camera | crash | native crash: SIGSEGV (SEGV_MAPERR): null pointer dereference | 2024-01-08T09:20:11.403118293+01:00 | line 1"
+            ])
+    }
+
+    /// Real tombstones from SDK test data, as labelled by hand from an independent decoding.
+    @Test(arguments: [
+        (
+            "tombstone-bugsnag-android-fixture-01.pb",
+            "process.died | com.android.bluetooth | 30555 | 30618 | - | bt_stack_manage | crash | native crash: SIGABRT (SI_QUEUE): assertion 'init_status == std::future_status::ready' failed - Can't start stack, last instance: starting Controller | 2023-07-26T14:39:20.799301385+01:00 | line 1"
+        ),
+        (
+            "tombstone-sentry-java-fixture.pb.gz",
+            "process.died | io.sentry.samples.android | 21891 | 21891 | - | samples.android | crash | native crash: SIGSEGV (SEGV_MAPERR): null pointer dereference | 2025-11-24T16:26:18.007439439+01:00 | line 1"
+        ),
+    ])
+    func aRealTombstoneSaysItsCrash(name: String, expected: String) throws {
+        #expect(try Self.deaths(TraceFixture.fixturePath("review/\(name)")) == [expected])
+    }
+
+    /// A cut-off protobuf tombstone is an error naming the file; the other inputs are still read.
+    @Test func aTruncatedProtobufTombstoneIsAnErrorAndTheRestIsRead() {
+        let truncated = TraceFixture.fixturePath("tombstone/camera-truncated.pb")
+        let result = runLifelint(["events", "--no-config", truncated, TraceFixture.fixturePath("tombstone/camera.pb")])
+        #expect(result.status == .failure)
+        #expect(result.diagnostics.contains("lifelint: error: \(truncated):1: not a whole tombstone: a length that runs past the end of its message\n"))
+        #expect(result.output.split(separator: "\n").count == 1 && result.output.contains("\"app\":\"com.example.camera\""))
+    }
+
+    /// A bugreport's tombstones join its logcat's timeline: the crash the logcat also reports
+    /// (libc, Zygote, ActivityManager) is one death, the tombstone's, which says the most; the
+    /// protobuf twin of a text tombstone is not read again; a crash only a tombstone holds is
+    /// added.
+    @Test func aBugreportsTombstonesJoinItsTimelineAsOneDeathEach() throws {
+        let path = TraceFixture.fixturePath("tombstone/bugreport-native-crash.zip")
+        var events: [Event] = []
+        let summary = try EventNormalizer.read(try TraceInput(path: path), options: TraceReadOptions()) { events.append($0) }
+        let deaths = events.filter { $0.name == EventName.processDied }
+        #expect(
+            deaths.map { "\($0.app) \($0.pid ?? 0) \($0.source.path.split(separator: "!").last ?? ""):\($0.source.line)" } == [
+                "com.example.camera 3911 FS/data/tombstones/tombstone_00:10", "com.example.maps 5120 FS/data/tombstones/tombstone_01.pb:1",
+            ])
+        #expect(deaths.first?.time.iso8601 == "2024-01-08T09:20:11.403118293")
+        #expect(summary.format == "logcat threadtime+uid (zip) + 1 protobuf tombstone + 1 tombstone")
+        #expect(
+            summary.bundleEntries.map { "\($0.isRead ? "read" : "skipped") \($0.name): \($0.outcome)" } == [
+                "read FS/data/tombstones/tombstone_00: tombstone, 1 event", "read FS/data/tombstones/tombstone_01.pb: protobuf tombstone, 1 event",
+                "skipped FS/data/tombstones/tombstone_00.pb: the same crash as tombstone_00, which is read",
+            ])
+    }
+}

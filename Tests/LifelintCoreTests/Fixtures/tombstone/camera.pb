@@ -1,0 +1,2 @@
+Qgoogle/sdk_gphone64_x86_64/emu64xa:14/UE1A.230829.036/10656329:userdebug/dev-keys0""2024-01-08 09:20:11.403118293+0100(Ç0Ç8ÎOB(u:r:untrusted_app:s0:c187,c256,c512,c768Jcom.example.cameraRSIGSEGV"SEGV_MAPERR@Hz
+null pointer dereference‚ÇÇ.example.camera‚ÇÇxample.camera 
