@@ -35,12 +35,14 @@ struct Tombstone: Sendable, Equatable {
         return true
     }
 
-    /// An app's process: run under an app's uid, or named by a package (a native daemon's
-    /// command line is a path).
+    /// An app's process: run under an app's uid, or named by a package (`com.android.bluetooth`
+    /// runs under a system uid). A native daemon's or a tool's command line is a path
+    /// (`/system/bin/surfaceflinger`, `./ffmpeg`), system_server's has no dot.
     var isApp: Bool {
         if let uid, uid % 100_000 >= 10_000 { return true }
         guard let process else { return false }
-        return !process.hasPrefix("/") && process.contains(".") && !process.contains(" ")
+        let package = ProcessName.package(process)
+        return package.contains(".") && ProcessName.isDottedName(Substring(package).utf8)
     }
 
     func event(path: String) -> Event? {

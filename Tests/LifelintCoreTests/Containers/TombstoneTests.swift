@@ -65,12 +65,31 @@ import Testing
             "process.died | com.android.bluetooth | 30555 | 30618 | - | bt_stack_manage | crash | native crash: SIGABRT (SI_QUEUE): assertion 'init_status == std::future_status::ready' failed - Can't start stack, last instance: starting Controller | 2023-07-26T14:39:20.799301385+01:00 | line 1"
         ),
         (
+            "tombstone-oculus-quest-beatsaber.tombstone_00",
+            "process.died | com.beatgames.beatsaber | 7859 | 7958 | - | UnityMain | crash | native crash: SIGSEGV (SEGV_MAPERR) | 2021-09-18T09:46:46-04:00 | line 9"
+        ),
+        (
+            "tombstone-emu-a16-nativewrapper-test.tombstone_00",
+            "process.died | com.example.nativewrapper.test | 20099 | 20113 | - | roidJUnitRunner | crash | native crash: SIGSEGV (SEGV_MAPERR): null pointer dereference | 2026-01-14T21:32:17.933551025+01:00 | line 15"
+        ),
+        (
             "tombstone-sentry-java-fixture.pb.gz",
             "process.died | io.sentry.samples.android | 21891 | 21891 | - | samples.android | crash | native crash: SIGSEGV (SEGV_MAPERR): null pointer dereference | 2025-11-24T16:26:18.007439439+01:00 | line 1"
         ),
     ])
     func aRealTombstoneSaysItsCrash(name: String, expected: String) throws {
         #expect(try Self.deaths(TraceFixture.fixturePath("review/\(name)")) == [expected])
+    }
+
+    /// Real tombstones that end no app's process: a camera daemon (`/vendor/bin/…`, uid 1006),
+    /// system_server (no uid line, no dot in its name), a command-line tool run as root (`./ffmpeg`).
+    @Test(arguments: [
+        "tombstone-lge-g4-mm-qcamera-daemon.tombstone_00", "tombstone-cm13-serranove-system_server.tombstone_00",
+        "tombstone-emu-a12-ffmpeg.tombstone.txt",
+    ])
+    func aRealTombstoneOfNoAppIsNoDeath(name: String) throws {
+        let (events, summary) = try TraceReader.events(atPath: TraceFixture.fixturePath("review/\(name)"))
+        #expect(events.isEmpty && summary.format == "tombstone")
     }
 
     /// A cut-off protobuf tombstone is an error naming the file; the other inputs are still read.
