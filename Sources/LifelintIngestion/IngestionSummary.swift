@@ -57,6 +57,11 @@ public struct IngestionSummary: Sendable, Hashable {
     /// A bundle's (a bugreport zip's) entries beside the one this summary counts: those read
     /// into the same investigation, and those skipped with why.
     public var bundleEntries: [BundleEntry] = []
+    /// Whether the trace's times are UTC (a Perfetto trace's), and the device's UTC offset in
+    /// seconds where the trace states it: what a bundle needs to put them on its logcat's
+    /// local clock.
+    public var timesAreUTC = false
+    public var deviceUTCOffsetSeconds: Int32?
 
     public struct BundleEntry: Sendable, Hashable {
         public let name: String

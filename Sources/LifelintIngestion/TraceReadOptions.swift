@@ -10,6 +10,10 @@ public struct TraceReadOptions: Sendable, Hashable {
     public var mappings: [LineMapping]
     /// What to call standard input (`-`) in locations and diagnostics (`--stdin-filename`).
     public var standardInputName: String?
+    /// Set for a trace read beside a logcat that holds the same logs and the activity callbacks
+    /// (a bugreport's embedded Perfetto trace): its log packets and lifecycle slices are left to
+    /// that logcat, so nothing is said twice.
+    var readsBesideLogcat = false
 
     public init(inputFormat: InputFormat? = nil, year: Int? = nil, mappings: [LineMapping] = [], standardInputName: String? = nil) {
         self.inputFormat = inputFormat

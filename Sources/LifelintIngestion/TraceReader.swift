@@ -14,24 +14,36 @@ public enum TraceReader {
         return try read(input, bundle, options: options, emit: emit)
     }
 
-    /// A bugreport zip as one investigation: its companions' events (ANR dumps and tombstones,
-    /// small) are read first, put on the main text's clock (the device's local time, as its
-    /// logcat writes it) and merged in time order into the main text's, which streams. An event
-    /// without a time (a tombstone before Android 11) has no place in that timeline and is left
-    /// out, as its entry's line says.
+    /// A bugreport zip as one investigation: its companions' events (ANR dumps, tombstones, the
+    /// attached Perfetto trace without what the logcat holds too) are read first, put on the main
+    /// text's clock (the device's local time, as its logcat writes it) and merged in time order
+    /// into the main text's, which streams. An event without a time (a tombstone before Android
+    /// 11), or a trace in UTC that does not say the device's offset, has no place in that
+    /// timeline and is left out, as its entry's line says.
     private static func read(
         _ input: TraceInput, _ bundle: BugreportBundle, options: TraceReadOptions, emit: EventSink
     ) throws(IngestionError) -> IngestionSummary {
         var companions: [Event] = []
         var entries: [IngestionSummary.BundleEntry] = []
         var kinds: [String: Int] = [:]
+        var besideLogcat = options
+        besideLogcat.readsBesideLogcat = true
         for entry in bundle.companions {
             do {
                 var read: [Event] = []
-                let summary = try readOne(try bundle.input(for: entry), options: options) { read.append($0.onLocalClock) }
-                let placed = read.filter { $0.time.clock == .wall }
-                companions += placed
+                let summary = try readOne(try bundle.input(for: entry), options: besideLogcat) { read.append($0) }
+                if summary.timesAreUTC {
+                    guard let offset = summary.deviceUTCOffsetSeconds else {
+                        let outcome =
+                            "\(summary.format): its times are UTC and it does not say the device's UTC offset, so they cannot join the logcat's local times; read it on its own"
+                        entries.append(.init(name: entry.name, outcome: outcome, isRead: false))
+                        continue
+                    }
+                    read = read.map { $0.stated(utcOffsetSeconds: offset) }
+                }
                 kinds[summary.format, default: 0] += 1
+                let placed = read.map(\.onLocalClock).filter { $0.time.clock == .wall }
+                companions += placed
                 var outcome = "\(summary.format), \(Self.count(placed.count, "event"))"
                 if placed.count < read.count { outcome += "; \(Self.count(read.count - placed.count, "event")) without a time, left out" }
                 entries.append(.init(name: entry.name, outcome: outcome, isRead: true))

@@ -2,8 +2,8 @@
 import LifelintModel
 
 /// The entries of a bugreport zip beside its main text (docs/formats.md §19): the ANR thread
-/// dumps under `FS/data/anr/` and the tombstones under `FS/data/tombstones/` are read into the
-/// same investigation; Perfetto traces are listed as skipped, with why.
+/// dumps under `FS/data/anr/`, the tombstones under `FS/data/tombstones/` and the Perfetto trace
+/// dumpstate attaches are read into the same investigation.
 final class BugreportBundle {
     /// The archive's name as the user wrote it.
     let path: String
@@ -23,7 +23,9 @@ final class BugreportBundle {
         self.file = file
         let entries = archive.entries.sorted { $0.name < $1.name }
         let names = Set(entries.map(\.name))
-        companions = entries.filter { Self.isAnrDump($0.name) || (Self.isTombstone($0.name) && Self.textTwin(of: $0.name, in: names) == nil) }
+        companions = entries.filter {
+            Self.isAnrDump($0.name) || Self.isPerfettoTrace($0.name) || (Self.isTombstone($0.name) && Self.textTwin(of: $0.name, in: names) == nil)
+        }
         skipped = entries.compactMap { entry in Self.skipReason(entry.name, names).map { (entry.name, $0) } }
     }
 
@@ -44,6 +46,12 @@ final class BugreportBundle {
         return file.hasPrefix("anr_") || file.hasPrefix("traces")
     }
 
+    /// The trace dumpstate attaches (`FS/data/misc/perfetto-traces/bugreport/systrace.pftrace`,
+    /// `proto/perfetto-trace.gz`).
+    static func isPerfettoTrace(_ name: String) -> Bool {
+        name.contains("perfetto-trace") || name.contains("perfetto-traces/") || name.hasSuffix(".pftrace")
+    }
+
     /// `FS/data/tombstones/tombstone_03`, and its protobuf twin `tombstone_03.pb` (Android 12+).
     static func isTombstone(_ name: String) -> Bool {
         name.hasPrefix("FS/data/tombstones/tombstone_")
@@ -59,9 +67,6 @@ final class BugreportBundle {
     private static func skipReason(_ name: String, _ names: Set<String>) -> String? {
         if isTombstone(name), let text = textTwin(of: name, in: names) {
             return "the same crash as \(text.split(separator: "/").last ?? ""), which is read"
-        }
-        if name.contains("perfetto-trace") || name.contains("perfetto-traces/") || name.hasSuffix(".pftrace") {
-            return "a Perfetto trace: read it on its own (unzip it); its times are UTC, the bugreport's local"
         }
         return nil
     }

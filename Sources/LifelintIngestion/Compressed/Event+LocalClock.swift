@@ -9,4 +9,13 @@ extension Event {
         event.time = Timestamp(clock: .wall, nanoseconds: time.localNanoseconds, utcOffsetSeconds: nil, fractionDigits: time.fractionDigits)
         return event
     }
+
+    /// The same instant written with the device's UTC offset (a Perfetto trace's UTC time, once
+    /// the trace says where the device was).
+    func stated(utcOffsetSeconds: Int32) -> Event {
+        guard time.clock == .wall else { return self }
+        var event = self
+        event.time = Timestamp(clock: .wall, nanoseconds: time.nanoseconds, utcOffsetSeconds: utcOffsetSeconds, fractionDigits: time.fractionDigits)
+        return event
+    }
 }

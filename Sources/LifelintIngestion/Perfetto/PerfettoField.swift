@@ -16,11 +16,18 @@ enum PerfettoField {
         static let sequenceFlags = 13
         static let androidLog = 39
         static let incrementalStateCleared = 41
+        static let systemInfo = 45
         static let packagesList = 47
         static let compressedPackets = 50
         static let timestampClockID = 58
         static let tracePacketDefaults = 59
         static let trackDescriptor = 60
+    }
+
+    /// `SystemInfo` (`protos/perfetto/common/system_info.proto`).
+    enum SystemInfo {
+        /// The device's UTC offset, as `strftime("%z")` says it, in minutes (int32).
+        static let timezoneOffsetMinutes = 7
     }
 
     enum ClockSnapshot {

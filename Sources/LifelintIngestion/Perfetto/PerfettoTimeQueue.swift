@@ -41,6 +41,11 @@ struct PerfettoTimeQueue<Element> {
         }
     }
 
+    /// Whether an element not yet released satisfies `predicate`.
+    func contains(where predicate: (Element) -> Bool) -> Bool {
+        heap.contains { predicate($0.element) }
+    }
+
     private mutating func removeFirst() {
         heap.swapAt(0, heap.count - 1)
         heap.removeLast()

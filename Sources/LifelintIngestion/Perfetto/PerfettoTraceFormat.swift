@@ -15,7 +15,7 @@ struct PerfettoTraceFormat: TraceFormat {
 
     func read(_ input: TraceInput, head: [UInt8], options: TraceReadOptions, emit: EventSink) throws(IngestionError) -> IngestionSummary {
         var stream = ProtoRecordStream(source: input.byteSource, initial: head)
-        var reader = PerfettoTraceReader(path: input.path, mappings: options.mappings)
+        var reader = PerfettoTraceReader(path: input.path, mappings: options.mappings, besideLogcat: options.readsBesideLogcat)
         let failure = stream.forEach { record, packet in
             guard record.number == PerfettoField.packet else { return }
             reader.read(packet: packet, record, emit: emit)

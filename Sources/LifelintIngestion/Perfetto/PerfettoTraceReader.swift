@@ -26,10 +26,22 @@ struct PerfettoTraceReader {
     private var trackSlices = FrameworkSlices()
     private var eventPackets = Set<Int>()
     private var latest: Timestamp?
+    /// The device's UTC offset in seconds, once the trace's system info states it: times are
+    /// written with it (the same instants, shown as the device's local time).
+    private var deviceUTCOffset: Int32?
+    /// Each pid's last activity callback a log packet reported (the events buffer's
+    /// `wm_on_*_called`), and when: the framework's slice of the same callback says it again.
+    private var loggedCallbacks: [Int32: (name: EventName, time: Int64)] = [:]
+    /// How far apart a callback's log line and its slice's end may be.
+    static let callbackMatchWindow: Int64 = 1_000_000_000
+    /// Read beside a logcat that holds the same logs and callbacks: log packets and lifecycle
+    /// slices are left to it.
+    private let besideLogcat: Bool
     private(set) var summary: IngestionSummary
 
-    init(path: String, mappings: [LineMapping]) {
+    init(path: String, mappings: [LineMapping], besideLogcat: Bool = false) {
         self.path = path
+        self.besideLogcat = besideLogcat
         logcat = LogcatTextReader(path: path, feeding: .studioNew, mappings: mappings)
         summary = IngestionSummary(path: path, format: "perfetto")
         summary.unit = "packets"
@@ -57,6 +69,8 @@ struct PerfettoTraceReader {
         summary.clockEnd = latest
         summary.labels = logcat.summary.labels
         summary.unnamedProcesses = logcat.summary.unnamedProcesses
+        summary.timesAreUTC = true
+        summary.deviceUTCOffsetSeconds = deviceUTCOffset
     }
 
     private mutating func report(_ message: String, _ record: ProtoRecordStream.Record) {
@@ -88,7 +102,9 @@ struct PerfettoTraceReader {
                 try processes.read(packagesList: payload)
             case PerfettoField.Packet.trackDescriptor:
                 try tracks.read(descriptor: payload)
-            case PerfettoField.Packet.androidLog:
+            case PerfettoField.Packet.systemInfo:
+                try readSystemInfo(payload)
+            case PerfettoField.Packet.androidLog where !besideLogcat:
                 var read: [Event] = []
                 try logs.read(payload, processes: processes, into: &logcat, record: location.line) { read.append($0) }
                 for var event in read {
@@ -149,6 +165,13 @@ struct PerfettoTraceReader {
         markers.insert(marker, at: marker.time)
     }
 
+    private mutating func readSystemInfo(_ bytes: Span<UInt8>) throws(ProtoWireError) {
+        var fields = ProtoFieldReader(bytes)
+        while let field = try fields.next() {
+            if field.number == PerfettoField.SystemInfo.timezoneOffsetMinutes { deviceUTCOffset = Int32(truncatingIfNeeded: field.int * 60) }
+        }
+    }
+
     /// Packets compressed together (zlib), read as packets of the one that holds them.
     private mutating func readCompressed(_ payload: Span<UInt8>, at location: SourceLocation) {
         let source: InflatingSource
@@ -187,15 +210,32 @@ struct PerfettoTraceReader {
         var released: [Event] = []
         outgoing.release(draining: draining) { released.append($0) }
         for var event in released {
+            if isLoggedTwice(event) { continue }
             if event.isNamedByPidOnly, let pid = event.pid, let name = processes.name(of: pid) {
                 event.app = ProcessName.package(name)
                 if event.attributes["package"] != nil { event.attributes["package"] = event.app }
             }
+            if let deviceUTCOffset { event = event.stated(utcOffsetSeconds: deviceUTCOffset) }
             latest = max(latest ?? event.time, event.time)
             summary.events += 1
             eventPackets.insert(event.source.line)
             emit(event)
         }
+    }
+
+    /// A lifecycle slice's event when a log packet reports the same callback of the same pid
+    /// (the events buffer's line, which names the activity): the line is kept. Records the
+    /// log's callbacks as they go out.
+    private mutating func isLoggedTwice(_ event: Event) -> Bool {
+        guard let pid = event.pid, FrameworkSlices.lifecycleEventNames.contains(event.name) else { return false }
+        let time = event.time.nanoseconds
+        guard event.attributes["component"] == nil else {
+            loggedCallbacks[pid] = (event.name, time)
+            return false
+        }
+        let near = { (other: Int64) in abs(other - time) <= Self.callbackMatchWindow }
+        if let logged = loggedCallbacks[pid], logged.name == event.name, near(logged.time) { return true }
+        return outgoing.contains { $0.pid == pid && $0.name == event.name && $0.attributes["component"] != nil && near($0.time.nanoseconds) }
     }
 
     private mutating func read(_ marker: PerfettoMarker) -> Event? {
@@ -220,7 +260,7 @@ struct PerfettoTraceReader {
             return FrameworkSlices.processStartEvent(app: app, pid: pid, tid: tid, at: microseconds, source)
         case .end:
             let ended = marker.track == nil ? slices.end(tid: nesting, at: microseconds) : trackSlices.end(tid: nesting, at: microseconds)
-            guard let (event, duration) = ended else { return nil }
+            guard let (event, duration) = ended, !besideLogcat else { return nil }
             return FrameworkSlices.lifecycleEvent(event, app: app, pid: pid, tid: tid, end: microseconds, duration: duration, source)
         case .instant(let name):
             return FrameworkSlices.appEvent(name, app: app, pid: pid, tid: tid, at: microseconds, source)

@@ -11,6 +11,7 @@ struct FrameworkSlices {
         "activityStart": EventName.activityStarted, "activityResume": EventName.activityResumed, "activityPause": EventName.activityPaused,
         "activityStop": EventName.activityStopped, "activityDestroy": EventName.activityDestroyed, "activityRestart": EventName.activityRestarted,
     ]
+    static let lifecycleEventNames = Set(lifecycleEvents.values)
     static let processStart = "bindApplication"
     /// Slices left open by a bad trace are dropped beyond this depth.
     static let maximumOpenSlices = 256

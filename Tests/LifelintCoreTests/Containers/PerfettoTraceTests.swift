@@ -45,6 +45,43 @@ import Testing
         #expect(summary.categoriesAddUp)
     }
 
+    /// A trace whose system info states the device's UTC offset writes its times in the device's
+    /// local time: the same instants, as the device's logcat would show them.
+    @Test func theDevicesOffsetWritesTimesInItsLocalTime() throws {
+        let local = try Self.read("notes-timezone.perfetto-trace")
+        let utc = try Self.read("notes.perfetto-trace").events
+        #expect(local.events.first?.time.iso8601 == "2025-08-12T13:00:01.012000000+01:00")
+        #expect(local.events.map(\.time.nanoseconds) == utc.map(\.time.nanoseconds) && local.summary.deviceUTCOffsetSeconds == 3600)
+    }
+
+    /// A trace that logs the events buffer and records the framework's slices says each callback
+    /// twice: it is one event, the log's, which names the activity.
+    @Test func aCallbackBothLoggedAndSlicedIsOneEvent() throws {
+        let events = try Self.read("notes-events-buffer.perfetto-trace").events
+        let callbacks = events.filter { $0.name.rawValue.hasPrefix("activity.") }
+        #expect(callbacks.map(\.name) == [EventName.activityStarted, EventName.activityResumed, EventName.activityPaused, EventName.activityStopped])
+        #expect(callbacks.allSatisfy { $0.attributes["component"] == "com.example.notes.MainActivity" && $0.attributes["duration_ms"] != nil })
+        #expect(events.count == Self.notesRun.count)
+    }
+
+    /// A bugreport's attached trace joins its logcat on the device's local clock, adding what only
+    /// the trace holds (the app's own markers, lmkd's kill as ftrace saw it first) and nothing the
+    /// logcat says already (its log packets, the activity slices the events buffer also logs).
+    @Test func aBugreportsTraceAddsWhatItsLogcatLacks() throws {
+        let path = TraceFixture.fixturePath("perfetto/bugreport-with-trace.zip")
+        var events: [Event] = []
+        let summary = try EventNormalizer.read(try TraceInput(path: path), options: TraceReadOptions()) { events.append($0) }
+        let fromTrace = events.filter { $0.source.path.hasSuffix("systrace.pftrace") }
+        #expect(
+            fromTrace.map { "\($0.time.iso8601 ?? "?") \($0.name.rawValue)" } == [
+                "2025-08-12T13:00:01.201000 input.edited", "2025-08-12T13:00:06.502000 persist.begin", "2025-08-12T13:00:06.511000 persist.end",
+                "2025-08-12T13:00:40.000000000 process.died",
+            ])
+        #expect(events.filter { $0.name == EventName.activityResumed }.count == 1 && events.filter { $0.name == EventName.processDied }.count == 1)
+        #expect(events.count == 10 && summary.format == "logcat threadtime+uid (zip) + 1 perfetto")
+        #expect(summary.bundleEntries.map(\.outcome) == ["perfetto, 6 events"])
+    }
+
     @Test func eventsCiteTheirPacketAndItsOffset() throws {
         let (events, _) = try Self.read("notes.perfetto-trace")
         let stopped = try #require(events.first { $0.name == EventName.activityStopped })

@@ -38,8 +38,8 @@ import Testing
         #expect(summary.format == "logcat threadtime+uid (zip) + 1 ANR thread dump + 1 tombstone" && summary.events == 36)
         #expect(
             summary.bundleEntries.map { "\($0.isRead ? "read" : "skipped") \($0.name)" } == [
-                "read FS/data/anr/anr_2024-01-08-09-15-48-120", "read FS/data/tombstones/tombstone_00",
-                "skipped FS/data/misc/perfetto-traces/bugreport/systrace.pftrace",
+                "read FS/data/anr/anr_2024-01-08-09-15-48-120", "skipped FS/data/misc/perfetto-traces/bugreport/systrace.pftrace",
+                "read FS/data/tombstones/tombstone_00",
             ])
         // The year of the logcat's times is the bugreport's own, from its header.
         #expect(summary.yearSource == .traceHeader && events.first?.time.iso8601?.hasPrefix("2024-01-08") == true)

@@ -317,9 +317,9 @@ def process_died_event(uid, pid, process_name, reason=None, start_seq_id=None): 
 
 # ----------------------------------------------------------------------- misc
 def system_info(sysname='Linux', release='6.1.75-android14-11', version='#1 SMP PREEMPT',
-                machine='aarch64', fingerprint=None, sdk=None):
+                machine='aarch64', fingerprint=None, sdk=None, timezone_off_mins=None):
     return (f_msg(1, f_str(1, sysname), f_str(2, version), f_str(3, release), f_str(4, machine))
-            + opt(f_str, 2, fingerprint) + opt(f_varint, 5, sdk))
+            + opt(f_str, 2, fingerprint) + opt(f_varint, 5, sdk) + opt(f_varint, 7, timezone_off_mins))
 
 
 def service_event(**flags):
@@ -354,7 +354,7 @@ def rt(ms):
     return R0 + int(ms * MS)
 
 
-def demo_packets(lmk='instant', fw_lifecycle=False):
+def demo_packets(lmk='instant', fw_lifecycle=False, timezone=None, events_buffer=False):
     P = []
     # --- tracing service (seq 1) -----------------------------------------
     P.append(packet(timestamp=bt(0), seq_id=1, trusted_uid=9999, trusted_pid=1234,
@@ -365,7 +365,8 @@ def demo_packets(lmk='instant', fw_lifecycle=False):
                                      primary_trace_clock=BOOTTIME)
     P.append(packet(timestamp=bt(0), seq_id=1, trusted_uid=9999, clock_snapshot=snap(0)))
     P.append(packet(seq_id=1, trusted_uid=9999, system_info=system_info(
-        fingerprint='google/husky/husky:14/AP1A.240305.019/11380181:user/release-keys', sdk=34)))
+        fingerprint='google/husky/husky:14/AP1A.240305.019/11380181:user/release-keys', sdk=34,
+        timezone_off_mins=timezone)))
     P.append(packet(seq_id=1, trusted_uid=9999, synchronization_marker=SYNC_MARKER))
     P.append(packet(timestamp=bt(1), seq_id=1, trusted_uid=9999,
                     service_event=service_event(all_data_sources_started=True)))
@@ -474,6 +475,13 @@ def demo_packets(lmk='instant', fw_lifecycle=False):
         L(6520, LID_DEFAULT, A, 'NotesActivity', PRIO_DEBUG, 'onStop'),
         L(6531, LID_DEFAULT, A, 'lifelint', PRIO_INFO, 'lifelint: state=STOPPED'),
     ]
+    if events_buffer:  # the same callbacks as the slices, as the events buffer logs them
+        cb = lambda ms, tag, reason, took: L(ms, LID_EVENTS, A, tag, args=[
+            ('Token', 81234567), ('Component Name', APP + '.MainActivity'), ('Reason', reason), ('time', took)])
+        logs1 += [cb(1179.5, 'wm_on_start_called', 'handleStartActivity', 50),
+                  cb(1199.5, 'wm_on_resume_called', 'RESUME_ACTIVITY', 15),
+                  cb(6024.5, 'wm_on_paused_called', 'performPause', 15),
+                  cb(6529.5, 'wm_on_stop_called', 'STOP_ACTIVITY_ITEM', 30)]
     logs2 = [
         L(40000.1, LID_DEFAULT, (LMKD, LMKD, 1069), 'lowmemorykiller', PRIO_INFO,
           "Kill '%s' (%d), uid %d, oom_score_adj 905 to free 85432kB rss, 20480kB swap; "
@@ -605,9 +613,14 @@ def main(argv=None):
     ap.add_argument('--fw-lifecycle', action='store_true',
                     help='add frameworks/base TrackEvent extensions process_start_event(2010) '
                          'and process_died_event(2011)')
+    ap.add_argument('--events-buffer', action='store_true',
+                    help="also log the activity callbacks as the events buffer does (wm_on_*_called)")
+    ap.add_argument('--timezone', type=int, metavar='MINUTES',
+                    help="the device's UTC offset in SystemInfo.timezone_off_mins (field 7)")
     a = ap.parse_args(argv)
 
-    pkts = logcat_packets(a.source) if a.scenario == 'logcat' else demo_packets(lmk=a.lmk, fw_lifecycle=a.fw_lifecycle)
+    pkts = logcat_packets(a.source) if a.scenario == 'logcat' else demo_packets(lmk=a.lmk, fw_lifecycle=a.fw_lifecycle, timezone=a.timezone,
+                                                                               events_buffer=a.events_buffer)
     if a.compress:
         pkts = [packet(compressed_packets=compressed_packets(pkts[i:i + 8]))
                 for i in range(0, len(pkts), 8)]
