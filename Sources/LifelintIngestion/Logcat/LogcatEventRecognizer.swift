@@ -68,6 +68,8 @@ struct LogcatEventRecognizer {
     var finishing: [String: Sighting] = [:]
     /// Evidence waiting for the next lines of its report (`HeldEvidence`).
     var held: HeldEvidence?
+    /// A tombstone `DEBUG` is printing, until its header ends.
+    var nativeCrash: NativeCrashReading?
 
     /// When and where something was seen, to tell whether a later line is the same incident
     /// (`IncidentWindow`).
@@ -76,8 +78,12 @@ struct LogcatEventRecognizer {
         let line: Int
 
         init(_ line: Line) {
-            time = line.time
-            self.line = line.source.line
+            self.init(time: line.time, line: line.source.line)
+        }
+
+        init(time: Timestamp, line: Int) {
+            self.time = time
+            self.line = line
         }
 
         func isSameIncident(as later: Line) -> Bool {
@@ -212,6 +218,7 @@ struct LogcatEventRecognizer {
     /// Sends on what is still held when the trace ends, under `pid N`.
     mutating func finish(emit: EventSink) {
         var out = Output()
+        finishNativeCrash(&out)
         releaseHeld(&out)
         out.events.handOver(to: emit)
         attribution.finish(emit: emit)
@@ -225,6 +232,7 @@ struct LogcatEventRecognizer {
         case .instrumentation: recogniseInstrumentation(line, line.message, &out)
         case .flutter: recogniseFlutter(line, &out)
         case .reactNativeJS: recogniseReactNative(line, &out)
+        case .nativeCrash: recogniseNativeCrash(line, &out)
         default:
             if let payload = EventLogPayload(line.message) { recogniseEventLog(line, tag, payload, &out) }
         }
@@ -300,12 +308,22 @@ struct LogcatEventRecognizer {
         pid: Int32, process: Substring?, reason: ProcessDeathReason, detail: String?, initiator: DeathInitiator? = nil, _ line: Line,
         _ out: inout Output
     ) {
+        died(pid: pid, process: process.map(String.init), reason: reason, detail: detail, initiator: initiator, at: line.time, source: line.source, &out)
+    }
+
+    mutating func died(
+        pid: Int32, process: String?, reason: ProcessDeathReason, detail: String?, initiator: DeathInitiator? = nil, at time: Timestamp,
+        source: SourceLocation, _ out: inout Output
+    ) {
         if let process { name(pid, process, &out) }
         guard attribution.recordDeath(pid: pid) else { return }
         var attributes: Attributes = ["reason": reason.rawValue]
         attributes["detail"] = detail
         if let initiator, initiator != reason.initiator { attributes["initiator"] = initiator.rawValue }
-        add(event(EventName.processDied, line, app: Event.appName(forUnknownPid: pid), pid: pid, tid: nil, attributes), &out)
+        let event = Event(
+            time: time, app: Event.appName(forUnknownPid: pid), pid: pid, tid: nil, platform: .android, name: EventName.processDied,
+            attributes: attributes, source: source)
+        add(event, &out)
     }
 
     mutating func evidence(_ name: EventName, _ line: Line, _ attributes: Attributes, app: String? = nil, pid: Int32?, _ out: inout Output) {

@@ -7,7 +7,6 @@ struct Tombstone: Sendable, Equatable {
     var timestamp: String?
     var pid: Int32?
     var tid: Int32?
-    var uid: Int32?
     /// The command line's first word (`Cmdline:`, or the name between `>>>` and `<<<`).
     var process: String?
     /// The crashing thread's name.
@@ -35,11 +34,11 @@ struct Tombstone: Sendable, Equatable {
         return true
     }
 
-    /// An app's process: run under an app's uid, or named by a package (`com.android.bluetooth`
-    /// runs under a system uid). A native daemon's or a tool's command line is a path
-    /// (`/system/bin/surfaceflinger`, `./ffmpeg`), system_server's has no dot.
+    /// An app's process: named by a package (`com.app`, `com.app:remote`; system apps such as
+    /// `com.android.bluetooth` run under a system uid). A native daemon's or a tool's command
+    /// line is a path (`/system/bin/surfaceflinger`, `./ffmpeg`, an executable an app started,
+    /// under the app's uid), system_server's has no dot.
     var isApp: Bool {
-        if let uid, uid % 100_000 >= 10_000 { return true }
         guard let process else { return false }
         let package = ProcessName.package(process)
         return package.contains(".") && ProcessName.isDottedName(Substring(package).utf8)
@@ -59,7 +58,7 @@ struct Tombstone: Sendable, Equatable {
     }
 
     /// `native crash: SIGSEGV (SEGV_MAPERR): null pointer dereference`.
-    private var detail: String {
+    var detail: String {
         var detail = "native crash: " + (signalName ?? signal.map { "signal \($0)" } ?? "signal")
         if let codeName, !codeName.isEmpty { detail += " (\(codeName))" }
         if let reading = cause ?? abortMessage, !reading.isEmpty { detail += ": " + reading }

@@ -16,7 +16,6 @@ struct TombstoneProtoFormat: TraceFormat {
         static let timestamp = 4
         static let pid = 5
         static let tid = 6
-        static let uid = 7
         static let commandLine = 9
         static let signalInfo = 10
         static let abortMessage = 14
@@ -68,7 +67,6 @@ struct TombstoneProtoFormat: TraceFormat {
             case Field.timestamp: tombstone.timestamp = value.text
             case Field.pid: tombstone.pid = Int32(truncatingIfNeeded: field.int64)
             case Field.tid: tombstone.tid = Int32(truncatingIfNeeded: field.int64)
-            case Field.uid: tombstone.uid = Int32(truncatingIfNeeded: field.int64)
             case Field.commandLine: tombstone.process = tombstone.process ?? value.text
             case Field.signalInfo: try readSignal(value, into: &tombstone)
             case Field.abortMessage: tombstone.abortMessage = value.text

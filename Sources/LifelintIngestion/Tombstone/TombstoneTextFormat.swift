@@ -51,14 +51,16 @@ struct TombstoneTextFormat: TraceFormat {
             if line.hasPrefix("backtrace:") || line.hasPrefix("--- --- ---") {
                 inHeader = false
             } else {
-                read(line, number: number, into: &tombstones[tombstones.count - 1])
+                readHeaderLine(line, number: number, into: &tombstones[tombstones.count - 1])
             }
         }
         summary.lines = text.hasSuffix("\n") ? number - 1 : number
         return tombstones
     }
 
-    private static func read(_ line: Substring, number: Int, into tombstone: inout Tombstone) {
+    /// One line of a tombstone's header (`Timestamp:`, `pid: …`, `signal …`, …); the same
+    /// lines logcat prints under `DEBUG`.
+    static func readHeaderLine(_ line: Substring, number: Int, into tombstone: inout Tombstone) {
         if let value = value(of: "Timestamp: ", in: line) {
             tombstone.timestamp = String(value)
         } else if let value = value(of: "Build fingerprint: ", in: line) {
@@ -67,8 +69,6 @@ struct TombstoneTextFormat: TraceFormat {
             if value != "<unknown>" { tombstone.process = value.split(separator: " ").first.map(String.init) }
         } else if line.hasPrefix("pid: ") {
             readThreadHeader(line, into: &tombstone)
-        } else if let value = value(of: "uid: ", in: line) {
-            tombstone.uid = Int32(value)
         } else if line.hasPrefix("signal ") {
             readSignal(line, into: &tombstone)
             tombstone.line = number

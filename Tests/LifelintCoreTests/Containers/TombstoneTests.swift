@@ -92,6 +92,47 @@ import Testing
         #expect(events.isEmpty && summary.format == "tombstone")
     }
 
+    /// A tombstone as logcat prints it under `DEBUG`: the death at its signal line, named by its
+    /// header; the Zygote and ActivityManager lines after it are the same death.
+    @Test func aTombstoneLogcatPrintsIsTheDeathAtItsSignalLine() throws {
+        let log = """
+            01-08 09:19:02.114  1610  1655 I ActivityManager: Start proc 3911:com.example.camera/u0a190 for top-activity {com.example.camera/com.example.camera.CaptureActivity}
+            01-08 09:20:11.398  3911  3911 F libc    : Fatal signal 11 (SIGSEGV), code 1 (SEGV_MAPERR), fault addr 0x10 in tid 3911 (xample.camera), pid 3911 (xample.camera)
+            01-08 09:20:11.455  3980  3980 F DEBUG   : *** *** *** *** *** *** *** *** *** *** *** *** *** *** *** ***
+            01-08 09:20:11.455  3980  3980 F DEBUG   : Build fingerprint: 'google/sdk_gphone64_x86_64/emu64xa:14/UE1A.230829.036/10656329:userdebug/dev-keys'
+            01-08 09:20:11.455  3980  3980 F DEBUG   : Cmdline: com.example.camera
+            01-08 09:20:11.455  3980  3980 F DEBUG   : pid: 3911, tid: 3911, name: xample.camera  >>> com.example.camera <<<
+            01-08 09:20:11.455  3980  3980 F DEBUG   : uid: 10190
+            01-08 09:20:11.456  3980  3980 F DEBUG   : signal 11 (SIGSEGV), code 1 (SEGV_MAPERR), fault addr 0x0000000000000010
+            01-08 09:20:11.456  3980  3980 F DEBUG   : Cause: null pointer dereference
+            01-08 09:20:11.456  3980  3980 F DEBUG   :     rax 0000000000000000  rbx 00007b2c4a1e0010
+            01-08 09:20:11.731   612   612 I Zygote  : Process 3911 exited due to signal 11 (Segmentation fault)
+            01-08 09:20:11.744  1610  1690 I ActivityManager: Process com.example.camera (pid 3911) has died: fg  TOP
+            """
+        let deaths = try TraceFixture.ingestNormalized(log).events.filter { $0.name == EventName.processDied }
+        #expect(
+            deaths.map { "\($0.app) \($0.pid ?? 0) line \($0.source.line): \($0.attributes["detail"] ?? "")" } == [
+                "com.example.camera 3911 line 8: native crash: SIGSEGV (SEGV_MAPERR): null pointer dereference"
+            ])
+    }
+
+    /// Real logcats printing tombstones, as labelled by hand: an app's crash is its death; an
+    /// excerpt cut before the signal line, daemons' crashes and an executable an app started
+    /// (`>>>  <<<`, no package) are none.
+    @Test(arguments: [
+        ("tombstone-logcat-sigsegv-libart-frida-core-81.txt", ["com.XXXXX.xxx 5061 line 7 -"]),
+        ("tombstone-logcat-sigsegv-x86-houdini-huluwaservice-webapp-1.txt", ["com.hlw.movie 2363 line 7 2024-11-06T14:57:50.904"]),
+        ("tombstone-logcat-sigsegv-fault0x1-linphone-android-664.txt", []),
+        ("tombstone-lineage15.1-j7y17lte-gpsd.logcat.txt", []),
+        ("tombstone-highscreen-p5max-lineage13-daemons.logcat.txt", []),
+        ("tombstone-lge-g4-camera-startup-error.logcat.txt", []),
+    ])
+    func aRealLogcatsTombstoneIsADeathOnlyForAnApp(name: String, expected: [String]) throws {
+        let events = try TraceReader.events(atPath: TraceFixture.fixturePath("review/\(name)"), options: TraceReadOptions(year: 2024)).events
+        let crashes = events.filter { $0.name == EventName.processDied && $0.attributes["detail"]?.hasPrefix("native crash") == true }
+        #expect(crashes.map { "\($0.app) \($0.pid ?? 0) line \($0.source.line) \($0.time.iso8601 ?? "-")" } == expected)
+    }
+
     /// A cut-off protobuf tombstone is an error naming the file; the other inputs are still read.
     @Test func aTruncatedProtobufTombstoneIsAnErrorAndTheRestIsRead() {
         let truncated = TraceFixture.fixturePath("tombstone/camera-truncated.pb")
