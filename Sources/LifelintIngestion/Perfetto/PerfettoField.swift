@@ -90,6 +90,19 @@ enum PerfettoField {
         static let typeBegin: UInt64 = 1
         static let typeEnd: UInt64 = 2
         static let typeInstant: UInt64 = 3
+        /// frameworks/base's `FrameworksBaseTrackEvent` extensions: ActivityManager's process
+        /// start and death.
+        static let processStartEvent = 2010
+        static let processDiedEvent = 2011
+    }
+
+    /// `AndroidProcessStartEvent` and `AndroidProcessDiedEvent` (reason: `ApplicationExitInfo`'s
+    /// `REASON_*` codes; importance: `RunningAppProcessInfo`'s).
+    enum AndroidProcessEvent {
+        static let pid = 2
+        static let processName = 3
+        static let diedReason = 4
+        static let diedImportance = 6
     }
 
     enum TrackDescriptor {

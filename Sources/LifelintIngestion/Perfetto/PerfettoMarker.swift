@@ -11,6 +11,11 @@ struct PerfettoMarker {
         case processExit
         /// A low-memory killer ended the process (the kernel's `lowmemory_kill`, lmkd's markers).
         case lowMemoryKill
+        /// ActivityManager's own track events (frameworks/base's `process_start_event`,
+        /// `process_died_event`): the process's name, and for a death its
+        /// `ApplicationExitInfo` reason and importance codes.
+        case systemProcessStart(process: String)
+        case systemProcessDeath(process: String, reason: Int, importance: Int?)
     }
 
     /// Boot-clock nanoseconds.

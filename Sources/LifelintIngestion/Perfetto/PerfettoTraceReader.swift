@@ -269,6 +269,19 @@ struct PerfettoTraceReader {
             return death(app: app, marker, time, ["reason": ProcessDeathReason.unknown.rawValue, "initiator": "unknown", "source": "ftrace"], source)
         case .lowMemoryKill:
             return death(app: app, marker, time, ["reason": ProcessDeathReason.lowMemory.rawValue, "initiator": "system", "source": "ftrace"], source)
+        case .systemProcessStart(let process):
+            var attributes: Attributes = ["package": ProcessName.package(process), "source": "track-event"]
+            if process != ProcessName.package(process) { attributes["process"] = process }
+            return Event(time: time, app: ProcessName.package(process), pid: marker.pid, platform: .android, name: EventName.processStarted, attributes: attributes, source: source)
+        case .systemProcessDeath(let process, let reason, let importance):
+            var record = ExitInfoRecord(line: marker.record)
+            record.fields["reason"] = ExitInfoRecord.reasonName(code: reason)
+            let death = record.death
+            var attributes: Attributes = ["reason": death.reason, "initiator": death.initiator.rawValue, "source": "track-event"]
+            attributes["exit_reason"] = record.exitReason
+            attributes["importance"] = importance.map(ExitInfoRecord.importanceName)
+            if process != ProcessName.package(process) { attributes["process"] = process }
+            return Event(time: time, app: ProcessName.package(process), pid: marker.pid, platform: .android, name: EventName.processDied, attributes: attributes, source: source)
         }
     }
 

@@ -64,6 +64,22 @@ import Testing
         #expect(events.count == Self.notesRun.count)
     }
 
+    /// ActivityManager's own track events (frameworks/base's extensions 2010 and 2011) are the
+    /// process's start and its death with Android's exit reason; beside the log lines that say
+    /// the same, each is one start and one death.
+    @Test func theSystemsProcessTrackEventsAreItsStartAndDeath() throws {
+        let path = TraceFixture.fixturePath("perfetto/notes-framework-events.perfetto-trace")
+        let fromTrackEvents = try TraceReader.events(atPath: path).events.filter { $0.attributes["source"] == "track-event" }
+        #expect(
+            fromTrackEvents.map { "\($0.time.iso8601 ?? "?") \($0.name.rawValue) \($0.app) \($0.pid ?? 0) \($0.attributes["exit_reason"] ?? "-")" } == [
+                "2025-08-12T12:00:01.012000000Z process.started com.example.notes 4321 -",
+                "2025-08-12T12:00:40.030000000Z process.died com.example.notes 4321 LOW_MEMORY",
+            ])
+        #expect(fromTrackEvents.last?.attributes["reason"] == "low-memory")
+        let events = try Self.read("notes-framework-events.perfetto-trace").events
+        #expect(events.filter { $0.name == EventName.processStarted }.count == 1 && events.filter { $0.name == EventName.processDied }.count == 1)
+    }
+
     /// A bugreport's attached trace joins its logcat on the device's local clock, adding what only
     /// the trace holds (the app's own markers, lmkd's kill as ftrace saw it first) and nothing the
     /// logcat says already (its log packets, the activity slices the events buffer also logs).
