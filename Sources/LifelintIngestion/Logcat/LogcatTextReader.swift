@@ -38,6 +38,8 @@ struct LogcatTextReader: LineOrientedReader {
     private var inOtherSection = false
     /// A bugreport's exit-info records, read from its dumpsys section.
     private var exitInfo = BugreportExitInfo()
+    /// A bugreport's last ANR's thread dump, read from its `VM TRACES AT LAST ANR` section.
+    private var anrTraces = BugreportAnrTraces()
 
     init(path: String, year: YearInference, mappings: [LineMapping] = []) {
         self.path = path
@@ -94,6 +96,7 @@ struct LogcatTextReader: LineOrientedReader {
                 emit(event)
             }
             addExitInfoDeaths(since: firstSeen, lastSeen: lastSeen, emit: emit)
+            addAnrDump(emit: emit)
         } else {
             readLines(from: input, emit: emit)
         }
@@ -187,6 +190,16 @@ struct LogcatTextReader: LineOrientedReader {
         }
     }
 
+    /// The last ANR's dump (`BugreportAnrTraces`), after the logs as the file has it.
+    private mutating func addAnrDump(emit: EventSink) {
+        for event in anrTraces.events(path: path) {
+            emit(event)
+            summary.events += 1
+            summary.eventLines += 1
+            summary.structuralLines -= 1
+        }
+    }
+
     /// A line found while searching for where the logs start, counted here.
     private mutating func readCounting(_ raw: Span<UInt8>, emit: EventSink) {
         summary.lines += 1
@@ -204,6 +217,11 @@ struct LogcatTextReader: LineOrientedReader {
     }
 
     private mutating func classify(_ line: Span<UInt8>, emit: EventSink) {
+        if anrTraces.isCollecting, !line.starts(with: "------ ".utf8) {
+            anrTraces.feed(line)
+            summary.structuralLines += 1
+            return
+        }
         if LogcatLineCleaner.isBlank(line) {
             summary.structuralLines += 1
             longEntry = nil
@@ -283,6 +301,7 @@ struct LogcatTextReader: LineOrientedReader {
     /// leaves it.
     private mutating func noteSection(_ line: Span<UInt8>) {
         guard line.starts(with: "------ ".utf8) else { return }
+        anrTraces.noteSection(line, number: summary.lines)
         if ByteSearch.contains("(logcat ", in: line) {
             inOtherSection = false
             inEntry = false

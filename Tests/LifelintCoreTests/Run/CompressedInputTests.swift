@@ -47,6 +47,17 @@ import Testing
         #expect(findings.filter { $0.ruleID == "blocking-save-caused-anr" }.map(\.location.description) == ["\(path)!FS/data/anr/anr_2024-01-08-09-15-48-120:9"])
     }
 
+    /// A bugreport's main text read alone holds its last ANR's dump in `VM TRACES AT LAST ANR`:
+    /// read as the zip's dump is, on the logcat's clock; `VM TRACES JUST NOW` is dumpstate's own
+    /// snapshot of other processes, not an ANR.
+    @Test func aBugreportTextsLastAnrSectionIsItsDump() throws {
+        let path = Self.fixture("bugreport-vm-traces.txt")
+        let dumps = try TraceReader.events(atPath: path).events.filter { $0.name == EventName.evidenceAnrDump }
+        #expect(dumps.map { "\($0.app) \($0.time.iso8601 ?? "?") line \($0.source.line)" } == ["com.example.notes 2024-01-08T09:15:48.120734122 line 135"])
+        let findings = try TraceAnalyzer.analyze(path: path, rules: RuleCatalog.builtIn().rules, options: TraceReadOptions()).findings
+        #expect(findings.filter { $0.ruleID == "blocking-save-caused-anr" }.map(\.location.description) == ["\(path):135"])
+    }
+
     @Test func concatenatedGzipMembersReadAsOneTrace() {
         let result = runLifelint(["events", "--no-config", "--year", "2024", Self.fixture("lost-draft-twice.log.gz")])
         #expect(result.diagnostics.hasSuffix(": 92 lines, 66 events, 24 other log lines, 2 structural, 0 continuation, 0 unrecognised [logcat threadtime (gzip)]\n"))
