@@ -95,6 +95,24 @@ import Testing
             ])
     }
 
+    /// A force stop or a swipe from recents discards the activities' state by design: the
+    /// system's `proc died without state saved` just after it says nothing of the app.
+    @Test func stateNotSavedAfterAForceStopIsNotEvidence() throws {
+        let text = """
+            01-08 08:00:00.000  1000  1100 I am_proc_start: [0,4242,10123,com.example.notes,activity,{com.example.notes/com.example.notes.EditorActivity}]
+            01-08 08:00:05.000  1000  1100 I am_kill: [0,4242,com.example.notes,0,stop com.example.notes due to installPackageLI]
+            01-08 08:00:05.010  1000  1100 I am_finish_activity: [0,1234,56,com.example.notes/.EditorActivity,proc died without state saved]
+            01-08 08:01:00.000  1000  1100 I am_proc_start: [0,4343,10123,com.example.notes,activity,{com.example.notes/com.example.notes.EditorActivity}]
+            01-08 08:01:05.000  1000  1100 I am_kill: [0,4343,com.example.notes,900,remove task]
+            01-08 08:01:05.010  1000  1100 I am_finish_activity: [0,1235,57,com.example.notes/.EditorActivity,proc died without state saved]
+            01-08 08:02:00.000  1000  1100 I am_proc_start: [0,4444,10123,com.example.notes,activity,{com.example.notes/com.example.notes.EditorActivity}]
+            01-08 08:02:05.000  1000  1100 I am_kill: [0,4444,com.example.notes,900,by rms]
+            01-08 08:02:05.010  1000  1100 I am_finish_activity: [0,1236,58,com.example.notes/.EditorActivity,proc died without state saved]
+            """
+        let evidence = try TraceFixture.ingestNormalized(text).events.filter { $0.name == EventName.evidenceStateNotSaved }
+        #expect(evidence.map(\.source.line) == [9])
+    }
+
     @Test func truncatedPayloadIsStillRead() throws {
         let (events, _) = try TraceFixture.ingest("01-08 08:00:00.001  4242  4242 I wm_on_paused_called: [1,com.example.notes.EditorActivity,perfor^\n")
         #expect(events.map(\.summaryLine) == ["activity.paused pid 4242 4242 {component=com.example.notes.EditorActivity token=1 reason=perfor}"])

@@ -70,8 +70,11 @@ extension LogcatEventRecognizer {
                 attribution.noteComponent(named, token: payload.value(1 - shift, key: "Token")) { out.events.append($0) }
             }
             guard let reason = payload.rest(from: 4 - shift, key: "Reason"), reason.contains("proc died without state saved") else { return }
+            let package = ProcessName.package(component)
+            // A force stop or a swipe from recents discards the state whether it was saved or not.
+            if stateDiscarded[package]?.isSameIncident(as: line) == true { return }
             let attributes: Attributes = ["component": String(component), "reason": String(reason)]
-            evidence(EventName.evidenceStateNotSaved, line, attributes, app: ProcessName.package(component), pid: nil, &out)
+            evidence(EventName.evidenceStateNotSaved, line, attributes, app: package, pid: nil, &out)
         default:
             return
         }

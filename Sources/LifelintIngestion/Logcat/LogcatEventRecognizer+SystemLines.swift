@@ -143,6 +143,7 @@ extension LogcatEventRecognizer {
         guard let package = fields.text(.package) else { return }
         let cause = fields.text(.reason) ?? ""
         let initiator = ProcessDeathReason.forceStopInitiator(cause: cause)
+        stateDiscarded[String(package)] = Sighting(line)
         for pid in attribution.table.livePids(of: String(package)) {
             died(pid: pid, process: nil, reason: .forceStop, detail: String(cause), initiator: initiator, line, &out)
         }
@@ -274,6 +275,7 @@ extension LogcatEventRecognizer {
     /// (`stop com.app due to installPackageLI`) says who asked for it.
     mutating func killed(pid: Int32, process: Substring?, killReason: Substring, _ line: Line, _ out: inout Output) {
         let reason = ProcessDeathReason.classify(killReason: killReason)
+        if reason == .forceStop || reason == .user, let process { stateDiscarded[ProcessName.package(process)] = Sighting(line) }
         guard reason == .forceStop else { return died(pid: pid, process: process, reason: reason, detail: String(killReason), line, &out) }
         // As `Force stopping` tells it: the cause (`MARs #1`), or the whole reason when none is given.
         let cause = ProcessDeathReason.forceStopCause(killReason: killReason)

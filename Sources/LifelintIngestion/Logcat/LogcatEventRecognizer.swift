@@ -66,6 +66,10 @@ struct LogcatEventRecognizer {
     /// The line where each package last crashed or had its activities force-finished: the
     /// system's timeouts on it just after say nothing about its callbacks.
     var finishing: [String: Sighting] = [:]
+    /// The line where each package was last force-stopped or removed from recents: its
+    /// activities' state is discarded by design, so the system's `proc died without state
+    /// saved` just after says nothing of the app.
+    var stateDiscarded: [String: Sighting] = [:]
     /// Evidence waiting for the next lines of its report (`HeldEvidence`).
     var held: HeldEvidence?
     /// A tombstone `DEBUG` is printing, until its header ends.
