@@ -20,6 +20,9 @@ protocol ClauseMonitor {
     mutating func observe(_ observation: Observation, report: (Violation) -> Void)
     /// Settles what is still open when the trace ends at `endTime`.
     mutating func finish(at endTime: Int64, report: (Violation) -> Void)
+    /// Settles the waits whose deadline passed before `time` with no event: a live stream's
+    /// clock moved on (`RuleEngine.advance(to:)`). What an event must settle stays open.
+    mutating func expire(before time: Int64, report: (Violation) -> Void)
 }
 
 extension ClauseMonitor {
@@ -27,4 +30,5 @@ extension ClauseMonitor {
     var observesEveryEvent: Bool { false }
 
     mutating func finish(at endTime: Int64, report: (Violation) -> Void) {}
+    mutating func expire(before time: Int64, report: (Violation) -> Void) {}
 }

@@ -91,6 +91,16 @@ struct ExpectMonitor: ClauseMonitor {
         deadline = nil
     }
 
+    mutating func expire(before time: Int64, report: (Violation) -> Void) {
+        guard let deadline, deadline < time else { return }
+        waits.removeAll { wait in
+            guard let due = wait.deadline, due < time else { return false }
+            report(Self.missed(wait))
+            return true
+        }
+        self.deadline = waits.compactMap(\.deadline).min()
+    }
+
     private static func missed(_ wait: Wait) -> Violation {
         let time = Timestamp(
             clock: wait.trigger.time.clock, nanoseconds: wait.deadline ?? wait.trigger.time.nanoseconds,

@@ -58,6 +58,17 @@ struct OpenMonitors {
         }
     }
 
+    /// Settles the waits whose deadline passed before `time`; `report` gets the clause. Drops
+    /// the monitors left idle.
+    mutating func expire(before time: Int64, report: (Violation, Int) -> Void) {
+        for index in monitors.indices where schedules[index].deadline.map({ $0 < time }) == true {
+            let clause = schedules[index].clause
+            monitors[index].expire(before: time) { report($0, clause) }
+            schedules[index] = Schedule(clause: clause, &monitors[index])
+        }
+        removeIdle()
+    }
+
     private static func observe(_ monitor: inout any ClauseMonitor, clause: Int, _ observation: Observation, report: (Violation) -> Void) -> Schedule {
         monitor.observe(observation, report: report)
         return Schedule(clause: clause, &monitor)

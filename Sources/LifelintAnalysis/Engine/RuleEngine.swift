@@ -37,7 +37,12 @@ public struct RuleEngine {
     /// Findings with the clause that made them: kept only if the app reported the clause's
     /// evidence somewhere in the trace, which may come after the finding.
     private var candidates: [(finding: Finding, clause: Int, app: Int)] = []
+    /// The candidates not yet handed out as decided (`takeDecided()`): each waits until its
+    /// app has shown the clause's evidence.
+    private var awaitingHandOut: [Int] = []
     public private(set) var findings: [Finding] = []
+    /// The findings `finish` decided that `takeDecided()` had not handed out.
+    public private(set) var decidedAtFinish: [Finding] = []
     public private(set) var coverage: [RuleCoverage] = []
 
     /// An engine for one trace, from the run's compiled rules (shared, not copied).
@@ -157,6 +162,33 @@ public struct RuleEngine {
         if anyIdle { monitors.removeIdle() }
     }
 
+    /// Settles, for every app, the waits whose deadline passed before `time` with no event: a
+    /// live stream's clock moved on (`LiveAnalysis`). Times on the events' clock.
+    public mutating func advance(to time: Int64) {
+        endTime = max(endTime, time)
+        for app in apps.indices where !apps[app].monitors.isEmpty {
+            var monitors = OpenMonitors()
+            swap(&monitors, &apps[app].monitors)
+            var violations: [(Violation, Int)] = []
+            monitors.expire(before: time) { violations.append(($0, $1)) }
+            swap(&monitors, &apps[app].monitors)
+            for (violation, clause) in violations { record(violation, clause, app: app) }
+        }
+    }
+
+    /// The findings decided since the last call whose app has shown the clause's evidence: a
+    /// live stream reports each as soon as it stands (`LiveAnalysis`).
+    public mutating func takeDecided() -> [Finding] {
+        var decided: [Finding] = []
+        awaitingHandOut.removeAll { index in
+            let candidate = candidates[index]
+            guard requirements.isSatisfied(clause: candidate.clause, by: apps[candidate.app].evidence) else { return false }
+            decided.append(candidate.finding)
+            return true
+        }
+        return decided
+    }
+
     /// Settles what is still open when the trace ends: waits whose deadline passed, spans that
     /// outran their limit. Waits whose deadline lies beyond the trace are dropped: the trace
     /// cannot tell. `clockEnd` is the trace's last time of any record, event or not: a trace
@@ -172,6 +204,7 @@ public struct RuleEngine {
             monitors.finish(at: endTime) { record($0, $1, app: app) }
             apps[app].monitors = monitors
         }
+        decidedAtFinish = takeDecided()
         findings = candidates.compactMap { candidate in
             requirements.isSatisfied(clause: candidate.clause, by: apps[candidate.app].evidence) ? candidate.finding : nil
         }
@@ -230,6 +263,7 @@ public struct RuleEngine {
         let compiled = clauses[clause]
         let rule = compiled.rule
         let event = violation.event
+        awaitingHandOut.append(candidates.count)
         candidates.append(
             (
                 Finding(

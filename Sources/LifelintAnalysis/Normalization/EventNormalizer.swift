@@ -20,6 +20,12 @@ public struct EventNormalizer {
         Self.insert(event, into: &reorder, dropping: &incidents, emit)
     }
 
+    /// Releases what the window holds from before `time`: a live stream's clock moved on with
+    /// no event (`LiveAnalysis`).
+    public mutating func advance(to time: Int64, emit: EventSink) {
+        Self.advance(&reorder, to: time, dropping: &incidents, emit)
+    }
+
     /// Releases what the reorder window still holds.
     public mutating func finish(emit: EventSink) {
         Self.drain(&reorder, dropping: &incidents, emit)
@@ -29,6 +35,12 @@ public struct EventNormalizer {
     /// change the deduplicator while the reorder window is being changed.
     private static func insert(_ event: consuming Event, into reorder: inout ReorderBuffer, dropping incidents: inout IncidentDeduplicator, _ emit: EventSink) {
         reorder.insert(event) { released in
+            if !incidents.isRepeat(released) { emit(consume released) }
+        }
+    }
+
+    private static func advance(_ reorder: inout ReorderBuffer, to time: Int64, dropping incidents: inout IncidentDeduplicator, _ emit: EventSink) {
+        reorder.advance(to: time) { released in
             if !incidents.isRepeat(released) { emit(consume released) }
         }
     }

@@ -18,6 +18,16 @@ struct ReorderBuffer {
 
     init(window: Int64) { self.window = window }
 
+    /// Hands `release` the held events older than the window before `time` (on the held
+    /// events' clock): a live stream's clock moved on with no event.
+    mutating func advance(to time: Int64, release: EventSink) {
+        while head < events.count, times[head] < time - window {
+            let released = events[head].take()!
+            head += 1
+            release(consume released)
+        }
+    }
+
     /// Holds the event; hands `release` those now older than the window, oldest first.
     mutating func insert(_ event: consuming Event, release: EventSink) {
         if event.time.clock == .unknown {

@@ -101,6 +101,13 @@ public struct PhaseDeriver {
         finish { derived, _ in emit(derived) }
     }
 
+    /// Decides the departures whose debounce has passed by `time` and sends what they held: a
+    /// live stream's clock moved on with no event (`LiveAnalysis`).
+    package mutating func advance(to time: Int64, emitWithApp emit: (consuming Event, Int) -> Void) {
+        decideExpiredDepartures(before: time)
+        flush(emit)
+    }
+
     package mutating func finish(emitWithApp emit: (consuming Event, Int) -> Void) {
         for departure in departures { decide(departure, left: true) }
         flush(emit)
