@@ -6,7 +6,7 @@ import LifelintCore
 enum CommandCatalog {
     static var commands: [any Command.Type] {
         [
-            AnalyzeCommand.self, EventsCommand.self, TimelineCommand.self, RulesCommand.self,
+            AnalyzeCommand.self, EventsCommand.self, TimelineCommand.self, WatchCommand.self, RulesCommand.self,
             CompletionsCommand.self, ManualCommand.self,
         ]
     }

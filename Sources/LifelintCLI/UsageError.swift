@@ -16,6 +16,8 @@ package enum UsageError: Error, Sendable, Equatable, CustomStringConvertible {
     case missingValue(option: String)
     case invalidValue(option: String, value: String, expected: String)
     case missingInput(command: String)
+    /// A command that reads one stream (`watch`) was given several.
+    case oneInputOnly(command: String, given: Int)
     case unknownCommand(String)
 
     package var description: String {
@@ -34,6 +36,7 @@ package enum UsageError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .missingValue(option): return "option '\(option)' needs a value"
         case let .invalidValue(option, value, expected): return "invalid value '\(Self.shortened(value))' for '\(option)': expected \(expected)"
         case let .missingInput(command): return "'lifelint \(command)' needs at least one trace file (or '-' for standard input)"
+        case let .oneInputOnly(command, given): return "'lifelint \(command)' reads one stream ('-' or a file), not \(given)"
         case let .unknownCommand(command) where command.count > Self.echoLimit: return "unknown command '\(Self.shortened(command))'"
         case let .unknownCommand(command): return "unknown command '\(command)'\(DidYouMean.suggestion(for: command, among: CommandCatalog.names))"
         }

@@ -55,8 +55,10 @@ import Testing
     @Test func anOptionOfAnotherCommandSaysWhose() {
         #expect(
             error(["timeline", "--format", "html", lostDraft])
-                == "lifelint: error: '--format' is not an option of 'lifelint timeline' but of 'lifelint analyze': the timeline as a page is 'lifelint --format html <trace>'")
-        #expect(error(["--format", "json", "events", lostDraft]) == "lifelint: error: '--format' is not an option of 'lifelint events' but of 'lifelint analyze'")
+                == "lifelint: error: '--format' is not an option of 'lifelint timeline' but of 'lifelint analyze' and 'lifelint watch': the timeline as a page is 'lifelint --format html <trace>'"
+        )
+        #expect(
+            error(["--format", "json", "events", lostDraft]) == "lifelint: error: '--format' is not an option of 'lifelint events' but of 'lifelint analyze' and 'lifelint watch'")
         #expect(runLifelint(["events", "--app", "x", lostDraft]).diagnostics.hasSuffix("Run 'lifelint events --help' for usage.\n"))
     }
 

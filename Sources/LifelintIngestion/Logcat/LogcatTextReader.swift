@@ -57,6 +57,20 @@ struct LogcatTextReader: LineOrientedReader {
         summary.format = "logcat " + layout.rawValue
     }
 
+    /// A reader fed line by line from a stream whose first lines gave `detection`
+    /// (`LiveLogcatReader`).
+    init(path: String, detected detection: LogcatLayoutDetector.Detection, year: YearInference, mappings: [LineMapping]) {
+        self.init(path: path, year: year, mappings: mappings)
+        format = detection.format ?? format
+        hasLineNumbers = detection.hasLineNumbers
+        summary.format = detection.description
+    }
+
+    /// Names pids before any line names them: a live stream starts mid-session.
+    mutating func seed(_ processes: [(pid: Int32, process: String)]) {
+        for (pid, process) in processes { recognizer.attribution.name(pid: pid, process: process) { _ in } }
+    }
+
     /// One line of a fed reader, at `number` in the container.
     mutating func read(line: Span<UInt8>, number: Int, emit: EventSink) {
         summary.lines = number
