@@ -19,11 +19,21 @@ public final class LiveEventQueue: @unchecked Sendable {
     private var items: [Item] = []
     private var isStopping = false
 
+    /// How many items may wait: the reading thread waits for the loop beyond it, so memory
+    /// stays bounded when the stream comes faster than it is analysed (a file read from its
+    /// start, a burst).
+    static let capacity = 4096
+
+    /// Queues `item`; the reading thread waits while the queue is full (a signal never does).
     public func push(_ item: Item) {
         condition.lock()
-        if case .stopped = item { isStopping = true }
+        if case .stopped = item {
+            isStopping = true
+        } else {
+            while items.count >= Self.capacity, !isStopping { condition.wait() }
+        }
         items.append(item)
-        condition.signal()
+        condition.broadcast()
         condition.unlock()
     }
 
@@ -41,13 +51,14 @@ public final class LiveEventQueue: @unchecked Sendable {
         if items.isEmpty { _ = condition.wait(until: Date(timeIntervalSinceNow: timeout)) }
         let taken = items
         items.removeAll(keepingCapacity: true)
+        condition.broadcast()
         return taken
     }
 
     public func requestStop() {
         condition.lock()
         isStopping = true
-        condition.signal()
+        condition.broadcast()
         condition.unlock()
     }
 }

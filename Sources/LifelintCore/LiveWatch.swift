@@ -7,7 +7,7 @@ import LifelintReports
 
 /// A watch of a live stream as a library call (`lifelint watch`): a thread reads the stream's
 /// lines into events; this loop analyses each as it comes (`LiveAnalysis`) and reports each
-/// finding as soon as it is decided. While the stream is quiet the loop wakes every
+/// finding and verdict as soon as it is decided. While the stream is quiet the loop wakes every
 /// `tick` and moves the analysis's clock on by the wall clock, tied to the stream's times at its
 /// latest event, so a deadline passes with no further line.
 public struct LiveWatch {
@@ -89,9 +89,10 @@ public struct LiveWatch {
         }
     }
 
-    /// Reports the findings; returns the first that matches `exitOn`.
-    private mutating func report(_ findings: [Finding]) -> Finding? {
-        for finding in findings {
+    /// Reports the findings and verdicts; returns the first finding that matches `exitOn`.
+    private mutating func report(_ decisions: LiveAnalysis.Decisions) -> Finding? {
+        decisions.verdicts.forEach(reporter.write)
+        for finding in decisions.findings {
             reporter.write(finding)
             reported.append(finding.severity)
             if matchesExitOn(finding) { return finding }

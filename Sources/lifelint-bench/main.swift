@@ -27,6 +27,8 @@ struct BenchmarkOptions {
     var batchOnly = false
     /// Only the Perfetto workload (`--perfetto-only`).
     var perfettoOnly = false
+    /// Only the soak of `lifelint watch` (`--soak-hours N`): a simulated device this many hours long.
+    var soakHours = 0
 
     init(_ arguments: [String]) {
         var iterator = arguments.makeIterator()
@@ -42,9 +44,10 @@ struct BenchmarkOptions {
             case "--batch-kb": batchKilobytes = iterator.next().flatMap { Int($0) }.map { max(1, $0) } ?? batchKilobytes
             case "--batch-only": batchOnly = true
             case "--perfetto-only": perfettoOnly = true
+            case "--soak-hours": soakHours = iterator.next().flatMap { Int($0) }.map { max(1, $0) } ?? 24
             default:
                 print(
-                    "usage: lifelint-bench [--size-mb N] [--seed N] [--dir DIR] [--repeat N] [--container-mb N] [--perfetto-mb N] [--batch-traces N] [--batch-kb N] [--batch-only] [--perfetto-only]"
+                    "usage: lifelint-bench [--size-mb N] [--seed N] [--dir DIR] [--repeat N] [--container-mb N] [--perfetto-mb N] [--batch-traces N] [--batch-kb N] [--batch-only] [--perfetto-only] [--soak-hours N]"
                 )
                 exit(2)
             }
@@ -55,6 +58,10 @@ struct BenchmarkOptions {
 let options = BenchmarkOptions(Array(CommandLine.arguments.dropFirst()))
 if options.batchOnly {
     BatchBenchmark.run(options, binary: ChildProcess.siblingExecutable(named: "lifelint"))
+    exit(0)
+}
+if options.soakHours > 0 {
+    SoakBenchmark.run(options, binary: ChildProcess.siblingExecutable(named: "lifelint"))
     exit(0)
 }
 if options.perfettoOnly {

@@ -37,12 +37,12 @@ public struct RuleEngine {
     /// Findings with the clause that made them: kept only if the app reported the clause's
     /// evidence somewhere in the trace, which may come after the finding.
     private var candidates: [(finding: Finding, clause: Int, app: Int)] = []
-    /// The candidates not yet handed out as decided (`takeDecided()`): each waits until its
-    /// app has shown the clause's evidence.
-    private var awaitingHandOut: [Int] = []
+    /// A live stream's findings waiting for their app's evidence (`takeDecided()`), by app: the
+    /// latest `waitingPerApp` each, looked at again only when the app's evidence grows.
+    private var waiting: [Int: [(finding: Finding, clause: Int, app: Int)]] = [:]
+    private var evidenceGrew = Set<Int>()
+    static let waitingPerApp = 16
     public private(set) var findings: [Finding] = []
-    /// The findings `finish` decided that `takeDecided()` had not handed out.
-    public private(set) var decidedAtFinish: [Finding] = []
     public private(set) var coverage: [RuleCoverage] = []
 
     /// An engine for one trace, from the run's compiled rules (shared, not copied).
@@ -78,6 +78,7 @@ public struct RuleEngine {
         let name = names.id(ofCode: event.name.code) ?? names.intern(event.name)
         if name >= facts.count { facts.learnNames(of: names, clauses: clauses, requirements: requirements) }
         if app >= apps.count || !apps[app].isSeen { see(app) }
+        let evidence = apps[app].evidence
         var violations: [(Violation, Int)] = []
         // A static function on the state in place (one lookup, no copy): its collections
         // then stay uniquely referenced and change without being copied on every event. The
@@ -89,6 +90,7 @@ public struct RuleEngine {
             violations: &violations)
         names.giveBack(families)
         for (violation, clause) in violations { record(violation, clause, app: app) }
+        if apps[app].evidence != evidence, waiting[app] != nil { evidenceGrew.insert(app) }
     }
 
     private mutating func see(_ app: Int) {
@@ -177,15 +179,29 @@ public struct RuleEngine {
     }
 
     /// The findings decided since the last call whose app has shown the clause's evidence: a
-    /// live stream reports each as soon as it stands (`LiveAnalysis`).
+    /// live stream reports each as soon as it stands (`LiveAnalysis`). They leave the engine;
+    /// the others wait for their app's evidence, the latest few per app, so a watch of hours
+    /// keeps bounded state, and `finish` then gives only the rest.
     public mutating func takeDecided() -> [Finding] {
         var decided: [Finding] = []
-        awaitingHandOut.removeAll { index in
-            let candidate = candidates[index]
-            guard requirements.isSatisfied(clause: candidate.clause, by: apps[candidate.app].evidence) else { return false }
-            decided.append(candidate.finding)
-            return true
+        for candidate in candidates {
+            if requirements.isSatisfied(clause: candidate.clause, by: apps[candidate.app].evidence) {
+                decided.append(candidate.finding)
+            } else {
+                waiting[candidate.app, default: []].append(candidate)
+                if waiting[candidate.app]!.count > Self.waitingPerApp { waiting[candidate.app]!.removeFirst() }
+            }
         }
+        candidates.removeAll(keepingCapacity: true)
+        for app in evidenceGrew {
+            waiting[app]?.removeAll { candidate in
+                guard requirements.isSatisfied(clause: candidate.clause, by: apps[app].evidence) else { return false }
+                decided.append(candidate.finding)
+                return true
+            }
+            if waiting[app]?.isEmpty == true { waiting[app] = nil }
+        }
+        evidenceGrew.removeAll()
         return decided
     }
 
@@ -204,7 +220,8 @@ public struct RuleEngine {
             monitors.finish(at: endTime) { record($0, $1, app: app) }
             apps[app].monitors = monitors
         }
-        decidedAtFinish = takeDecided()
+        candidates += waiting.keys.sorted().flatMap { waiting[$0]! }
+        waiting = [:]
         findings = candidates.compactMap { candidate in
             requirements.isSatisfied(clause: candidate.clause, by: apps[candidate.app].evidence) ? candidate.finding : nil
         }
@@ -263,7 +280,6 @@ public struct RuleEngine {
         let compiled = clauses[clause]
         let rule = compiled.rule
         let event = violation.event
-        awaitingHandOut.append(candidates.count)
         candidates.append(
             (
                 Finding(

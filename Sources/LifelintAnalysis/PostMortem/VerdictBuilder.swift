@@ -146,6 +146,9 @@ public struct VerdictBuilder {
     private var ownNumbers: [String: Int] = [:]
     /// Episodes whose verdict waits for the end of the trace.
     private var finished: [Episode] = []
+    /// A live stream's verdicts are told when their episode ends, with what the stream has shown
+    /// so far (`LiveAnalysis`): waiting for the end of a watch would hold every episode of hours.
+    package var settlesAtOnce = false
     public private(set) var verdicts: [Verdict] = []
 
     static let relevantEvents: EventNameSet = [
@@ -187,11 +190,18 @@ public struct VerdictBuilder {
     /// A verdict now when the trace has already shown what it rests on (the app reports input
     /// and restores), else when it ends: memory follows undecided stories only.
     private mutating func settle(_ episode: Episode) {
-        if appsReportingInput.contains(episode.app), appsReportingRestores.contains(episode.app) {
+        if settlesAtOnce || appsReportingInput.contains(episode.app) && appsReportingRestores.contains(episode.app) {
             verdicts.append(verdict(episode))
         } else {
             finished.append(episode)
         }
+    }
+
+    /// The verdicts settled since the last call, which leave the builder: a live stream reports
+    /// each as it settles (`LiveAnalysis`), and `finish` then gives only the rest.
+    package mutating func takeSettled() -> [Verdict] {
+        defer { verdicts.removeAll() }
+        return verdicts
     }
 
     /// Writes the verdicts, those of episodes still open when the trace ends included.

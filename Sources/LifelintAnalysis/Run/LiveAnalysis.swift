@@ -16,33 +16,48 @@ public struct LiveAnalysis {
 
     public init(settings: AnalysisSettings) {
         consumers = DerivedEventConsumers(settings: settings)
+        consumers.verdicts.settlesAtOnce = true
         apps = settings.apps
     }
 
-    /// One event from the reader; returns the findings decided by it.
-    public mutating func consume(_ event: consuming Event) -> [Finding] {
-        if let apps, !apps.contains(event.app) { return [] }
+    /// What one step decided: findings, and verdicts of episodes that settled.
+    public struct Decisions {
+        public var findings: [Finding] = []
+        public var verdicts: [Verdict] = []
+    }
+
+    /// One event from the reader; returns what it decided.
+    public mutating func consume(_ event: consuming Event) -> Decisions {
+        if let apps, !apps.contains(event.app) { return Decisions() }
         if event.time.clock != .unknown, clock.map({ event.time > $0 }) ?? true { clock = event.time }
         Self.feed(event, &normalizer, &phases, &consumers)
-        return consumers.engine.takeDecided()
+        return takeDecisions()
     }
 
     /// The stream's clock passed `time` (on its events' clock) with no event: the windows
     /// release what is older, the departures and deadlines that passed are decided. Returns
     /// the findings that decides.
-    public mutating func advance(to time: Timestamp) -> [Finding] {
-        guard let current = clock, time.clock == current.clock, time > current else { return [] }
+    public mutating func advance(to time: Timestamp) -> Decisions {
+        guard let current = clock, time.clock == current.clock, time > current else { return Decisions() }
         clock = time
         Self.advance(time.nanoseconds, &normalizer, &phases, &consumers)
-        return consumers.engine.takeDecided()
+        return takeDecisions()
     }
 
     /// The stream ended: what the windows hold goes through and what is still open is settled.
-    /// Returns the findings not yet handed out.
-    public mutating func finish(clockEnd: Timestamp? = nil) -> [Finding] {
+    /// Returns what had not been handed out.
+    public mutating func finish(clockEnd: Timestamp? = nil) -> Decisions {
         Self.finish(&normalizer, &phases, &consumers)
+        var decisions = takeDecisions()
         consumers.engine.finish(clockEnd: clockEnd ?? clock, appNames: phases.appNames)
-        return consumers.engine.decidedAtFinish
+        consumers.verdicts.finish()
+        decisions.findings += consumers.engine.findings
+        decisions.verdicts += consumers.verdicts.verdicts
+        return decisions
+    }
+
+    private mutating func takeDecisions() -> Decisions {
+        Decisions(findings: consumers.engine.takeDecided(), verdicts: consumers.verdicts.takeSettled())
     }
 
     private static func finish(_ normalizer: inout EventNormalizer, _ phases: inout PhaseDeriver, _ consumers: inout DerivedEventConsumers) {

@@ -26,24 +26,33 @@ import Testing
         var live = LiveAnalysis(settings: try Self.settings())
         var decided: [String] = []
         for event in try Self.sampleEvents() where event.source.line <= 28 {
-            decided += live.consume(event).map { "\($0.ruleID):\($0.location.line)" }
+            decided += live.consume(event).findings.map { "\($0.ruleID):\($0.location.line)" }
         }
         #expect(decided == ["save-in-on-destroy:17"])
-        #expect(live.advance(to: Self.time("2024-01-08T09:15:47.300")).isEmpty)
-        #expect(live.advance(to: Self.time("2024-01-08T09:15:47.310")).map { "\($0.ruleID):\($0.location.line)" } == ["no-save-at-background:28"])
-        #expect(live.advance(to: Self.time("2024-01-08T09:16:30")).isEmpty)
-        #expect(live.finish().isEmpty)
+        #expect(live.advance(to: Self.time("2024-01-08T09:15:47.300")).findings.isEmpty)
+        #expect(live.advance(to: Self.time("2024-01-08T09:15:47.310")).findings.map { "\($0.ruleID):\($0.location.line)" } == ["no-save-at-background:28"])
+        #expect(live.advance(to: Self.time("2024-01-08T09:16:30")).findings.isEmpty)
+        #expect(live.finish().findings.isEmpty)
     }
 
-    /// Fed whole, the stream decides what the batch analysis reports, each finding once.
+    /// Fed whole, the stream decides what the batch analysis reports, each finding and each
+    /// verdict once.
     @Test func theWholeStreamDecidesWhatTheBatchReports() throws {
         var live = LiveAnalysis(settings: try Self.settings())
-        var decided: [Finding] = []
-        for event in try Self.sampleEvents() { decided += live.consume(event) }
-        decided += live.finish()
+        var decided = LiveAnalysis.Decisions()
+        for event in try Self.sampleEvents() {
+            let step = live.consume(event)
+            decided.findings += step.findings
+            decided.verdicts += step.verdicts
+        }
+        let last = live.finish()
+        decided.findings += last.findings
+        decided.verdicts += last.verdicts
         let batch = try TraceAnalyzer.analyze(
-            path: RepositoryPaths.path("SampleLogs/android-lost-draft.log"), rules: RuleCatalog.builtIn().rules, options: TraceReadOptions(year: 2024)
-        ).findings
-        #expect(decided.map { "\($0.ruleID):\($0.location.line)" }.sorted() == batch.map { "\($0.ruleID):\($0.location.line)" }.sorted())
+            TraceInput(path: RepositoryPaths.path("SampleLogs/android-lost-draft.log")),
+            settings: AnalysisSettings(rules: RuleCatalog.builtIn().rules, readOptions: TraceReadOptions(year: 2024)))
+        #expect(decided.findings.map { "\($0.ruleID):\($0.location.line)" }.sorted() == batch.findings.map { "\($0.ruleID):\($0.location.line)" }.sorted())
+        #expect(decided.verdicts.map { "\($0.location.line) \($0.outcome)" }.sorted() == batch.verdicts.map { "\($0.location.line) \($0.outcome)" }.sorted())
+        #expect(decided.verdicts.count == 1)
     }
 }

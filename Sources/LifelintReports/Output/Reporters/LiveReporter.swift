@@ -2,9 +2,9 @@ import LifelintAnalysis
 @_spi(Bytes) import LifelintBytes
 import LifelintModel
 
-/// Findings written one at a time as a live stream decides them (`lifelint watch`): the text
-/// format's block, or one JSON Lines `finding` record (the fields of `--format jsonl`'s), each
-/// flushed at once so a harness reading the pipe sees it then.
+/// Findings and verdicts written one at a time as a live stream decides them (`lifelint
+/// watch`): the text format's block, or one JSON Lines `finding` or `verdict` record (the fields
+/// of `--format jsonl`'s), each flushed at once so a harness reading the pipe sees it then.
 public struct LiveReporter {
     public enum Format: Sendable {
         case text(colors: Bool)
@@ -29,6 +29,20 @@ public struct LiveReporter {
         case .jsonLines:
             var record = ReportJSON.finding(finding)
             record["type"] = "finding"
+            record["trace"] = trace
+            write(records.render([record], labels: [:]))
+        }
+        output.flush()
+    }
+
+    /// A verdict, as the text format or a JSON Lines `verdict` record writes it.
+    public func write(_ verdict: Verdict) {
+        switch format {
+        case .text(let colors):
+            TextReporter(output: output, colors: colors).write(verdict)
+        case .jsonLines:
+            var record = ReportJSON.verdict(verdict)
+            record["type"] = "verdict"
             record["trace"] = trace
             write(records.render([record], labels: [:]))
         }
