@@ -23,26 +23,21 @@ public struct LiveReporter {
     }
 
     public func write(_ finding: Finding) {
-        switch format {
-        case .text(let colors):
-            TextReporter(output: output, colors: colors).write(finding)
-        case .jsonLines:
-            var record = ReportJSON.finding(finding)
-            record["type"] = "finding"
-            record["trace"] = trace
-            write(records.render([record], labels: [:]))
-        }
-        output.flush()
+        write(ReportJSON.finding(finding), type: "finding") { $0.write(finding) }
     }
 
     /// A verdict, as the text format or a JSON Lines `verdict` record writes it.
     public func write(_ verdict: Verdict) {
+        write(ReportJSON.verdict(verdict), type: "verdict") { $0.write(verdict) }
+    }
+
+    private func write(_ record: [String: Any], type: String, asText: (TextReporter) -> Void) {
         switch format {
         case .text(let colors):
-            TextReporter(output: output, colors: colors).write(verdict)
+            asText(TextReporter(output: output, colors: colors))
         case .jsonLines:
-            var record = ReportJSON.verdict(verdict)
-            record["type"] = "verdict"
+            var record = record
+            record["type"] = type
             record["trace"] = trace
             write(records.render([record], labels: [:]))
         }
