@@ -53,6 +53,8 @@ public enum EventVocabulary {
         .evidenceStateNotSaved: "the system finished an activity whose state was never saved",
         .evidenceAppExits: "MetricKit counted exits of one kind",
         .reporterEvent: "a crash reporter's event, whose claim and trail the trace holds",
+        // Instrumented tests' boundaries.
+        .testStarted: "an instrumented test began", .testFinished: "an instrumented test ended (its outcome)",
         // Derived by the phase deriver.
         .phaseActive: "foreground and interactive", .phaseInactive: "visible but not focused",
         .phaseBackground: "the app left the foreground", .phaseTerminated: "the process incarnation ended",
@@ -76,7 +78,7 @@ public enum EventVocabulary {
                 [.processDied],
                 [
                     "reason", "code", "namespace", "visibility", "watchdog_event", "exception", "exit_reason", "subreason",
-                    "importance", "source", "detail", "process", "initiator",
+                    "importance", "source", "detail", "process", "initiator", "signal", "thread",
                 ]
             ),
             ([.systemForeground, .systemBackground], ["detail"]),
@@ -99,6 +101,8 @@ public enum EventVocabulary {
             ([.evidenceAppExits], ["reason", "context", "count", "from", "to"]),
             ([.evidenceAnrDump], ["thread_state", "blocked_on", "detail", "callback", "frame", "process", "source"]),
             ([.reporterEvent], ["reporter", "mechanism", "in_foreground"]),
+            ([.testStarted], ["test", "class"]),
+            ([.testFinished], ["test", "class", "outcome"]),
             ([.phaseActive], ["from", "after"]),
             ([.phaseInactive, .phaseBackground], ["from"]),
             ([.phaseTerminated], ["reason", "initiator", "from", "detail", "reporter"]),

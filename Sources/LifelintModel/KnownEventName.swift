@@ -81,6 +81,8 @@ package enum KnownEventName: String, CaseIterable, Sendable {
     case evidenceStateNotSaved = "evidence.state-not-saved"
     case evidenceAppExits = "evidence.app-exits"
     case reporterEvent = "reporter.event"
+    case testStarted = "test.started"
+    case testFinished = "test.finished"
     case phaseActive = "phase.active"
     case phaseInactive = "phase.inactive"
     case phaseBackground = "phase.background"

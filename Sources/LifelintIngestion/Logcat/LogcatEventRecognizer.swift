@@ -74,6 +74,8 @@ struct LogcatEventRecognizer {
     var held: HeldEvidence?
     /// A tombstone `DEBUG` is printing, until its header ends.
     var nativeCrash: NativeCrashReading?
+    /// The tests `TestRunner` reported failing (or skipped on an assumption), until they finish.
+    var testOutcomes: [String: String] = [:]
 
     /// When and where something was seen, to tell whether a later line is the same incident
     /// (`IncidentWindow`).
@@ -237,6 +239,7 @@ struct LogcatEventRecognizer {
         case .flutter: recogniseFlutter(line, &out)
         case .reactNativeJS: recogniseReactNative(line, &out)
         case .nativeCrash: recogniseNativeCrash(line, &out)
+        case .testRunner: recogniseTestBoundary(line, &out)
         default:
             if let payload = EventLogPayload(line.message) { recogniseEventLog(line, tag, payload, &out) }
         }

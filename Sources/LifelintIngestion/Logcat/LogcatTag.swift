@@ -28,6 +28,8 @@ enum LogcatTag: Sendable {
     case flutter
     /// A React Native app's JavaScript console (`I ReactNativeJS: lifelint: persist.begin`).
     case reactNativeJS
+    /// AndroidJUnitRunner's `LogRunListener`: `started: testX(com.app.FooTest)`, `finished: …`.
+    case testRunner
     /// debuggerd printing a tombstone (`F DEBUG   : pid: 4242, tid: 4242, name: …  >>> com.app <<<`).
     case nativeCrash
 
@@ -41,7 +43,7 @@ enum LogcatTag: Sendable {
             "am_anr": .anr, "am_crash": .crash, "am_freeze": .freeze, "am_unfreeze": .unfreeze,
             "am_finish_activity": .finishActivity, "wm_finish_activity": .finishActivity,
             "killinfo": .lmkdKillInfo, "am_proc_bound": .procBound,
-            "flutter": .flutter, "ReactNativeJS": .reactNativeJS, "DEBUG": .nativeCrash,
+            "flutter": .flutter, "ReactNativeJS": .reactNativeJS, "DEBUG": .nativeCrash, "TestRunner": .testRunner,
         ]
         for writer in AndroidMessageWriter.allCases {
             for tag in writer.tags { table[tag] = .system(writer) }
