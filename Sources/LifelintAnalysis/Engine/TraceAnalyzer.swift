@@ -22,6 +22,8 @@ public enum TraceAnalyzer {
         public var labels: TraceLabels
         /// What kept the trace from showing a lifecycle, when it showed none (`TraceNote`).
         public var notes: [TraceNote]
+        /// The instrumented tests the trace ran (`TestRunner` lines), in order.
+        public var tests: [InstrumentedTest] = []
     }
 
     public static func analyze(_ input: TraceInput, settings: AnalysisSettings) throws(IngestionError) -> Analysis {
@@ -31,9 +33,11 @@ public enum TraceAnalyzer {
         // settings (rules, thresholds, options) for every event.
         let apps = settings.apps
         var appInfo = TraceLabels()
+        var tests = InstrumentedTestCollector()
         let summary = try EventNormalizer.read(input, options: settings.readOptions) { event in
             if let apps, !apps.contains(event.app) { return }
             if event.name.is(.appInfo) { appInfo.record(appInfo: event.attributes) }
+            if event.name.is(.testStarted) || event.name.is(.testFinished) { tests.record(event) }
             phases.process(consume event) { consumers.consume($0, app: $1) }
         }
         phases.finish { consumers.consume($0, app: $1) }
@@ -45,7 +49,7 @@ public enum TraceAnalyzer {
             summary: summary, findings: consumers.engine.findings, metrics: consumers.metrics?.finish(clockEnd: summary.clockEnd, appNames: phases.appNames) ?? AppMetricsList(),
             verdicts: verdicts, verdictResults: verdictRules.flatMap { rule in verdicts.compactMap(rule.result) }, coverage: consumers.engine.coverage,
             timeline: consumers.timeline?.finish(findings: consumers.engine.findings), labels: summary.labels.merged(appInfo),
-            notes: notes(summary, evidence: consumers.evidence, appNames: phases.appNames))
+            notes: notes(summary, evidence: consumers.evidence, appNames: phases.appNames), tests: tests.tests)
     }
 
     /// What the reading could not do, in the order a reader meets it: the clock and the
@@ -105,6 +109,7 @@ public enum TraceAnalyzer {
             report.coverage = analysis.coverage
             report.verdictResults = analysis.verdictResults
             report.notes = analysis.notes
+            report.tests = analysis.tests
             if settings.failsOnEmpty, let empty = analysis.notes.first(where: \.isNoEvents) {
                 report.error = "\(path): \(empty) (--fail-on-empty)"
                 report.diagnostics.append("lifelint: error: \(report.error!)")

@@ -35,6 +35,8 @@ public struct TraceReport: Sendable {
     public var notes: [TraceNote] = []
     /// Per rule, the apps it was evaluated on and those that lacked its evidence.
     public var coverage: [RuleCoverage] = []
+    /// The instrumented tests the trace ran: the JUnit report has a test case per test.
+    public var tests: [InstrumentedTest] = []
     /// How long reading and analysing the trace took, in seconds (JUnit's `time`).
     public var seconds: Double = 0
 

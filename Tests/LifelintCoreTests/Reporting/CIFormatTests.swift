@@ -55,6 +55,60 @@ import Testing
         }
     }
 
+    /// A trace of instrumented tests: one test case per test, failing where a finding happened
+    /// while it ran (with the finding as evidence), skipped where its runner skipped it; and the
+    /// report still validates.
+    @Test func junitHasATestCasePerInstrumentedTest() throws {
+        let sample = try String(contentsOfFile: lostDraft, encoding: .utf8).split(separator: "\n").map(String.init)
+        let run =
+            "01-08 09:13:58.100  4242  4260 I TestRunner: started: draftIsSaved(com.example.notes.EditorTest)\n" + sample[1..<18].joined(separator: "\n")
+            + "\n" + """
+                01-08 09:14:30.000  4242  4260 I TestRunner: finished: draftIsSaved(com.example.notes.EditorTest)
+                01-08 09:14:30.010  4242  4260 I TestRunner: started: titleIsShown(com.example.notes.EditorTest)
+                01-08 09:14:31.000  4242  4260 I TestRunner: finished: titleIsShown(com.example.notes.EditorTest)
+                01-08 09:14:31.010  4242  4260 I TestRunner: ignored: rotation(com.example.notes.EditorTest)
+
+                """
+        let trace = TraceFixture.temporaryFile(name: "instrumented.log", contents: Data(run.utf8))
+        let report = runLifelint(["--year", "2024", "--no-config", "--format", "junit", trace.path]).output
+        let cases = report.split(separator: "\n").filter { $0.contains("<testcase") || $0.contains("<failure") || $0.contains("<skipped") }.map {
+            $0.trimmingCharacters(in: .whitespaces).prefix(90)
+        }
+        #expect(
+            cases == [
+                #"<testcase name="draftIsSaved" classname="com.example.notes.EditorTest">"#,
+                #"<failure message="com.example.notes saves &apos;draft&apos; in a teardown callback that a "#,
+                #"<testcase name="titleIsShown" classname="com.example.notes.EditorTest"/>"#,
+                #"<testcase name="rotation" classname="com.example.notes.EditorTest">"#,
+                #"<skipped message="the test runner: ignored"/>"#,
+            ])
+        if Self.xmllint != nil { #expect(try Self.validate(report).valid) }
+    }
+
+    /// A finding is its test's by the line it rests on: a save that never began is decided 5 s
+    /// after the background entry, when the test has already finished.
+    @Test func aDeadlinePassedAfterItsTestEndedIsStillItsTests() throws {
+        let sample = try String(contentsOfFile: lostDraft, encoding: .utf8).split(separator: "\n").map(String.init)
+        let run =
+            sample[1..<19].joined(separator: "\n") + "\n01-08 09:15:02.300  4242  4260 I TestRunner: started: noteIsSaved(com.example.notes.EditorTest)\n"
+            + sample[19..<28].joined(separator: "\n") + "\n01-08 09:15:42.400  4242  4260 I TestRunner: finished: noteIsSaved(com.example.notes.EditorTest)\n"
+            + "01-08 09:15:45.000  4242  4260 I TestRunner: started: listIsShown(com.example.notes.EditorTest)\n"
+            + "01-08 09:15:50.000  4242  4260 I TestRunner: finished: listIsShown(com.example.notes.EditorTest)\n"
+        let trace = TraceFixture.temporaryFile(name: "instrumented.log", contents: Data(run.utf8))
+        let report = runLifelint(["--year", "2024", "--no-config", "--format", "junit", trace.path]).output
+        let cases = report.split(separator: "\n").filter { $0.contains("<testcase") || $0.contains("<failure") }.map {
+            $0.trimmingCharacters(in: .whitespaces).prefix(70)
+        }
+        let expected = [
+            #"<testcase name="noteIsSaved" classname="com.example.notes.EditorTest">"#,
+            #"<failure message="com.example.notes went to the background with unsaved input"#,
+            #"<testcase name="listIsShown" classname="com.example.notes.EditorTest"/>"#,
+            #"<testcase name="outside any test" classname="\#(JUnitReporter.className(trace.path))">"#,
+            #"<failure message="com.example.notes saves &apos;draft&apos; in a teardown callback"#,
+        ]
+        #expect(cases == expected.map { $0.prefix(70) })
+    }
+
     /// A rule no app gave the evidence for did not run: it is skipped with the reason, not
     /// passed; one evaluated only in part passes and says so.
     @Test func junitSkipsRulesThatWereNotEvaluated() {

@@ -20,7 +20,9 @@ import Darwin
 /// (seconds spent on the trace), as junit-10.xsd allows; test cases carry a `classname` without
 /// dots, since Jenkins splits class names at the last dot (`android-lost-draft.log` would
 /// become a class `log`).
-/// With `onlyFailures` (`--junit-only-failures`), passing test cases are left out.
+/// A trace of instrumented tests has one test case per test instead (`testCases`), named by
+/// the test's class and method. With `onlyFailures` (`--junit-only-failures`), passing test
+/// cases are left out.
 public struct JUnitReporter: Reporter {
     private let output: ByteOutput
     private let onlyFailures: Bool
@@ -80,7 +82,9 @@ public struct JUnitReporter: Reporter {
             cases += "      <error message=\"\(XMLText.escapedAttribute(error))\">\(XMLText.escapedText(trace.diagnostics.joined(separator: "\n")))</error>\n"
             cases += "    </testcase>\n"
         }
-        if trace.summary != nil {
+        if trace.summary != nil, !trace.tests.isEmpty {
+            cases += testCases(trace, run, &suite)
+        } else if trace.summary != nil {
             let results = trace.results
             let coverage = Dictionary(trace.coverage.map { ($0.rule, $0) }, uniquingKeysWith: { first, _ in first })
             for ruleID in run.rules.map(\.id) {
@@ -115,6 +119,42 @@ public struct JUnitReporter: Reporter {
             + " skipped=\"\(suite.skipped)\" time=\"\(Self.seconds(trace.seconds))\" timestamp=\"\(context.timestamp)\" hostname=\"\(context.hostname)\">\n"
             + cases + "  </testsuite>\n"
         return suite
+    }
+
+    /// A trace of instrumented tests (`TestRunner` lines): one test case per test, failing when a
+    /// finding at or above `--fail-on` happened while it ran, with the findings as its evidence;
+    /// skipped when its runner skipped it; the findings outside every test in one more case.
+    private func testCases(_ trace: TraceReport, _ run: RunReport, _ suite: inout Suite) -> String {
+        var cases = ""
+        var attributed = Set<Int>()
+        let results = trace.results
+        func testCase(name: String, className: String, findings: [Finding], skipped: String?) {
+            let failing = findings.filter { $0.severity >= run.failOn }
+            if onlyFailures, failing.isEmpty { return }
+            suite.tests += 1
+            var body = ""
+            if !failing.isEmpty {
+                suite.failures += 1
+                let message = failing.count == 1 ? failing[0].message : "\(failing.count) findings: \(failing[0].message)"
+                body += "      <failure message=\"\(XMLText.escapedAttribute(message))\" type=\"\(failing[0].severity.rawValue)\">"
+                body += XMLText.escapedText(failing.map(Self.describe).joined(separator: "\n")) + "</failure>\n"
+            } else if let skipped {
+                suite.skipped += 1
+                body += "      <skipped message=\"\(XMLText.escapedAttribute(skipped))\"/>\n"
+            }
+            let quiet = findings.filter { $0.severity < run.failOn }
+            if !quiet.isEmpty { body += "      <system-out>" + XMLText.escapedText(quiet.map(Self.describe).joined(separator: "\n")) + "</system-out>\n" }
+            let attributes = "name=\"\(XMLText.escapedAttribute(name))\" classname=\"\(XMLText.escapedAttribute(className))\""
+            cases += body.isEmpty ? "    <testcase \(attributes)/>\n" : "    <testcase \(attributes)>\n" + body + "    </testcase>\n"
+        }
+        for test in trace.tests {
+            let indices = results.indices.filter { !attributed.contains($0) && test.contains(results[$0]) }
+            attributed.formUnion(indices)
+            testCase(name: test.name, className: test.className, findings: indices.map { results[$0] }, skipped: test.wasSkipped ? "the test runner: \(test.outcome ?? "")" : nil)
+        }
+        let outside = results.indices.filter { !attributed.contains($0) }.map { results[$0] }
+        if !outside.isEmpty { testCase(name: "outside any test", className: Self.className(trace.path), findings: outside, skipped: nil) }
+        return cases
     }
 
     /// A rule's test case on a trace: failed when it found something at or above `--fail-on`;
