@@ -26,6 +26,11 @@ struct ReorderBuffer {
             head += 1
             release(consume released)
         }
+        if head > 1024 && head * 2 > events.count {
+            events.removeFirst(head)
+            times.removeFirst(head)
+            head = 0
+        }
     }
 
     /// Holds the event; hands `release` those now older than the window, oldest first.
@@ -55,16 +60,7 @@ struct ReorderBuffer {
             events.insert(consume event, at: index)
         }
         latest = max(latest, time)
-        while head < events.count, times[head] < latest - window {
-            let released = events[head].take()!
-            head += 1
-            release(consume released)
-        }
-        if head > 1024 && head * 2 > events.count {
-            events.removeFirst(head)
-            times.removeFirst(head)
-            head = 0
-        }
+        advance(to: latest, release: release)
     }
 
     /// Releases everything held; what comes next is ordered afresh (it may be on another clock).

@@ -227,7 +227,7 @@ struct PerfettoTraceReader {
     /// (the events buffer's line, which names the activity): the line is kept. Records the
     /// log's callbacks as they go out.
     private mutating func isLoggedTwice(_ event: Event) -> Bool {
-        guard let pid = event.pid, FrameworkSlices.lifecycleEventNames.contains(event.name) else { return false }
+        guard FrameworkSlices.isLifecycleEvent(event.name), let pid = event.pid else { return false }
         let time = event.time.nanoseconds
         guard event.attributes["component"] == nil else {
             loggedCallbacks[pid] = (event.name, time)

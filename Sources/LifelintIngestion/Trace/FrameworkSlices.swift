@@ -11,7 +11,14 @@ struct FrameworkSlices {
         "activityStart": EventName.activityStarted, "activityResume": EventName.activityResumed, "activityPause": EventName.activityPaused,
         "activityStop": EventName.activityStopped, "activityDestroy": EventName.activityDestroyed, "activityRestart": EventName.activityRestarted,
     ]
-    static let lifecycleEventNames = Set(lifecycleEvents.values)
+    /// Whether `name` is one of the lifecycle events the slices become: by its code, as it is
+    /// asked of every event a Perfetto trace releases.
+    static func isLifecycleEvent(_ name: EventName) -> Bool {
+        switch name.known {
+        case .activityStarted?, .activityResumed?, .activityPaused?, .activityStopped?, .activityDestroyed?, .activityRestarted?: true
+        default: false
+        }
+    }
     static let processStart = "bindApplication"
     /// Slices left open by a bad trace are dropped beyond this depth.
     static let maximumOpenSlices = 256
