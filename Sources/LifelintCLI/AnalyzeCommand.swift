@@ -51,6 +51,14 @@ struct AnalyzeCommand: Command {
             .init("--select", value: "<rule>", repeatable: true, "Run only this rule (opt-in and disabled ones too); repeatable; wins over the configuration."),
             .init("--ignore", value: "<rule>", repeatable: true, "Do not run this rule; repeatable; wins over the configuration."),
             .init("--set", value: "<name=value>", repeatable: true, "Override a threshold, e.g. --set graceWindow=3s; repeatable. 'lifelint rules' lists the thresholds."),
+            .init(
+                "--expect", value: "<expectation>", choices: ProcessDeathExpectation.allCases.map(\.rawValue), repeatable: true,
+                """
+                Require every instrumented test (or, in a trace without tests, the whole trace) to prove a \
+                process death: killed-in-background, saved-before-kill, restored-after-kill; repeatable or \
+                comma-separated. A failed one exits 1.
+                """),
+            .init("--expect-app", value: "<app>", "The app under test the expectations are judged on (default: found in each run)."),
         ]
 
     static let baselineOptions: [CommandLineArguments.Option] = [
@@ -101,6 +109,8 @@ struct AnalyzeCommand: Command {
     let configuration: SharedOptions.ConfigurationChoice
     let ruleDirectories: [String]
     let thresholdAssignments: [String]
+    /// `--expect` and `--expect-app`.
+    let expected: ExpectationDeclaration?
     let baselinePath: String?
     let writeBaselinePath: String?
     let jobs: Int
@@ -133,6 +143,7 @@ struct AnalyzeCommand: Command {
         configuration = SharedOptions.ConfigurationChoice(arguments)
         ruleDirectories = arguments.values["--rules"] ?? []
         thresholdAssignments = arguments.values["--set"] ?? []
+        expected = try Self.expected(arguments)
         baselinePath = arguments.value("--baseline")
         writeBaselinePath = arguments.value("--write-baseline")
         jobs = try arguments.integer("--jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
@@ -264,6 +275,24 @@ struct AnalyzeCommand: Command {
     private func makeSettings(_ configuration: Configuration) throws -> AnalysisSettings {
         try AnalysisSettings.make(
             configuration: configuration, ruleFolders: ruleDirectories,
-            thresholdAssignments: thresholdAssignments, ruleSelection: ruleSelection, readOptions: readOptions)
+            thresholdAssignments: thresholdAssignments, ruleSelection: ruleSelection, readOptions: readOptions, expected: expected)
+    }
+
+    private static func expected(_ arguments: CommandLineArguments) throws(UsageError) -> ExpectationDeclaration? {
+        let app = arguments.value("--expect-app")
+        guard let lists = arguments.values["--expect"] else {
+            if app != nil { throw .needsOption("--expect-app", needed: "--expect <expectation>") }
+            return nil
+        }
+        var expectations: [ProcessDeathExpectation] = []
+        for list in lists {
+            let (named, unknown) = ProcessDeathExpectation.parse(list)
+            if let word = unknown.first {
+                throw .invalidValue(option: "--expect", value: word, expected: ProcessDeathExpectation.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            expectations += named.filter { !expectations.contains($0) }
+        }
+        guard !expectations.isEmpty else { throw .invalidValue(option: "--expect", value: "", expected: "at least one expectation") }
+        return ExpectationDeclaration(expectations: expectations.sorted(), app: app)
     }
 }

@@ -128,6 +128,7 @@ public struct EventName: RawRepresentable, Hashable, Comparable, Sendable, Custo
     public static let reporterEvent = EventName(.reporterEvent)
     public static let testStarted = EventName(.testStarted)
     public static let testFinished = EventName(.testFinished)
+    public static let testExpect = EventName(.testExpect)
     public static let phaseActive = EventName(.phaseActive)
     public static let phaseInactive = EventName(.phaseInactive)
     public static let phaseBackground = EventName(.phaseBackground)

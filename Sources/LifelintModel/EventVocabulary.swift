@@ -55,6 +55,7 @@ public enum EventVocabulary {
         .reporterEvent: "a crash reporter's event, whose claim and trail the trace holds",
         // Instrumented tests' boundaries.
         .testStarted: "an instrumented test began", .testFinished: "an instrumented test ended (its outcome)",
+        .testExpect: "a test declared what a process death must show (docs/reference.md, process-death expectations)",
         // Derived by the phase deriver.
         .phaseActive: "foreground and interactive", .phaseInactive: "visible but not focused",
         .phaseBackground: "the app left the foreground", .phaseTerminated: "the process incarnation ended",
@@ -103,6 +104,7 @@ public enum EventVocabulary {
             ([.reporterEvent], ["reporter", "mechanism", "in_foreground"]),
             ([.testStarted], ["test", "class"]),
             ([.testFinished], ["test", "class", "outcome"]),
+            ([.testExpect], ["text", "app"]),
             ([.phaseActive], ["from", "after"]),
             ([.phaseInactive, .phaseBackground], ["from"]),
             ([.phaseTerminated], ["reason", "initiator", "from", "detail", "reporter"]),

@@ -83,6 +83,7 @@ package enum KnownEventName: String, CaseIterable, Sendable {
     case reporterEvent = "reporter.event"
     case testStarted = "test.started"
     case testFinished = "test.finished"
+    case testExpect = "test.expect"
     case phaseActive = "phase.active"
     case phaseInactive = "phase.inactive"
     case phaseBackground = "phase.background"

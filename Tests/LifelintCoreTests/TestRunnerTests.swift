@@ -38,4 +38,37 @@ import Testing
             ])
         #expect(tests.allSatisfy { $0.attributes["class"] == "com.example.notes.EditorTest" })
     }
+
+    /// XCTest's lines in Xcode's console: each test's start and finish, in its place among the
+    /// app's records, at the latest time before it; XCTest's other lines are ordinary lines.
+    @Test func xctestCasesAmongTheAppsLines() throws {
+        let log = """
+            Test Suite 'EditorTests' started at 2024-05-02 09:41:01.901
+            2024-05-02 09:41:02.418220-0700 Notes[812:33019] [Scene] scene(_:willConnectTo:) session=default
+            Test Case '-[NotesTests.EditorTests testDraftIsSaved]' started.
+                t =     0.00s Start Test at 2024-05-02 09:41:02.420
+            2024-05-02 09:41:31.006551-0700 Notes[812:33019] sceneDidEnterBackground: starting draft upload
+            Test Case '-[NotesTests.EditorTests testDraftIsSaved]' failed (28.590 seconds).
+            Test Case '-[NotesTests.EditorTests testTitle]' started.
+            Test Case '-[NotesTests.EditorTests testTitle]' skipped (0.002 seconds).
+            Test Case '-[NotesTests.EditorTests testList]' started.
+            Test Case '-[NotesTests.EditorTests testList]' passed (0.010 seconds).
+            \t Executed 3 tests, with 1 failure (0 unexpected) in 28.602 (28.610) seconds
+            """
+        let (events, summary) = try TraceFixture.ingest(log)
+        let tests = events.filter { $0.name.rawValue.hasPrefix("test.") }
+        #expect(
+            tests.map {
+                "\($0.name.rawValue) \($0.app) \($0.attributes["class"] ?? "") \($0.attributes["test"] ?? "") \($0.attributes["outcome"] ?? "-") \($0.time.readable) line \($0.source.line)"
+            } == [
+                "test.started xctest NotesTests.EditorTests testDraftIsSaved - 2024-05-02T09:41:02.418220-07:00 line 3",
+                "test.finished xctest NotesTests.EditorTests testDraftIsSaved failed 2024-05-02T09:41:31.006551-07:00 line 6",
+                "test.started xctest NotesTests.EditorTests testTitle - 2024-05-02T09:41:31.006551-07:00 line 7",
+                "test.finished xctest NotesTests.EditorTests testTitle skipped 2024-05-02T09:41:31.006551-07:00 line 8",
+                "test.started xctest NotesTests.EditorTests testList - 2024-05-02T09:41:31.006551-07:00 line 9",
+                "test.finished xctest NotesTests.EditorTests testList passed 2024-05-02T09:41:31.006551-07:00 line 10",
+            ])
+        #expect(summary.format == "apple log xcode")
+        #expect(summary.unrecognisedLines == 0 && summary.continuationLines == 0)
+    }
 }

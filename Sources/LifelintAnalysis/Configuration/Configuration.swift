@@ -11,7 +11,9 @@ import LifelintModel
 ///       "rules": {"disable": ["reconnect-storm"], "enable": [], "only": [], "severity": {"stale-socket-trusted": "error"},
 ///                 "thresholds": {"graceWindow": "3s"}, "folders": ["lint/lifelint-rules"]},
 ///       "mappings": [{"tag": "DraftStore", "message": {"prefix": "flush begin"}, "event": "persist.begin", "attrs": {"key": "draft"}}],
-///       "apps": ["com.example.notes"]
+///       "apps": ["com.example.notes"],
+///       "expectations": [{"tests": "*ProcessDeath*", "expect": ["killed-in-background", "saved-before-kill", "restored-after-kill"],
+///                         "app": "com.example.notes"}]
 ///     }
 public struct Configuration: Sendable {
     public static let fileName = ".lifelint.json"
@@ -37,6 +39,8 @@ public struct Configuration: Sendable {
     public var mappedEvents: Set<String> { Set(mappings.map(\.event)) }
     /// The apps to analyse (package names or bundle ids); nil for every app.
     public var apps: Set<String>?
+    /// Process-death expectations, per test name pattern.
+    public var expectations: [ExpectationDeclaration] = []
 
     public init() {}
 
@@ -61,7 +65,7 @@ public struct Configuration: Sendable {
     }
 
     public static func load(path: String) throws(ConfigurationError) -> Configuration {
-        let root = try JSONNode.load(path: path).object(allowing: ["rules", "mappings", "apps"])
+        let root = try JSONNode.load(path: path).object(allowing: ["rules", "mappings", "apps", "expectations"])
         var configuration = Configuration()
         configuration.path = path
         if let rules = root.optional("rules") { try configuration.readRules(rules, relativeTo: (path as NSString).deletingLastPathComponent) }
@@ -70,7 +74,28 @@ public struct Configuration: Sendable {
             configuration.mappings = try mappings.array().map { (node) throws(ConfigurationError) in try Self.mapping(node, expansion: &expansion) }
         }
         if let apps = root.optional("apps") { configuration.apps = Set(try apps.strings()) }
+        configuration.expectations = try (root.optional("expectations")?.array() ?? []).map { (node) throws(ConfigurationError) in try Self.expectation(node) }
         return configuration
+    }
+
+    /// `{"tests": "*ProcessDeath*", "expect": ["killed-in-background"], "app": "com.example.notes"}`;
+    /// without `tests`, every test (and a trace without tests).
+    private static func expectation(_ node: JSONNode) throws(ConfigurationError) -> ExpectationDeclaration {
+        let object = try node.object(allowing: ["tests", "expect", "app"])
+        let expectNode = try object.required("expect")
+        var expectations: [ProcessDeathExpectation] = []
+        for element in try expectNode.array() {
+            let word = try element.string()
+            guard let expectation = ProcessDeathExpectation(rawValue: word) else { throw element.fail(ProcessDeathExpectation.unknownDescription(word)) }
+            if !expectations.contains(expectation) { expectations.append(expectation) }
+        }
+        guard !expectations.isEmpty else { throw expectNode.fail("name at least one of \(ProcessDeathExpectation.allCases.map(\.rawValue).joined(separator: ", "))") }
+        let tests = try object.optional("tests").map { (node) throws(ConfigurationError) -> TestNamePattern in
+            let pattern = try node.string()
+            guard !pattern.isEmpty else { throw node.fail("must not be empty") }
+            return TestNamePattern(pattern)
+        }
+        return ExpectationDeclaration(tests: tests, expectations: expectations, app: try object.optional("app")?.string())
     }
 
     private mutating func readRules(_ node: JSONNode, relativeTo folder: String) throws(ConfigurationError) {

@@ -22,8 +22,13 @@ public enum TraceAnalyzer {
         public var labels: TraceLabels
         /// What kept the trace from showing a lifecycle, when it showed none (`TraceNote`).
         public var notes: [TraceNote]
-        /// The instrumented tests the trace ran (`TestRunner` lines), in order.
+        /// The instrumented tests the trace ran (`TestRunner` lines), in order, with their
+        /// expectations judged.
         public var tests: [InstrumentedTest] = []
+        /// The expectations declared for the whole trace, judged.
+        public var expectations: [ExpectationResult] = []
+        /// `test.expect` lines naming no expectation: errors, as a malformed line is.
+        public var expectationProblems: [String] = []
     }
 
     public static func analyze(_ input: TraceInput, settings: AnalysisSettings) throws(IngestionError) -> Analysis {
@@ -33,23 +38,23 @@ public enum TraceAnalyzer {
         // settings (rules, thresholds, options) for every event.
         let apps = settings.apps
         var appInfo = TraceLabels()
-        var tests = InstrumentedTestCollector()
         let summary = try EventNormalizer.read(input, options: settings.readOptions) { event in
             if let apps, !apps.contains(event.app) { return }
             if event.name.is(.appInfo) { appInfo.record(appInfo: event.attributes) }
-            if event.name.is(.testStarted) || event.name.is(.testFinished) { tests.record(event) }
             phases.process(consume event) { consumers.consume($0, app: $1) }
         }
         phases.finish { consumers.consume($0, app: $1) }
         consumers.engine.finish(clockEnd: summary.clockEnd, appNames: phases.appNames)
         consumers.verdicts.finish()
         let verdicts = consumers.verdicts.verdicts
+        let judged = consumers.judgedTests()
         let verdictRules = settings.rules.filter(\.isVerdictRule)
         return Analysis(
             summary: summary, findings: consumers.engine.findings, metrics: consumers.metrics?.finish(clockEnd: summary.clockEnd, appNames: phases.appNames) ?? AppMetricsList(),
             verdicts: verdicts, verdictResults: verdictRules.flatMap { rule in verdicts.compactMap(rule.result) }, coverage: consumers.engine.coverage,
             timeline: consumers.timeline?.finish(findings: consumers.engine.findings), labels: summary.labels.merged(appInfo),
-            notes: notes(summary, evidence: consumers.evidence, appNames: phases.appNames), tests: tests.tests)
+            notes: notes(summary, evidence: consumers.evidence, appNames: phases.appNames), tests: judged.tests, expectations: judged.wholeTrace,
+            expectationProblems: consumers.oracle.problems)
     }
 
     /// What the reading could not do, in the order a reader meets it: the clock and the
@@ -110,6 +115,11 @@ public enum TraceAnalyzer {
             report.verdictResults = analysis.verdictResults
             report.notes = analysis.notes
             report.tests = analysis.tests
+            report.expectations = analysis.expectations
+            if !analysis.expectationProblems.isEmpty {
+                report.error = report.error ?? analysis.expectationProblems[0]
+                report.diagnostics += analysis.expectationProblems.map { "lifelint: error: \($0)" }
+            }
             if settings.failsOnEmpty, let empty = analysis.notes.first(where: \.isNoEvents) {
                 report.error = "\(path): \(empty) (--fail-on-empty)"
                 report.diagnostics.append("lifelint: error: \(report.error!)")

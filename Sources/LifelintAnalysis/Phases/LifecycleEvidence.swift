@@ -47,6 +47,8 @@ struct LifecycleEvidence {
 
     private var seen: [Seen] = []
     private var platform: Platform?
+    /// Whether any app's process start or death is in the trace: the system's records are.
+    private(set) var recordsProcesses = false
 
     mutating func record(_ event: borrowing Event, app: Int) {
         if app >= seen.count { seen.append(contentsOf: repeatElement(Seen(), count: app + 1 - seen.count)) }
@@ -54,6 +56,7 @@ struct LifecycleEvidence {
         switch known {
         case .processStarted, .processDied, .appDidFinishLaunching, .appWillTerminate:
             seen[app].insert(.process)
+            recordsProcesses = true
             if platform == nil { platform = event.platform }
         case .phaseActive, .phaseInactive, .phaseBackground:
             seen[app].insert(.phase)

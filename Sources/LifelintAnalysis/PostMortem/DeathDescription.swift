@@ -21,7 +21,7 @@ struct DeathDescription {
         reporter = termination.attributes["reporter"]
     }
 
-    private var isForceStop: Bool { reason == ProcessDeathReason.forceStop.rawValue }
+    var isForceStop: Bool { reason == ProcessDeathReason.forceStop.rawValue }
 
     /// For a timeline row: `system kill (low-memory)`, `force-stopped`, `force-stopped by the
     /// system (MARs #1)`, `ended by the user (user)`, `crash`.

@@ -5,14 +5,18 @@ import LifelintModel
 public struct InstrumentedTest: Sendable, Equatable {
     public let name: String
     public let className: String
+    /// The process its instrumentation ran in (the `TestRunner` line's app).
+    public let process: String
     public let start: Timestamp
     public let location: SourceLocation
     /// Nil while the trace has not shown it finish (it ran to the end of the trace).
     public var end: Timestamp?
     public var endLocation: SourceLocation?
-    /// `passed`, `failed`, `assumption-failed` or `ignored`, as the runner said; nil when it did
-    /// not finish in the trace.
+    /// `passed`, `failed`, `assumption-failed`, `ignored` (JUnit) or `skipped` (XCTSkip), as the
+    /// runner said; nil when it did not finish in the trace.
     public var outcome: String?
+    /// Its process-death expectations, judged (`ProcessDeathOracle`); empty when it declared none.
+    public var expectations: [ExpectationResult] = []
 
     /// Whether the finding arose while the test ran: its line (the event it rests on) between
     /// the test's start and finish lines in the same file, so a deadline that passes after the
@@ -26,7 +30,7 @@ public struct InstrumentedTest: Sendable, Equatable {
     }
 
     /// The test's own runner said it did not run to a verdict: skipped on an assumption, or ignored.
-    public var wasSkipped: Bool { outcome == "ignored" || outcome == "assumption-failed" }
+    public var wasSkipped: Bool { outcome == "ignored" || outcome == "assumption-failed" || outcome == "skipped" }
 }
 
 /// The tests of a trace, from its `test.*` events in time order.
@@ -35,24 +39,25 @@ struct InstrumentedTestCollector {
     /// The test each class#method key started, still running.
     private var running: [String: Int] = [:]
 
-    mutating func record(_ event: Event) {
-        guard event.name.is(.testStarted) || event.name.is(.testFinished) else { return }
+    /// The index of the test the event started or finished.
+    @discardableResult
+    mutating func record(_ event: Event) -> Int? {
+        guard event.name.is(.testStarted) || event.name.is(.testFinished) else { return nil }
         let name = event.attributes["test"] ?? "?"
         let className = event.attributes["class"] ?? "?"
         let key = className + "#" + name
         if event.name.is(.testStarted) {
             running[key] = tests.count
-            tests.append(InstrumentedTest(name: name, className: className, start: event.time, location: event.source))
-        } else if let index = running.removeValue(forKey: key) {
-            tests[index].end = event.time
-            tests[index].endLocation = event.source
-            tests[index].outcome = event.attributes["outcome"]
-        } else {
-            var test = InstrumentedTest(name: name, className: className, start: event.time, location: event.source)
-            test.end = event.time
-            test.endLocation = event.source
-            test.outcome = event.attributes["outcome"]
-            tests.append(test)
+            tests.append(InstrumentedTest(name: name, className: className, process: event.app, start: event.time, location: event.source))
+            return tests.count - 1
         }
+        let index = running.removeValue(forKey: key) ?? tests.count
+        if index == tests.count {
+            tests.append(InstrumentedTest(name: name, className: className, process: event.app, start: event.time, location: event.source))
+        }
+        tests[index].end = event.time
+        tests[index].endLocation = event.source
+        tests[index].outcome = event.attributes["outcome"]
+        return index
     }
 }

@@ -79,10 +79,14 @@ public struct Verdict: Sendable, Hashable {
     }
 
     /// The explanation as one paragraph, each claim followed by its line: `... (line 28).`
-    public var paragraph: String {
+    public var paragraph: String { Self.paragraph(claims, in: location.path) }
+
+    /// Claims as one paragraph, each followed by its line, naming the file of a line in
+    /// another file than `path`.
+    public static func paragraph(_ claims: [Claim], in path: String) -> String {
         claims.map { claim in
             guard let location = claim.location else { return claim.text + "." }
-            return "\(claim.text) (\(location.lineText)\(location.path == self.location.path ? "" : " of \(location.path)"))."
+            return "\(claim.text) (\(location.lineText)\(location.path == path ? "" : " of \(location.path)"))."
         }.joined(separator: " ")
     }
 }

@@ -62,25 +62,6 @@ public struct VerdictBuilder {
         func contains(_ app: Int) -> Bool { app < members.count && members[app] }
     }
 
-    /// What a verdict tells of an input, a save or saved state: when and where it was, and the
-    /// one attribute its claim names (a save's `key`, saved state's `bytes`). Kept instead of
-    /// the event, which the builder would otherwise copy, with its references, on every input.
-    private struct Moment {
-        let time: Timestamp
-        let source: SourceLocation
-        let detail: String?
-
-        init(_ event: Event, keeping attribute: String? = nil) {
-            self.init(event, detail: attribute.flatMap { event.attributes[$0] })
-        }
-
-        init(_ event: Event, detail: String?) {
-            time = event.time
-            source = event.source
-            self.detail = detail
-        }
-    }
-
     private struct AppState {
         var unsavedInput: Moment?
         var stateSaved: Moment?
@@ -196,6 +177,12 @@ public struct VerdictBuilder {
             finished.append(episode)
         }
     }
+
+    /// Whether the app (by number) logged input anywhere so far.
+    package func reportsInput(app: Int) -> Bool { appsReportingInput.contains(app) }
+
+    /// Whether it logged restores or screens anywhere so far.
+    package func reportsRestores(app: Int) -> Bool { appsReportingRestores.contains(app) }
 
     /// The verdicts settled since the last call, which leave the builder: a live stream reports
     /// each as it settles (`LiveAnalysis`), and `finish` then gives only the rest.

@@ -24,6 +24,8 @@ public struct AnalysisSettings: Sendable {
     /// Whether to give each trace its `sha256` (the JSON reports' trace identity; other reports
     /// do not pay for reading each file twice).
     public var identifiesTraces = false
+    /// The process-death expectations the configuration and `--expect` declare.
+    public var expectations: [ExpectationDeclaration] = []
     /// Whether a trace with no events is an error (`--fail-on-empty`) rather than a note.
     public var failsOnEmpty = false
 
@@ -42,10 +44,11 @@ public struct AnalysisSettings: Sendable {
 
     /// The settings a command runs with: the built-in rules plus the configuration's and the
     /// command line's folders, selected and reweighted by the configuration; thresholds from
-    /// the configuration, then `--set` (which wins); the configuration's mappings and apps.
+    /// the configuration, then `--set` (which wins); the configuration's mappings, apps and
+    /// expectations, and `expected` (`--expect`).
     public static func make(
         configuration: Configuration, ruleFolders: [String] = [], thresholdAssignments: [String] = [], ruleSelection: RuleSelection = RuleSelection(),
-        readOptions: TraceReadOptions
+        readOptions: TraceReadOptions, expected: ExpectationDeclaration? = nil
     ) throws -> AnalysisSettings {
         let catalog = try RuleCatalog.load(adding: configuration.ruleFolders + ruleFolders, mappedEvents: configuration.mappedEvents)
         var thresholds = Thresholds()
@@ -53,7 +56,9 @@ public struct AnalysisSettings: Sendable {
         for assignment in thresholdAssignments { try thresholds.set(assignment) }
         var readOptions = readOptions
         readOptions.mappings = configuration.mappings
-        return AnalysisSettings(
+        var settings = AnalysisSettings(
             rules: try configuration.selectRules(from: catalog, commandLine: ruleSelection), thresholds: thresholds, readOptions: readOptions, apps: configuration.apps)
+        settings.expectations = configuration.expectations + (expected.map { [$0] } ?? [])
+        return settings
     }
 }

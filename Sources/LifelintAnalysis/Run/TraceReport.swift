@@ -37,6 +37,8 @@ public struct TraceReport: Sendable {
     public var coverage: [RuleCoverage] = []
     /// The instrumented tests the trace ran: the JUnit report has a test case per test.
     public var tests: [InstrumentedTest] = []
+    /// The process-death expectations declared for the whole trace, judged.
+    public var expectations: [ExpectationResult] = []
     /// How long reading and analysing the trace took, in seconds (JUnit's `time`).
     public var seconds: Double = 0
 

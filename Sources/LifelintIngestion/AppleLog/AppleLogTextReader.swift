@@ -58,7 +58,12 @@ struct AppleLogTextReader: LineOrientedReader {
     }
 
     mutating func read(line: Span<UInt8>, emit: EventSink) {
-        if AppleLogLinePrefix.isToolEcho(line) {
+        if let testCase = XCTestCaseLine(line) {
+            flush(emit: emit)
+            emit(testCase.event(time: latest ?? .unknown, source: SourceLocation(path: path, line: summary.lines)))
+            summary.events += 1
+            summary.eventLines += 1
+        } else if AppleLogLinePrefix.isToolEcho(line) || XCTestCaseLine.isOtherXCTestLine(line) {
             flush(emit: emit)
             summary.logLines += 1
         } else if let record = layout.parse(line) {

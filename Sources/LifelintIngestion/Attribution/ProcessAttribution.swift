@@ -66,9 +66,11 @@ struct ProcessAttribution {
 
     /// Passes an event on, or holds it while its pid has no name. A `provisionalName` (an iOS
     /// executable's, standing in for the bundle id) is held like `pid N` and kept if nothing
-    /// names the pid.
+    /// names the pid. An instrumented test's boundaries and declarations are never held: what
+    /// happened during a test is told by their place among the apps' events, and the test's
+    /// own process (`am instrument`'s) is seldom named in a capture.
     mutating func deliver(_ event: Event, provisionalName: Bool = false, emit: EventSink) {
-        guard event.isNamedByPidOnly || provisionalName, let pid = event.pid else { return emit(event) }
+        guard event.isNamedByPidOnly || provisionalName, let pid = event.pid, !Self.isTestLine(event) else { return emit(event) }
         let incarnation = table.current(pid)
         if let process = incarnation.process { return emit(Self.named(event, process: process)) }
         if incarnation.wasReleasedUnnamed { return emit(event) }
@@ -79,6 +81,13 @@ struct ProcessAttribution {
         held[incarnation.id]?.events.append(event)
         heldCount += 1
         if heldCount > capacity { releaseOldest(emit: emit) }
+    }
+
+    private static func isTestLine(_ event: Event) -> Bool {
+        switch event.name.known {
+        case .testStarted?, .testFinished?, .testExpect?: true
+        default: false
+        }
     }
 
     /// Releases everything still held, unnamed.

@@ -51,6 +51,7 @@ public struct RunReport: Sendable {
 
     public var outcome: Outcome {
         if failedTraces > 0 { return .unreadableTraces }
+        if tally.failedExpectations > 0 { return .findings }
         return tally.highestSeverity.map { $0 >= failOn } == true ? .findings : .clean
     }
 
@@ -67,4 +68,7 @@ public struct RunReport: Sendable {
 extension TraceReport {
     /// The trace's findings, then its data-loss verdicts as results of `data-loss-verdict`.
     public var results: [Finding] { findings + verdictResults }
+
+    /// Every process-death expectation judged on the trace: its tests', then the whole trace's.
+    public var judgedExpectations: [ExpectationResult] { tests.flatMap(\.expectations) + expectations }
 }

@@ -8,6 +8,9 @@ public struct RunTally: Sendable, Hashable {
     public private(set) var traces = 0
     public private(set) var failedTraces = 0
     public private(set) var highestSeverity: Severity?
+    /// Process-death expectations that failed (`ExpectationResult`), which fail a run as
+    /// findings at `--fail-on` do.
+    public private(set) var failedExpectations = 0
     private var findings: [Severity: Int] = [:]
 
     public init() {}
@@ -19,6 +22,7 @@ public struct RunTally: Sendable, Hashable {
     public mutating func add(_ trace: TraceReport) {
         traces += 1
         if trace.error != nil { failedTraces += 1 }
+        failedExpectations += trace.judgedExpectations.filter { $0.outcome == .failed }.count
         for finding in trace.findings {
             findings[finding.severity, default: 0] += 1
             highestSeverity = max(highestSeverity ?? finding.severity, finding.severity)

@@ -88,6 +88,7 @@ extension Array {
         "android-restored-screen-before-auth.log": [.noEvidence],
         "android-swiped-away-fresh-start.log": [.noEvidence],
         "android-swiped-away-restored.log": [.noEvidence],
+        "android-process-death-test.log": [.nothingAtRisk, .saveCutOff],
         "flutter-android-lost-entry.log": [.lost],
         "ios-background-task-leak.ndjson": [.noEvidence],
         "ios-journal-saved-on-terminate.bplist": [.lost],

@@ -21,7 +21,7 @@ import Testing
 
     /// Each mistake is one error that names the file and the key path, and the run exits 2.
     @Test(arguments: [
-        (#"{"rule": {}}"#, "'rule': unknown key (expected one of: apps, mappings, rules)"),
+        (#"{"rule": {}}"#, "'rule': unknown key (expected one of: apps, expectations, mappings, rules)"),
         (#"{"rules": {"disable": "reconnect-storm"}}"#, "'rules.disable': expected an array, found a string"),
         (#"{"rules": {"disable": ["reconnect-strom"]}}"#, "'rules.disable[0]': no rule 'reconnect-strom' ('lifelint rules' lists them)"),
         (#"{"rules": {"severity": {"reconnect-storm": "fatal"}}}"#, "'rules.severity.reconnect-storm': expected one of info, warning, error"),

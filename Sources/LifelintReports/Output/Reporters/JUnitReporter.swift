@@ -21,7 +21,7 @@ import Darwin
 /// dots, since Jenkins splits class names at the last dot (`android-lost-draft.log` would
 /// become a class `log`).
 /// A trace of instrumented tests has one test case per test instead (`testCases`), named by
-/// the test's class and method. With `onlyFailures` (`--junit-only-failures`), passing test
+/// the test's class and method, which its process-death expectations also fail or skip. With `onlyFailures` (`--junit-only-failures`), passing test
 /// cases are left out.
 public struct JUnitReporter: Reporter {
     private let output: ByteOutput
@@ -113,6 +113,7 @@ public struct JUnitReporter: Reporter {
                 }
                 cases += body.isEmpty ? "    <testcase name=\"\(name)\" \(attributes)/>\n" : "    <testcase name=\"\(name)\" \(attributes)>\n" + body + "    </testcase>\n"
             }
+            cases += expectationCase(trace, run, &suite)
         }
         suite.xml =
             "  <testsuite name=\"\(file)\" file=\"\(file)\" tests=\"\(suite.tests)\" failures=\"\(suite.failures)\" errors=\"\(suite.errors)\""
@@ -122,39 +123,60 @@ public struct JUnitReporter: Reporter {
     }
 
     /// A trace of instrumented tests (`TestRunner` lines): one test case per test, failing when a
-    /// finding at or above `--fail-on` happened while it ran, with the findings as its evidence;
-    /// skipped when its runner skipped it; the findings outside every test in one more case.
+    /// finding at or above `--fail-on` happened while it ran or one of its process-death
+    /// expectations failed, with the findings and the expectations' claims as its evidence;
+    /// skipped when its runner skipped it or an expectation cannot be told; the findings outside
+    /// every test in one more case.
     private func testCases(_ trace: TraceReport, _ run: RunReport, _ suite: inout Suite) -> String {
         var cases = ""
         var attributed = Set<Int>()
         let results = trace.results
-        func testCase(name: String, className: String, findings: [Finding], skipped: String?) {
-            let failing = findings.filter { $0.severity >= run.failOn }
-            if onlyFailures, failing.isEmpty { return }
-            suite.tests += 1
-            var body = ""
-            if !failing.isEmpty {
-                suite.failures += 1
-                let message = failing.count == 1 ? failing[0].message : "\(failing.count) findings: \(failing[0].message)"
-                body += "      <failure message=\"\(XMLText.escapedAttribute(message))\" type=\"\(failing[0].severity.rawValue)\">"
-                body += XMLText.escapedText(failing.map(Self.describe).joined(separator: "\n")) + "</failure>\n"
-            } else if let skipped {
-                suite.skipped += 1
-                body += "      <skipped message=\"\(XMLText.escapedAttribute(skipped))\"/>\n"
-            }
-            let quiet = findings.filter { $0.severity < run.failOn }
-            if !quiet.isEmpty { body += "      <system-out>" + XMLText.escapedText(quiet.map(Self.describe).joined(separator: "\n")) + "</system-out>\n" }
-            let attributes = "name=\"\(XMLText.escapedAttribute(name))\" classname=\"\(XMLText.escapedAttribute(className))\""
-            cases += body.isEmpty ? "    <testcase \(attributes)/>\n" : "    <testcase \(attributes)>\n" + body + "    </testcase>\n"
-        }
         for test in trace.tests {
             let indices = results.indices.filter { !attributed.contains($0) && test.contains(results[$0]) }
             attributed.formUnion(indices)
-            testCase(name: test.name, className: test.className, findings: indices.map { results[$0] }, skipped: test.wasSkipped ? "the test runner: \(test.outcome ?? "")" : nil)
+            cases += testCase(
+                name: test.name, className: test.className, findings: indices.map { results[$0] }, expectations: test.expectations,
+                skipped: test.wasSkipped ? "the test runner: \(test.outcome ?? "")" : nil, run, &suite)
         }
         let outside = results.indices.filter { !attributed.contains($0) }.map { results[$0] }
-        if !outside.isEmpty { testCase(name: "outside any test", className: Self.className(trace.path), findings: outside, skipped: nil) }
+        if !outside.isEmpty || !trace.expectations.isEmpty {
+            cases += testCase(
+                name: "outside any test", className: Self.className(trace.path), findings: outside, expectations: trace.expectations, skipped: nil, run, &suite)
+        }
         return cases
+    }
+
+    /// The whole trace's process-death expectations, in a report of one test case per rule:
+    /// one more case, `process-death expectations`.
+    private func expectationCase(_ trace: TraceReport, _ run: RunReport, _ suite: inout Suite) -> String {
+        guard !trace.expectations.isEmpty else { return "" }
+        return testCase(name: "process-death expectations", className: Self.className(trace.path), findings: [], expectations: trace.expectations, skipped: nil, run, &suite)
+    }
+
+    private func testCase(
+        name: String, className: String, findings: [Finding], expectations: [ExpectationResult], skipped: String?, _ run: RunReport, _ suite: inout Suite
+    ) -> String {
+        let failing = findings.filter { $0.severity >= run.failOn }
+        let failed = expectations.filter { $0.outcome == .failed }
+        let untold = expectations.filter { $0.outcome == .cannotBeTold }
+        if onlyFailures, failing.isEmpty, failed.isEmpty { return "" }
+        suite.tests += 1
+        var body = ""
+        if !failing.isEmpty || !failed.isEmpty {
+            suite.failures += 1
+            let messages = failed.map { "expectation failed: \($0.expectation.rawValue): \($0.paragraph)" } + failing.map(\.message)
+            let message = messages.count == 1 ? messages[0] : "\(messages.count) failures: \(messages[0])"
+            let type = failed.isEmpty ? failing[0].severity.rawValue : "expectation"
+            body += "      <failure message=\"\(XMLText.escapedAttribute(message))\" type=\"\(type)\">"
+            body += XMLText.escapedText((failed.map(Self.describe) + failing.map(Self.describe)).joined(separator: "\n")) + "</failure>\n"
+        } else if let reason = skipped ?? untold.first.map({ "expectation cannot be told: \($0.expectation.rawValue): \($0.paragraph)" }) {
+            suite.skipped += 1
+            body += "      <skipped message=\"\(XMLText.escapedAttribute(reason))\"/>\n"
+        }
+        let quiet = expectations.filter { $0.outcome != .failed }.map(Self.describe) + findings.filter { $0.severity < run.failOn }.map(Self.describe)
+        if !quiet.isEmpty { body += "      <system-out>" + XMLText.escapedText(quiet.joined(separator: "\n")) + "</system-out>\n" }
+        let attributes = "name=\"\(XMLText.escapedAttribute(name))\" classname=\"\(XMLText.escapedAttribute(className))\""
+        return body.isEmpty ? "    <testcase \(attributes)/>\n" : "    <testcase \(attributes)>\n" + body + "    </testcase>\n"
     }
 
     /// A rule's test case on a trace: failed when it found something at or above `--fail-on`;
@@ -174,6 +196,12 @@ public struct JUnitReporter: Reporter {
         let which = missing.count == 1 ? "which reports" : "which report"
         return .passed(
             note: "evaluated in full on \(coverage.evaluated.count) of \(coverage.apps.names.count) apps; not on \(named), \(which) no \(RuleCoverage.describe(coverage.needs))")
+    }
+
+    /// The expectation as the text report shows it.
+    static func describe(_ result: ExpectationResult) -> String {
+        "\(result.location): expectation \(result.outcome == .cannotBeTold ? "cannot be told" : result.outcome.rawValue): "
+            + "\(result.expectation.rawValue): \(result.app ?? "no app")\n    \(result.paragraph)"
     }
 
     /// The finding as the text report shows it.

@@ -31,10 +31,12 @@ enum ReportJSON {
             "time": verdict.time.iso8601 ?? NSNull(),
             "location": location(verdict.location),
             "text": verdict.paragraph,
-            "claims": verdict.claims.map { claim -> [String: Any] in
-                ["text": claim.text, "location": claim.location.map(location) ?? NSNull()]
-            },
+            "claims": claims(verdict.claims),
         ]
+    }
+
+    private static func claims(_ claims: [Verdict.Claim]) -> [[String: Any]] {
+        claims.map { claim in ["text": claim.text, "location": claim.location.map(location) ?? NSNull()] }
     }
 
     static func location(_ location: SourceLocation) -> [String: Any] {
@@ -60,7 +62,26 @@ enum ReportJSON {
             object["yearSource"] = summary.yearSource?.rawValue ?? NSNull()
         }
         if !trace.notes.isEmpty { object["notes"] = trace.notes.map(\.description) }
+        if !trace.tests.isEmpty { object["tests"] = trace.tests.map(test) }
+        if !trace.expectations.isEmpty { object["expectations"] = trace.expectations.map(expectation) }
         return object
+    }
+
+    static func test(_ test: InstrumentedTest) -> [String: Any] {
+        var object: [String: Any] = [
+            "name": test.name, "class": test.className, "process": test.process, "outcome": test.outcome ?? NSNull(),
+            "start": test.start.iso8601 ?? NSNull(), "location": location(test.location),
+        ]
+        if let end = test.endLocation { object["endLocation"] = location(end) }
+        if !test.expectations.isEmpty { object["expectations"] = test.expectations.map(expectation) }
+        return object
+    }
+
+    static func expectation(_ result: ExpectationResult) -> [String: Any] {
+        [
+            "expectation": result.expectation.rawValue, "outcome": result.outcome.rawValue, "app": result.app ?? NSNull(),
+            "location": location(result.location), "text": result.paragraph, "claims": claims(result.claims),
+        ]
     }
 
     static func coverage(_ coverage: RuleCoverage) -> [String: Any] {

@@ -28,6 +28,10 @@ public struct TextReporter: Reporter {
     public mutating func traceCompleted(_ trace: TraceReport) {
         trace.findings.forEach(write)
         trace.verdicts.forEach(write)
+        for test in trace.tests {
+            test.expectations.forEach { write($0, test: test) }
+        }
+        trace.expectations.forEach { write($0, test: nil) }
         coverage.add(trace.coverage)
         guard let summary = trace.summary else { return }
         readTraces += 1
@@ -46,6 +50,19 @@ public struct TextReporter: Reporter {
         output.writeLine(
             "\(paint(TerminalText.sanitized(verdict.location.description) + ":", nil, bold: true)) \(paint("verdict", color, bold: true)): \(subject): \(verdict.outcome.headline)")
         output.writeLine("    " + TerminalText.sanitized(verdict.paragraph))
+    }
+
+    /// `trace.log:2: expectation failed: killed-in-background: com.example.notes in FooTest#testX`,
+    /// then the claims it rests on.
+    public func write(_ result: ExpectationResult, test: InstrumentedTest?) {
+        let color = result.outcome == .passed ? "32" : result.outcome == .failed ? "31" : "33"
+        let outcome = result.outcome == .cannotBeTold ? "cannot be told" : result.outcome.rawValue
+        var subject = result.app ?? "no app"
+        if let test { subject += " in \(test.className.split(separator: ".").last ?? "")#\(test.name)" }
+        output.writeLine(
+            "\(paint(TerminalText.sanitized(result.location.description) + ":", nil, bold: true)) \(paint("expectation \(outcome)", color, bold: true)): "
+                + "\(result.expectation.rawValue): \(TerminalText.sanitized(subject))")
+        output.writeLine("    " + TerminalText.sanitized(result.paragraph))
     }
 
     public func write(_ finding: Finding) {
