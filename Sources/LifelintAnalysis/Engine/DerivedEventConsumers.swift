@@ -9,7 +9,9 @@ struct DerivedEventConsumers {
     var verdicts: VerdictBuilder
     var timeline: TimelineBuilder?
     var evidence = LifecycleEvidence()
-    var oracle: ProcessDeathOracle
+    /// Nil in a live watch, which judges no expectations (decision 0050) and must not keep
+    /// every test of hours.
+    var oracle: ProcessDeathOracle?
 
     init(settings: AnalysisSettings) {
         engine = RuleEngine(compiled: settings.compiledRules)
@@ -24,7 +26,7 @@ struct DerivedEventConsumers {
         evidence.record(event, app: app)
         metrics?.process(event, app: app)
         verdicts.process(event, app: app)
-        oracle.process(event, app: app)
+        oracle?.process(event, app: app)
         timeline?.process(event)
         engine.process(consume event, app: app)
     }
@@ -33,6 +35,7 @@ struct DerivedEventConsumers {
     /// shows (call after `verdicts.finish()`).
     func judgedTests() -> (tests: [InstrumentedTest], wholeTrace: [ExpectationResult]) {
         let verdicts = verdicts
+        guard let oracle else { return ([], []) }
         return oracle.finish(
             evidence: ProcessDeathJudge.Evidence(
                 recordsProcesses: evidence.recordsProcesses, reportsInput: { verdicts.reportsInput(app: $0) },

@@ -54,7 +54,7 @@ public enum TraceAnalyzer {
             verdicts: verdicts, verdictResults: verdictRules.flatMap { rule in verdicts.compactMap(rule.result) }, coverage: consumers.engine.coverage,
             timeline: consumers.timeline?.finish(findings: consumers.engine.findings), labels: summary.labels.merged(appInfo),
             notes: notes(summary, evidence: consumers.evidence, appNames: phases.appNames), tests: judged.tests, expectations: judged.wholeTrace,
-            expectationProblems: consumers.oracle.problems)
+            expectationProblems: consumers.oracle?.problems ?? [])
     }
 
     /// What the reading could not do, in the order a reader meets it: the clock and the

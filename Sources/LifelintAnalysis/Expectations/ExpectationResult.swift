@@ -16,12 +16,33 @@ public struct ExpectationResult: Sendable, Hashable {
     /// The app it was judged on; nil when the run showed no app to judge.
     public var app: String?
     public var claims: [Verdict.Claim]
+    /// The test it was judged on (`com.example.FooTest#testX`); nil for the whole trace.
+    public var test: String?
+    /// When the run began.
+    public var time: Timestamp
     /// Where the run begins: its test's start line, or the line that declared the expectation.
     public var location: SourceLocation
 
     /// The claims as one paragraph, each followed by its line.
     public var paragraph: String { Verdict.paragraph(claims, in: location.path) }
 
-    /// `killed-in-background failed`.
-    public var headline: String { "\(expectation.rawValue) \(outcome == .cannotBeTold ? "cannot be told" : outcome.rawValue)" }
+    /// `passed`, `failed`, `cannot be told`.
+    public var outcomeText: String { outcome == .cannotBeTold ? "cannot be told" : outcome.rawValue }
+
+    /// The rule id a result has in the CI formats, which report every result by a rule.
+    public static let ruleID = "process-death-expectation"
+
+    /// The result as a CI format reports it (SARIF, annotations, Code Quality): a failure is an
+    /// error, "cannot be told" a note, a pass nothing. Its location is the run's start; the
+    /// claims are its related locations.
+    public var finding: Finding? {
+        guard outcome != .passed else { return nil }
+        let subject = (app ?? "no app") + (test.map { " in \($0)" } ?? "")
+        let related = claims.compactMap { claim in claim.location.map { Finding.RelatedLocation(location: $0, message: claim.text) } }
+        return Finding(
+            ruleID: Self.ruleID, severity: outcome == .failed ? .error : .info,
+            message: "expectation \(outcomeText): \(expectation.rawValue): \(subject): \(claims.map(\.text).joined(separator: "; "))", app: app ?? "",
+            platform: .unknown, time: time, location: location, related: related,
+            fingerprint: Fingerprint.make([Self.ruleID, app ?? "", expectation.rawValue, test ?? "", outcome.rawValue]))
+    }
 }

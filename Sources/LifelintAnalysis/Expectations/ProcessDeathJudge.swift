@@ -29,7 +29,8 @@ struct ProcessDeathJudge {
     func results(of run: ProcessDeathRun) -> [ExpectationResult] {
         let subject = subject(of: run)
         return run.expectations.map { expectation in
-            var result = ExpectationResult(expectation: expectation, outcome: .cannotBeTold, app: nil, claims: [], location: run.start)
+            var result = ExpectationResult(
+                expectation: expectation, outcome: .cannotBeTold, app: nil, claims: [], test: run.testName, time: run.startTime, location: run.start)
             switch subject {
             case .app(let story):
                 result.app = story.app
@@ -94,15 +95,16 @@ struct ProcessDeathJudge {
         if description.unseen {
             return (.cannotBeTold, [claim("\(description.sentence) by \(when): the trace does not say what ended it", death.moment)])
         }
-        guard let background = death.background, death.phase == AppPhase.background.rawValue else {
+        guard death.phase == AppPhase.background.rawValue else {
             let known = death.phase != "unknown" && death.phase != AppPhase.notRunning.rawValue
             let text =
                 "\(description.sentence) at \(when)" + (known ? ", while the app was in the foreground (\(death.phase))" : "; the trace does not show where the app stood then")
             return (known ? .failed : .cannotBeTold, [claim(text, death.moment)])
         }
-        var claims = [leftClaim(story, background)]
-        let after = DurationText.describe(nanoseconds: death.moment.time.nanoseconds - background.time.nanoseconds)
-        let told = "\(description.sentence) at \(when), \(after) after it left"
+        // A run that began with the app already in the background has no entry of its own.
+        var claims = death.background.map { [leftClaim(story, $0)] } ?? []
+        let after = death.background.map { ", \(DurationText.describe(nanoseconds: death.moment.time.nanoseconds - $0.time.nanoseconds)) after it left" }
+        let told = "\(description.sentence) at \(when)\(after ?? " in the background")"
         switch DeathInitiator(rawValue: description.initiator) ?? .unknown {
         case .system where !description.isForceStop:
             claims.append(claim(told, death.moment))

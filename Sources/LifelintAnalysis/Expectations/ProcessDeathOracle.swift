@@ -41,7 +41,7 @@ struct ProcessDeathOracle {
         startedWholeTrace = true
         let applying = declarations.filter { $0.applies(to: nil) }
         guard !applying.isEmpty else { return }
-        var run = ProcessDeathRun(test: nil, start: event.source, testProcess: nil)
+        var run = ProcessDeathRun(test: nil, from: event)
         for declaration in applying { run.add(declaration.expectations, app: declaration.app) }
         follow(run, asWholeTrace: true)
     }
@@ -52,7 +52,7 @@ struct ProcessDeathOracle {
         let test = tests.tests[index]
         let applying = declarations.filter { $0.applies(to: (test.className, test.name)) }
         guard !applying.isEmpty else { return }
-        var run = ProcessDeathRun(test: index, start: event.source, testProcess: event.app)
+        var run = ProcessDeathRun(test: (index, test), from: event)
         for declaration in applying { run.add(declaration.expectations, app: declaration.app) }
         runOfTest[index] = runs.count
         follow(run, asWholeTrace: false)
@@ -80,7 +80,7 @@ struct ProcessDeathOracle {
             if let run = runOfTest[test] {
                 runs[run].add(expectations, app: app)
             } else {
-                var run = ProcessDeathRun(test: test, start: tests.tests[test].location, testProcess: tests.tests[test].process)
+                var run = ProcessDeathRun(test: (test, tests.tests[test]), from: event)
                 run.add(expectations, app: app)
                 runOfTest[test] = runs.count
                 follow(run, asWholeTrace: false)
@@ -89,7 +89,7 @@ struct ProcessDeathOracle {
             runs[whole].add(expectations, app: app)
             runs[whole].declaredByLine = true
         } else {
-            var run = ProcessDeathRun(test: nil, start: event.source, testProcess: nil)
+            var run = ProcessDeathRun(test: nil, from: event)
             run.add(expectations, app: app)
             run.declaredByLine = true
             follow(run, asWholeTrace: true)

@@ -5,7 +5,10 @@ import LifelintModel
 struct ProcessDeathRun {
     /// The test's index among the trace's tests; nil for the whole trace.
     let test: Int?
+    /// `com.example.FooTest#testX`; nil for the whole trace.
+    let testName: String?
     let start: SourceLocation
+    let startTime: Timestamp
     /// The app the test's own instrumentation runs in; nil for the whole trace.
     let testProcess: String?
     var expectations: [ProcessDeathExpectation] = []
@@ -22,10 +25,13 @@ struct ProcessDeathRun {
     private(set) var stories: [ProcessDeathStory] = []
     private var storyOfApp: [Int: Int] = [:]
 
-    init(test: Int?, start: SourceLocation, testProcess: String?) {
-        self.test = test
-        self.start = start
-        self.testProcess = testProcess
+    /// The run of `test` (its index and itself), or of the whole trace from `event` on.
+    init(test: (index: Int, test: InstrumentedTest)?, from event: Event) {
+        self.test = test?.index
+        testName = test.map { "\($0.test.className)#\($0.test.name)" }
+        start = test?.test.location ?? event.source
+        startTime = test?.test.start ?? event.time
+        testProcess = test?.test.process
     }
 
     static let relevantEvents: EventNameSet = [

@@ -17,6 +17,7 @@ public struct LiveAnalysis {
     public init(settings: AnalysisSettings) {
         consumers = DerivedEventConsumers(settings: settings)
         consumers.verdicts.settlesAtOnce = true
+        consumers.oracle = nil
         apps = settings.apps
     }
 

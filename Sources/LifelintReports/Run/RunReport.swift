@@ -66,8 +66,9 @@ public struct RunReport: Sendable {
 }
 
 extension TraceReport {
-    /// The trace's findings, then its data-loss verdicts as results of `data-loss-verdict`.
-    public var results: [Finding] { findings + verdictResults }
+    /// The trace's findings, its data-loss verdicts as results of `data-loss-verdict`, then its
+    /// process-death expectations that failed or cannot be told.
+    public var results: [Finding] { findings + verdictResults + judgedExpectations.compactMap(\.finding) }
 
     /// Every process-death expectation judged on the trace: its tests', then the whole trace's.
     public var judgedExpectations: [ExpectationResult] { tests.flatMap(\.expectations) + expectations }

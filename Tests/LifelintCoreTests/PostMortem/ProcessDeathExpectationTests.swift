@@ -65,6 +65,26 @@ import Testing
             ])
     }
 
+    /// A crash in the foreground is no kill in the background; an app that came back in the
+    /// same process was not killed while away.
+    @Test func aCrashOrAReturnInTheSameProcessFailsTheKill() throws {
+        let lines = try String(contentsOfFile: lostDraft, encoding: .utf8).split(separator: "\n").map(String.init)
+        let crash =
+            lines[0..<12] + [
+                "01-08 09:14:22.100  4242  4242 E AndroidRuntime: FATAL EXCEPTION: main",
+                "01-08 09:14:22.100  4242  4242 E AndroidRuntime: Process: com.example.notes, PID: 4242",
+                "01-08 09:14:22.101  4242  4242 E AndroidRuntime: java.lang.IllegalStateException: boom",
+            ]
+        let declared = [ExpectationDeclaration(expectations: [.killedInBackground])]
+        let crashed = try analyze(TraceFixture.temporaryFile(name: "crash.log", contents: Data((crash.joined(separator: "\n") + "\n").utf8)).path, declarations: declared)
+        #expect(Self.summary(crashed.expectations) == ["killed-in-background failed com.example.notes: 14"])
+        #expect(crashed.expectations[0].paragraph == "A crash ended the process at 09:14:22.100, while the app was in the foreground (foreground-active) (line 14).")
+        let away = lines[0..<27].joined(separator: "\n") + "\n"
+        let returned = try analyze(TraceFixture.temporaryFile(name: "returned.log", contents: Data(away.utf8)).path, declarations: declared)
+        #expect(Self.summary(returned.expectations) == ["killed-in-background failed com.example.notes: 15,21"])
+        #expect(returned.expectations[0].claims[1].text == "It came back to the foreground at 09:15:02.361 in the same process: no kill happened while it was away")
+    }
+
     /// Only the main buffer: no process records, so no claim about a kill either way. (The
     /// app's lines, from a pid nothing names, come out only when the trace ends: the run shows
     /// no app at all.)
@@ -110,6 +130,15 @@ import Testing
         #expect(
             quiet.output.contains(
                 "SampleLogs/android-process-death-test.log:32: expectation failed: killed-in-background: com.example.notes in NotesProcessDeathTest#draftSurvivesForceStop"))
+        let annotations = runLifelint(["--year", "2024", "--no-config", "--select", "stale-socket-trusted", "--format", "github", sample]).output.split(separator: "\n")
+        let heads = annotations.map { $0.split(separator: "::").first.map(String.init) ?? "" }.filter { $0.contains("process-death-expectation") }
+        let head = "file=\(sample),line="
+        #expect(
+            heads == [
+                "error \(head)28,title=lifelint process-death-expectation", "error \(head)32,title=lifelint process-death-expectation",
+                "error \(head)32,title=lifelint process-death-expectation", "error \(head)32,title=lifelint process-death-expectation",
+                "notice \(head)28,title=lifelint process-death-expectation", "notice \(head)28,title=lifelint process-death-expectation",
+            ], "the CI formats report failures as errors and what cannot be told as notes")
     }
 
     @Test func anUnknownExpectationInALineIsAnErrorNamingIt() {

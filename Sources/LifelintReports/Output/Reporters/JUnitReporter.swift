@@ -130,7 +130,8 @@ public struct JUnitReporter: Reporter {
     private func testCases(_ trace: TraceReport, _ run: RunReport, _ suite: inout Suite) -> String {
         var cases = ""
         var attributed = Set<Int>()
-        let results = trace.results
+        // The expectations are their tests' own, below.
+        let results = trace.results.filter { $0.ruleID != ExpectationResult.ruleID }
         for test in trace.tests {
             let indices = results.indices.filter { !attributed.contains($0) && test.contains(results[$0]) }
             attributed.formUnion(indices)
@@ -200,7 +201,7 @@ public struct JUnitReporter: Reporter {
 
     /// The expectation as the text report shows it.
     static func describe(_ result: ExpectationResult) -> String {
-        "\(result.location): expectation \(result.outcome == .cannotBeTold ? "cannot be told" : result.outcome.rawValue): "
+        "\(result.location): expectation \(result.outcomeText): "
             + "\(result.expectation.rawValue): \(result.app ?? "no app")\n    \(result.paragraph)"
     }
 

@@ -56,7 +56,7 @@ public struct TextReporter: Reporter {
     /// then the claims it rests on.
     public func write(_ result: ExpectationResult, test: InstrumentedTest?) {
         let color = result.outcome == .passed ? "32" : result.outcome == .failed ? "31" : "33"
-        let outcome = result.outcome == .cannotBeTold ? "cannot be told" : result.outcome.rawValue
+        let outcome = result.outcomeText
         var subject = result.app ?? "no app"
         if let test { subject += " in \(test.className.split(separator: ".").last ?? "")#\(test.name)" }
         output.writeLine(
