@@ -27,10 +27,21 @@ import Testing
             let line: Int
         }
 
+        /// An instrumented test as its runner's lines show it: `end` and `outcome` nil when the
+        /// capture ends before the test finished.
+        struct Test: Decodable, Hashable {
+            let `class`: String
+            let name: String
+            let outcome: String?
+            let start: Int
+            let end: Int?
+        }
+
         let findings: [ExpectedFinding]
         /// Pid → process name, where the capture names it (possibly on a later line).
         let apps: [String: String]?
         let backgroundEntries: [BackgroundEntry]?
+        let tests: [Test]?
     }
 
     struct Tally {
@@ -71,6 +82,7 @@ import Testing
             Issue.record("\(name):\(missing.line): expected \(missing.rule) on \(missing.app) was not reported")
         }
         try checkAttribution(name, atPath: path, expected)
+        try checkTests(name, atPath: path, expected)
         return Tally(
             truePositives: found.intersection(wanted).count, falsePositives: found.subtracting(wanted).count,
             falseNegatives: wanted.subtracting(found).count)
@@ -92,6 +104,16 @@ import Testing
         let derived = TraceFixture.derive(events)
         let backgrounds = Set(derived.filter { $0.name == EventName.phaseBackground }.map { Expectation.BackgroundEntry(app: $0.app, line: $0.source.line) })
         #expect(backgrounds == Set(entries), "\(name): background entries")
+    }
+
+    /// The instrumented tests are exactly those the runner's lines show, with their outcomes.
+    static func checkTests(_ name: String, atPath path: String, _ expected: Expectation) throws {
+        guard let tests = expected.tests else { return }
+        let analysis = try TraceAnalyzer.analyze(path: path, rules: [], options: TraceReadOptions(year: 2024))
+        let found = analysis.tests.map {
+            Expectation.Test(class: $0.className, name: $0.name, outcome: $0.outcome, start: $0.location.line, end: $0.endLocation?.line)
+        }
+        #expect(found == tests, "\(name): instrumented tests")
     }
 
     @Test func theReviewSetGetsExactlyTheFindingsAnEngineerAccepts() throws {
