@@ -15,6 +15,9 @@ struct ProcessDeathOracle {
     /// The test that started last and has not finished.
     private var runningTest: Int?
     private var wholeTrace: Int?
+    /// Tests whose process had no name when they started, by its pid, for a later line to name:
+    /// their lines are not held back for it (`ProcessAttribution`).
+    private var unnamedTestProcesses: [Int32: [Int]] = [:]
     private var startedWholeTrace = false
     /// `test.expect` lines naming no expectation, as the errors they are.
     private(set) var problems: [String] = []
@@ -25,6 +28,7 @@ struct ProcessDeathOracle {
 
     mutating func process(_ event: Event, app: Int) {
         if !startedWholeTrace { startWholeTrace(event) }
+        if !unnamedTestProcesses.isEmpty { nameTestProcesses(event) }
         switch event.name.known {
         case .testStarted?: testStarted(event)
         case .testFinished?: testFinished(event)
@@ -46,9 +50,15 @@ struct ProcessDeathOracle {
         follow(run, asWholeTrace: true)
     }
 
+    private mutating func nameTestProcesses(_ event: Event) {
+        guard let pid = event.pid, !event.isNamedByPidOnly, let indices = unnamedTestProcesses.removeValue(forKey: pid) else { return }
+        for index in indices { tests.name(index, process: event.app) }
+    }
+
     private mutating func testStarted(_ event: Event) {
         guard let index = tests.record(event) else { return }
         runningTest = index
+        if event.isNamedByPidOnly, let pid = event.pid { unnamedTestProcesses[pid, default: []].append(index) }
         let test = tests.tests[index]
         let applying = declarations.filter { $0.applies(to: (test.className, test.name)) }
         guard !applying.isEmpty else { return }
@@ -107,7 +117,11 @@ struct ProcessDeathOracle {
     func finish(evidence: ProcessDeathJudge.Evidence) -> (tests: [InstrumentedTest], wholeTrace: [ExpectationResult]) {
         let judge = ProcessDeathJudge(evidence: evidence)
         var judgedTests = tests.tests
-        for (test, run) in runOfTest { judgedTests[test].expectations = judge.results(of: runs[run]) }
+        for (test, run) in runOfTest {
+            var run = runs[run]
+            run.testProcess = judgedTests[test].process
+            judgedTests[test].expectations = judge.results(of: run)
+        }
         guard let whole = wholeTrace, judgedTests.isEmpty || runs[whole].declaredByLine else { return (judgedTests, []) }
         return (judgedTests, judge.results(of: runs[whole]))
     }

@@ -10,7 +10,7 @@ struct ProcessDeathRun {
     let start: SourceLocation
     let startTime: Timestamp
     /// The app the test's own instrumentation runs in; nil for the whole trace.
-    let testProcess: String?
+    var testProcess: String?
     var expectations: [ProcessDeathExpectation] = []
     var app: String?
     /// The test's finish line; nil while it runs, and for the whole trace.

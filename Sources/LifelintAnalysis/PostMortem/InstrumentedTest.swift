@@ -5,8 +5,9 @@ import LifelintModel
 public struct InstrumentedTest: Sendable, Equatable {
     public let name: String
     public let className: String
-    /// The process its instrumentation ran in (the `TestRunner` line's app).
-    public let process: String
+    /// The process its instrumentation ran in (the `TestRunner` line's app, or the name a later
+    /// line gave its pid).
+    public var process: String
     public let start: Timestamp
     public let location: SourceLocation
     /// Nil while the trace has not shown it finish (it ran to the end of the trace).
@@ -38,6 +39,11 @@ struct InstrumentedTestCollector {
     private(set) var tests: [InstrumentedTest] = []
     /// The test each class#method key started, still running.
     private var running: [String: Int] = [:]
+
+    /// Names the process of the test at `index`, which had none when it ran.
+    mutating func name(_ index: Int, process: String) {
+        tests[index].process = process
+    }
 
     /// The index of the test the event started or finished.
     @discardableResult

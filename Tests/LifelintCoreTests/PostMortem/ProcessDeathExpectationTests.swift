@@ -85,6 +85,22 @@ import Testing
         #expect(returned.expectations[0].claims[1].text == "It came back to the foreground at 09:15:02.361 in the same process: no kill happened while it was away")
     }
 
+    /// The instrumentation's lines go out in their place at once, and a later line that names
+    /// their pid names the test's process.
+    @Test func aLaterLineNamesTheTestsProcess() throws {
+        let text = """
+            01-08 10:00:00.100  4242  4260 I TestRunner: started: draftSurvives(com.example.notes.EditorTest)
+            01-08 10:00:02.300  4242  4260 I TestRunner: finished: draftSurvives(com.example.notes.EditorTest)
+            01-08 10:00:02.400  1610  1672 I ActivityManager: Force stopping com.example.notes appid=10187 user=0: finished inst
+            01-08 10:00:02.401  1610  1672 I ActivityManager: Killing 4242:com.example.notes/u0a187 (adj 0): stop com.example.notes due to finished inst
+
+            """
+        let trace = TraceFixture.temporaryFile(name: "named-later.log", contents: Data(text.utf8))
+        let analysis = try analyze(trace.path)
+        #expect(analysis.tests.map(\.process) == ["com.example.notes"])
+        #expect(analysis.tests.map { $0.endLocation?.line } == [2])
+    }
+
     /// Only the main buffer: no process records, so no claim about a kill either way. (The
     /// app's lines, from a pid nothing names, come out only when the trace ends: the run shows
     /// no app at all.)
