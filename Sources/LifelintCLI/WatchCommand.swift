@@ -7,7 +7,7 @@ import LifelintCore
 /// stream is quiet.
 struct WatchCommand: Command {
     static let name = "watch"
-    static let summary = "Watch a live logcat stream and report each finding as it is decided."
+    static let summary = "Watch a live logcat or Apple log stream and report each finding as it is decided."
 
     static let options: [CommandLineArguments.Option] =
         [
@@ -29,10 +29,11 @@ struct WatchCommand: Command {
         """
         USAGE: lifelint watch [options] <- | file>
 
-        Reads a logcat stream that does not end and prints each finding as soon as it is
-        decided: '-' reads standard input until it closes (adb logcat -b main,system,events
-        -v threadtime | lifelint watch -); a file is followed as tail -F follows it, across
-        truncation and rotation. A deadline (a save that never began within the grace window)
+        Reads a logcat or Apple log stream that does not end and prints each finding as soon as
+        it is decided: '-' reads standard input until it closes (adb logcat -b main,system,events
+        -v threadtime | lifelint watch -; xcrun simctl spawn booted log stream --level info |
+        lifelint watch -); a file is followed as tail -F follows it, across truncation and
+        rotation. A deadline (a save that never began within the grace window)
         passes by the wall clock while the stream is quiet: the stream's times are tied to the
         wall clock at its latest line. Ctrl-C (SIGINT) or SIGTERM ends the watch with a summary.
         """,
@@ -69,7 +70,7 @@ struct WatchCommand: Command {
         let seeds: [(pid: Int32, process: String)]
         do {
             settings = try AnalysisSettings.make(configuration: try configuration.load(), readOptions: TraceReadOptions(year: year))
-            seeds = try processes.map { LiveLogcatReader.processes(inPSOutput: try String(contentsOfFile: $0, encoding: .utf8)) } ?? []
+            seeds = try processes.map { LiveTraceReader.processes(inPSOutput: try String(contentsOfFile: $0, encoding: .utf8)) } ?? []
         } catch {
             diagnostics.writeErrors(error)
             return .failure

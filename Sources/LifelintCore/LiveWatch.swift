@@ -43,7 +43,7 @@ public struct LiveWatch {
     ) {
         Thread.detachNewThread {
             var source = source
-            var reader = LiveLogcatReader(path: source.name, options: options, year: year)
+            var reader = LiveTraceReader(path: source.name, options: options, year: year)
             reader.seed(processes: seeds)
             do throws(IngestionError) {
                 try source.forEachLine(idle: { !queue.stopRequested }) { line in

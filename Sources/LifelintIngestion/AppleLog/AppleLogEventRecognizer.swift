@@ -35,6 +35,9 @@ struct AppleLogEventRecognizer {
     static let instrumentationSubsystem = "lifelint"
 
     private(set) var attribution = ProcessAttribution()
+    /// Whether an event named by its executable waits for a line that gives its pid's bundle id
+    /// (`ProcessAttribution`). A live stream's do not: they go out at once, under the executable.
+    var holdsProvisionalNames = true
     private var mappings: MappingTable
     /// The last pid the trace tied to each bundle id (for lines that name only the bundle).
     private var pidOfBundle: [String: Int32] = [:]
@@ -181,7 +184,7 @@ struct AppleLogEventRecognizer {
     }
 
     private mutating func deliver(_ event: Event, provisional: Bool, emit: EventSink) {
-        provisional ? attribution.deliver(event, provisionalName: true, emit: emit) : emit(event)
+        provisional && holdsProvisionalNames ? attribution.deliver(event, provisionalName: true, emit: emit) : emit(event)
     }
 
     /// `… taskID = 5, taskName = Called by MyApp, from -[AppDelegate save], creationTime = …`.

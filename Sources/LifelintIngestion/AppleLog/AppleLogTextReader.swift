@@ -23,6 +23,16 @@ struct AppleLogTextReader: LineOrientedReader {
     private var pendingLine = 0
     private var pendingContinuations = 0
 
+    /// A live stream's records are read at their first line (`LiveTraceReader`): waiting for
+    /// the next line to know that a record has ended could hold a save's start through a quiet
+    /// stream, and a deadline would pass on it. Their continuation lines are counted, not joined,
+    /// and their events go out under the executable's name rather than wait for a bundle id.
+    var readsRecordsAtOnce = false {
+        didSet { recognizer.holdsProvisionalNames = !readsRecordsAtOnce }
+    }
+    /// Whether the record read at once takes continuation lines (it is not bare).
+    private var lastRecordTakesContinuations = false
+
     private var latest: Timestamp?
     /// For times without a date: the day they are on, and the last time of day, to step over midnight.
     private var daysElapsed = 0
@@ -73,12 +83,18 @@ struct AppleLogTextReader: LineOrientedReader {
             pendingRecord = record
             pendingLine = summary.lines
             pendingContinuations = 0
+            if readsRecordsAtOnce {
+                lastRecordTakesContinuations = !record.isBare
+                flush(emit: emit)
+            }
         } else if AppleLogTextLayout.isStructural(line) {
             flush(emit: emit)
             summary.structuralLines += 1
         } else if let record = pendingRecord, !record.isBare {
             pendingContinuations += 1
             join(line)
+        } else if readsRecordsAtOnce, lastRecordTakesContinuations {
+            summary.continuationLines += 1
         } else if pendingRecord != nil {
             // After a bare line (Xcode's console without metadata), another bare line is the
             // app's own `print`, not a continuation.

@@ -58,7 +58,7 @@ struct LogcatTextReader: LineOrientedReader {
     }
 
     /// A reader fed line by line from a stream whose first lines gave `detection`
-    /// (`LiveLogcatReader`).
+    /// (`LiveTraceReader`).
     init(path: String, detected detection: LogcatLayoutDetector.Detection, year: YearInference, mappings: [LineMapping]) {
         self.init(path: path, year: year, mappings: mappings)
         format = detection.format ?? format

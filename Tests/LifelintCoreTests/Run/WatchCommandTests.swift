@@ -54,6 +54,32 @@ import Testing
         #expect(status == .findings && diagnostics.isEmpty)
     }
 
+    /// `log stream`'s text (`xcrun simctl spawn booted log stream`): each record is read at its
+    /// first line, so the app's background entry starts the 5 s window with no further line.
+    @Test func anAppleLogStreamIsWatchedToo() throws {
+        let lines = [
+            #"Filtering the log data using "subsystem == "lifelint"""#,
+            "Timestamp                       Thread     Type        Activity             PID    TTL  ",
+            "app.did-finish-launching", "scene.will-connect scene=main", "scene.will-enter-foreground scene=main", "scene.did-become-active scene=main",
+            "persist.begin key=draft", "persist.end key=draft ok=true", "input.edited field=body chars=120", "scene.will-resign-active scene=main",
+            "scene.did-enter-background scene=main",
+        ].enumerated().map { index, message in
+            index < 2
+                ? message
+                : "2024-01-08 10:00:\(String(format: "%02d", index)).000000-0800  0x1a2b     Default     0x0                  811    0    Notes: [lifelint:app] \(message)"
+        }
+        let file = TraceFixture.temporaryFile(name: "live-stream.log", contents: Data())
+        let (group, result) = Self.watchInBackground(["watch", "--no-config", "--format", "jsonl", "--exit-on", "no-save-at-background", file.path])
+        let lastLine = Self.feed(lines[...], to: file, pause: 0.01)
+        #expect(group.wait(timeout: .now() + 15) == .success)
+        let (status, output, diagnostics, ended) = result()
+        let afterLastLine = Double(ended - lastLine) / 1e9
+        #expect(afterLastLine > 4.9 && afterLastLine < 6.0, "reported \(afterLastLine) s after the background entry; its deadline is 5 s after it")
+        let records = output.split(separator: "\n").map { try! JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
+        #expect(records.map { "\($0["type"] ?? "") \($0["rule"] ?? "-") \($0["app"] ?? "-")" } == ["finding no-save-at-background Notes", "summary - -"])
+        #expect(status == .findings && diagnostics.isEmpty)
+    }
+
     /// A signal ends the watch cleanly, with its summary; the findings so far decide the status.
     @Test func aSignalEndsTheWatchWithItsSummary() throws {
         let file = TraceFixture.temporaryFile(name: "live.log", contents: Data())
@@ -74,13 +100,13 @@ import Testing
         let file = TraceFixture.temporaryFile(name: "live.json", contents: Data(text.utf8))
         let result = runLifelint(["watch", "--no-config", file.path])
         #expect(result.status == .failure)
-        #expect(result.diagnostics.hasPrefix("lifelint: error: \(file.path):1: not a trace format lifelint reads (no line of the first 200 reads as logcat)"))
+        #expect(result.diagnostics.hasPrefix("lifelint: error: \(file.path):1: not a trace format lifelint reads (no line of the first 200 reads as logcat or as an Apple log)"))
     }
 
     @Test func psOutputNamesThePidsAlreadyRunning() {
         let short = "  PID NAME\n 4242 com.example.notes\n 4290 com.example.notes:sync\n"
         let long = "USER           PID  PPID     VSZ    RSS WCHAN            ADDR S NAME\nu0_a187       4242   702 1234567 98765 0                   0 S com.example.notes\n"
-        #expect(LiveLogcatReader.processes(inPSOutput: short).map { "\($0.pid) \($0.process)" } == ["4242 com.example.notes", "4290 com.example.notes:sync"])
-        #expect(LiveLogcatReader.processes(inPSOutput: long).map { "\($0.pid) \($0.process)" } == ["4242 com.example.notes"])
+        #expect(LiveTraceReader.processes(inPSOutput: short).map { "\($0.pid) \($0.process)" } == ["4242 com.example.notes", "4290 com.example.notes:sync"])
+        #expect(LiveTraceReader.processes(inPSOutput: long).map { "\($0.pid) \($0.process)" } == ["4242 com.example.notes"])
     }
 }
