@@ -118,6 +118,20 @@ struct MaxDurationMonitor: ClauseMonitor {
         waitingKeys = waitingKeys.filter { key in spans.value(forKey: key)?.isWaitingToBeMeasured == true && kept.insert(key).inserted }
     }
 
+    /// A live stream's clock passed `time` with no event (`LiveAnalysis`): a span still open past
+    /// its limit has overrun whenever it ends, so it is reported now, as not ended after its
+    /// limit, and forgotten, so neither its end nor the end of the stream reports it again.
+    mutating func expire(before time: Int64, report: (Violation) -> Void) {
+        let overdue = spans.values.filter { span in
+            guard let from = span.measuredFrom, let limit = span.limit else { return false }
+            return time - from.time.nanoseconds > limit
+        }
+        for span in overdue.sorted(by: { $0.start.source < $1.start.source }) {
+            report(violation(span, endedAt: nil, elapsed: nil, stillOpen: true))
+            _ = remove(span.start.key(clause.sameAttributes))
+        }
+    }
+
     mutating func finish(at endTime: Int64, report: (Violation) -> Void) {
         for span in spans.values.sorted(by: { $0.start.source < $1.start.source }) {
             guard let from = span.measuredFrom, let limit = span.limit, endTime - from.time.nanoseconds > limit else { continue }
@@ -131,13 +145,16 @@ struct MaxDurationMonitor: ClauseMonitor {
         clause.limits.first { observation.holds($0.when) }?.nanoseconds
     }
 
-    private func violation(_ span: Span, endedAt end: Event?, elapsed: Int64?) -> Violation {
+    /// `stillOpen`: reported live while the span runs on, past its limit.
+    private func violation(_ span: Span, endedAt end: Event?, elapsed: Int64?, stillOpen: Bool = false) -> Violation {
         var related: [RelatedEvent] = []
         if let from = span.measuredFrom, from.source != span.start.source { related.append(RelatedEvent(from)) }
         if let end { related.append(RelatedEvent(end)) }
+        let limit = span.limit.map { Quantity.duration(nanoseconds: $0).description }
         var values: [String: String] = ["outcome": "never ended"]
         if let elapsed { values["outcome"] = "took \(Quantity.duration(nanoseconds: elapsed).roundedDescription)" }
-        if let limit = span.limit { values["limit"] = Quantity.duration(nanoseconds: limit).description }
+        if stillOpen, let limit { values["outcome"] = "had not ended after \(limit)" }
+        if let limit { values["limit"] = limit }
         return Violation(event: span.start, time: end?.time ?? span.start.time, related: related, values: values)
     }
 }

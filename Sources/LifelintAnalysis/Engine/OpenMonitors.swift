@@ -58,10 +58,12 @@ struct OpenMonitors {
         }
     }
 
-    /// Settles the waits whose deadline passed before `time`; `report` gets the clause. Drops
-    /// the monitors left idle.
+    /// Settles the waits whose deadline passed before `time`, and the spans past their limit;
+    /// `report` gets the clause. Drops the monitors left idle. A monitor without a deadline is
+    /// asked too: a span's limit is no deadline for the events it sees, which would otherwise all
+    /// go to it once the limit passed in a batch.
     mutating func expire(before time: Int64, report: (Violation, Int) -> Void) {
-        for index in monitors.indices where schedules[index].deadline.map({ $0 < time }) == true {
+        for index in monitors.indices where schedules[index].deadline.map({ $0 < time }) ?? true {
             let clause = schedules[index].clause
             monitors[index].expire(before: time) { report($0, clause) }
             schedules[index] = Schedule(clause: clause, &monitors[index])

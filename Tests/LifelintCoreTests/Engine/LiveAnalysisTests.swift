@@ -35,6 +35,24 @@ import Testing
         #expect(live.finish().findings.isEmpty)
     }
 
+    /// A save running in the background past its limit has overrun however long it goes on:
+    /// the clock passing the limit reports it, once, without its end.
+    @Test func aSpanPastItsLimitIsReportedWhileItRuns() throws {
+        var live = LiveAnalysis(settings: try Self.settings())
+        let events = try TraceReader.events(atPath: RepositoryPaths.path("SampleLogs/android-slow-flush.log"), options: TraceReadOptions(year: 2024)).events
+        var decided: [String] = []
+        for event in events where event.source.line <= 11 {
+            decided += live.consume(event).findings.map { "\($0.ruleID):\($0.location.line)" }
+        }
+        #expect(decided.isEmpty)
+        #expect(live.advance(to: Self.time("2024-01-08T10:00:35.300")).findings.isEmpty)
+        let overrun = live.advance(to: Self.time("2024-01-08T10:00:36.000")).findings
+        #expect(overrun.map { "\($0.ruleID):\($0.location.line)" } == ["flush-overruns-grace-window:11"])
+        #expect(overrun.first?.message == "com.example.notes: a save of 'notebook' running in the background had not ended after 5s, beyond the 5s the OS allows")
+        #expect(live.advance(to: Self.time("2024-01-08T10:00:50")).findings.isEmpty)
+        #expect(live.finish().findings.filter { $0.ruleID == "flush-overruns-grace-window" }.isEmpty, "reported once")
+    }
+
     /// Fed whole, the stream decides what the batch analysis reports, each finding and each
     /// verdict once.
     @Test func theWholeStreamDecidesWhatTheBatchReports() throws {
