@@ -70,7 +70,9 @@ struct AnalyzeCommand: Command {
         [
             .init("--files-from", value: "<file>", "Also analyse the traces named in this file, one per line ('-': standard input): for lists too long for a command line."),
             .init("--null", alias: "-0", "With --files-from, the names are separated by NUL bytes (find -print0), not lines (also -0)."),
-            .init("--jobs", value: "<n>", "Traces analysed at once (default: the number of cores)."),
+            .init(
+                "--jobs", value: "<n>",
+                "Traces analysed at once, and cores a large logcat file is read on when there are fewer traces (default: the number of cores); the output does not change."),
             .init("--no-progress", "No progress bar (shown on a terminal for large batches)."),
         ] + SharedOptions.traceReading + [.help]
 
@@ -207,6 +209,7 @@ struct AnalyzeCommand: Command {
         if !quiet { expansion.notes.forEach { diagnostics.writeLine("lifelint: note: " + TerminalText.sanitized($0)) } }
         if verbose { describe(settings, configurationFile: configurationFile, inputs: batch.count, to: diagnostics) }
         let progress = showsProgress && diagnostics.isTerminal && batch.count > 1 ? ProgressBar(output: diagnostics, total: batch.count) : nil
+        settings.readOptions.workers = max(1, jobs / max(1, batch.count))
         let analysis = AnalysisRun(
             settings: settings, jobs: jobs, failOn: failOn, baseline: baseline.map { BaselineMatcher($0, path: baselinePath ?? "") },
             keepsTraces: writeBaselinePath != nil, configurationPath: configurationFile)

@@ -1,3 +1,4 @@
+import Foundation
 import LifelintCore
 
 /// `lifelint events <trace>...`: the normalized events as JSON Lines on stdout, a summary per
@@ -8,7 +9,8 @@ struct EventsCommand: Command {
 
     static let options: [CommandLineArguments.Option] =
         SharedOptions.traceReading + [
-            .init("--quiet", "No summary on standard error.")
+            .init("--quiet", "No summary on standard error."),
+            .init("--jobs", value: "<n>", "Cores a large logcat file is read on (default: the number of cores); the output does not change."),
         ] + SharedOptions.configuration + [.help]
 
     static let help = HelpText.make(
@@ -34,7 +36,9 @@ struct EventsCommand: Command {
     init(arguments: CommandLineArguments) throws(UsageError) {
         guard !arguments.inputs.isEmpty else { throw .missingInput(command: Self.name) }
         inputs = arguments.inputs
-        options = try SharedOptions.traceReadOptions(arguments)
+        var options = try SharedOptions.traceReadOptions(arguments)
+        options.workers = try arguments.integer("--jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
+        self.options = options
         quiet = arguments.flags.contains("--quiet")
         configuration = SharedOptions.ConfigurationChoice(arguments)
     }

@@ -30,6 +30,9 @@ public final class TraceInput {
     /// Whether a read found the end of the input: everything read so far is the whole input,
     /// and readers seeded with it need no more buffer than it fills.
     private(set) var isExhausted = false
+    /// The open file and its size, when the trace is a regular file read as it is (not standard
+    /// input, not compressed, not UTF-16, not an archive): what can be read at any offset.
+    private(set) var plainFile: (descriptor: Int32, size: Int)?
 
     public static let standardInputName = "-"
     /// Whether the trace is standard input (whose times without a date are taken as today's).
@@ -78,6 +81,9 @@ public final class TraceInput {
                 (self.path, compression) = (path, kind)
                 (source, textEncoding) = try UTF16Source.decodingText(stream)
                 bundle = nil
+                if !isStandardInput, compression == nil, textEncoding == nil, (status.st_mode & S_IFMT) == S_IFREG {
+                    plainFile = (descriptor, Int(status.st_size))
+                }
             } else {
                 guard (status.st_mode & S_IFMT) == S_IFREG else { throw ReadBuffer.Failure(message: "a zip archive must be a file, not a stream") }
                 let archive = try ZipArchive(fileDescriptor: descriptor, fileSize: Int(status.st_size))

@@ -1,3 +1,4 @@
+import Foundation
 import LifelintCore
 
 #if canImport(Glibc)
@@ -71,7 +72,7 @@ if options.perfettoOnly {
 let tracePath = "\(options.directory)/lifelint-bench-v2-\(options.sizeMegabytes)mb-seed\(options.seed).log"
 let bytes = BenchmarkFile.ensure(path: tracePath, megabytes: options.sizeMegabytes, seed: options.seed)
 let megabytes = Double(bytes) / 1_000_000
-print("lifelint benchmark: \(tracePath), \(String(format2: megabytes)) MB, seed \(options.seed), best of \(options.repeats) runs, 1 core per run")
+print("lifelint benchmark: \(tracePath), \(String(format2: megabytes)) MB, seed \(options.seed), best of \(options.repeats) runs, 1 core per run unless --jobs says")
 print("")
 print("phase                               seconds       MB/s     events/s   peak RSS")
 
@@ -93,11 +94,16 @@ let serialize = Stopwatch.best(of: options.repeats, warming: tracePath) {
 Report.row("parse + JSON Lines (library)", seconds: serialize.seconds, megabytes: megabytes, events: events)
 
 let binary = ChildProcess.siblingExecutable(named: "lifelint")
-let endToEnd = ChildProcess.best(of: options.repeats, binary, ["events", "--quiet", "--year", "2024", tracePath])
-Report.row("lifelint events > /dev/null", seconds: endToEnd.seconds, megabytes: megabytes, events: events, peakKilobytes: endToEnd.peakKilobytes)
-
-let analyze = ChildProcess.best(of: options.repeats, binary, ["--year", "2024", "--no-config", tracePath])
-Report.row("lifelint (all rules) > /dev/null", seconds: analyze.seconds, megabytes: megabytes, events: events, peakKilobytes: analyze.peakKilobytes)
+// One trace on 1 core, then on every core (`--jobs`, decision 0051), side by side.
+let cores = ProcessInfo.processInfo.activeProcessorCount
+for jobs in Set([1, 2, cores]).sorted() {
+    let run = ChildProcess.best(of: options.repeats, binary, ["events", "--quiet", "--year", "2024", "--jobs", "\(jobs)", tracePath])
+    Report.row("lifelint events --jobs \(jobs) > /dev/null", seconds: run.seconds, megabytes: megabytes, events: events, peakKilobytes: run.peakKilobytes)
+}
+for jobs in Set([1, 2, cores]).sorted() {
+    let run = ChildProcess.best(of: options.repeats, binary, ["--year", "2024", "--no-config", "--jobs", "\(jobs)", tracePath])
+    Report.row("lifelint (all rules) --jobs \(jobs)", seconds: run.seconds, megabytes: megabytes, events: events, peakKilobytes: run.peakKilobytes)
+}
 
 // Mappings (`.lifelint.json`): ten as a team would write them (tags of lines in the trace and
 // tags absent from it; prefix, contains and two regular expressions), then one regular

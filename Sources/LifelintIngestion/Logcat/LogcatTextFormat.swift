@@ -28,7 +28,11 @@ struct LogcatTextFormat: TraceFormat {
     func read(_ input: TraceInput, head: [UInt8], options: TraceReadOptions, emit: EventSink) throws(IngestionError) -> IngestionSummary {
         let lines = ByteLineReader(source: input.byteSource, initial: head, chunkSize: input.chunkSize(after: head))
         var reader = LogcatTextReader(path: input.path, year: YearInference(input: input, options: options), mappings: options.mappings)
-        try reader.run(lines, format: layout, emit: emit)
+        let limits = options.parallelLimits
+        let parallel = input.plainFile.flatMap { file in
+            options.workers > 1 && file.size >= limits.minimumFileSize ? (file.descriptor, file.size, options.workers, limits.blockSize) : nil
+        }
+        try reader.run(lines, format: layout, parallel: parallel, emit: emit)
         return reader.summary
     }
 }

@@ -9,7 +9,12 @@ struct LogcatTextReader: LineOrientedReader {
     /// `grep -n` output: every line starts with its line number in the grepped file.
     private var hasLineNumbers = false
     private var recognizer: LogcatEventRecognizer
+    private let mappings: [LineMapping]
     var summary: IngestionSummary
+    /// The interests of the block of prepared lines being read (`LogcatParallelReading`).
+    private var preparedInterests: [LogcatEventRecognizer.Interest] = []
+    /// Read on several cores: the file's size and the lines cut for their length.
+    private var readInParallel: (bytes: Int, truncatedLines: Int)?
 
     private var year: YearInference
     /// Where the device's clock went back an hour (daylight saving time ending: logcat's
@@ -45,6 +50,7 @@ struct LogcatTextReader: LineOrientedReader {
         self.path = path
         self.year = year
         recognizer = LogcatEventRecognizer(mappings: mappings)
+        self.mappings = mappings
         clock = LogcatClock(baseYear: year.baseYear)
         summary = IngestionSummary(path: path, format: "logcat")
     }
@@ -77,7 +83,11 @@ struct LogcatTextReader: LineOrientedReader {
         read(line: line, emit: emit)
     }
 
-    mutating func run(_ input: ByteLineReader, format forcedFormat: LogcatLayout?, emit: EventSink) throws(IngestionError) {
+    /// `parallel`: the file to read on several cores instead, when its layout allows
+    /// (`LogcatParallelReading`).
+    mutating func run(
+        _ input: ByteLineReader, format forcedFormat: LogcatLayout?, parallel: (descriptor: Int32, size: Int, workers: Int, blockSize: Int)? = nil, emit: EventSink
+    ) throws(IngestionError) {
         let head: Opening
         do { head = try input.withPrefetched { Opening($0, forcedFormat: forcedFormat) } } catch { throw .readFailed(path: path, line: 1, reason: error.message) }
         if let binary = head.binary { throw .binaryContent(path: path, line: binary.line, kind: binary.kind) }
@@ -111,6 +121,8 @@ struct LogcatTextReader: LineOrientedReader {
             }
             addExitInfoDeaths(since: firstSeen, lastSeen: lastSeen, emit: emit)
             addAnrDump(emit: emit)
+        } else if let parallel, format != .long, format != .raw {
+            readLines(inParallel: parallel, emit: emit)
         } else {
             readLines(from: input, emit: emit)
         }
@@ -121,6 +133,24 @@ struct LogcatTextReader: LineOrientedReader {
                 path: path, line: firstLine,
                 reason: "\(summary.logLines) of \(summary.contentLines) lines read as \(summary.format) and none as an event: \(sketch)")
         }
+    }
+
+    /// The file's lines, prepared on `parallel.workers` cores and read here in order.
+    private mutating func readLines(inParallel parallel: (descriptor: Int32, size: Int, workers: Int, blockSize: Int), emit: EventSink) {
+        let read = LogcatParallelReading.read(
+            descriptor: parallel.descriptor, size: parallel.size, workers: parallel.workers, blockSize: parallel.blockSize, format: format, hasLineNumbers: hasLineNumbers,
+            mappings: mappings
+        ) { block in
+            preparedInterests = block.interests
+            block.forEachLine { line, prepared in
+                summary.lines += 1
+                self.read(line: line.droppingCarriageReturn(), unsafePrepared: prepared, emit: emit)
+            }
+        }
+        preparedInterests = []
+        readInParallel = (parallel.size, read.truncatedLines)
+        if let failure = read.failure { summary.reportReadFailure(failure) }
+        finish(emit: emit)
     }
 
     private mutating func finishSummary(_ input: ByteLineReader) {
@@ -135,7 +165,12 @@ struct LogcatTextReader: LineOrientedReader {
         summary.clockWentBack = fallBack?.line
         summary.interleavedStart = recognizer.interleavedStart
         year.note(in: &summary)
-        summary.noteRead(input)
+        if let readInParallel {
+            summary.bytes = readInParallel.bytes
+            summary.truncatedLines = readInParallel.truncatedLines
+        } else {
+            summary.noteRead(input)
+        }
     }
 
     /// How far a file is searched for logs after a start that reads as no layout.
@@ -222,28 +257,38 @@ struct LogcatTextReader: LineOrientedReader {
 
     mutating func read(line raw: Span<UInt8>, emit: EventSink) {
         LogcatLineCleaner.withCleanLine(raw, stripQuotes: format != .raw, stripLineNumbers: hasLineNumbers) { line, _ in
-            classify(line, emit: emit)
+            classify(line, prepared: nil, emit: emit)
         }
+    }
+
+    /// A line prepared ahead (`LogcatLinePreparer`), read as `read(line:emit:)` reads it; its
+    /// interest, when it has one beyond `.nothing`, is in `preparedInterests`. Read through a
+    /// pointer into its block: a prepared line is copied by value at every call otherwise.
+    mutating func read(line raw: Span<UInt8>, unsafePrepared prepared: UnsafePointer<LogcatPreparedLine>, emit: EventSink) {
+        guard let clean = prepared.pointee.clean else { return read(line: raw, emit: emit) }
+        classify(raw.extracting(Int(clean.lowerBound)..<Int(clean.upperBound)), prepared: prepared, emit: emit)
     }
 
     mutating func finish(emit: EventSink) {
         recognizer.finish(emit: emit)
     }
 
-    private mutating func classify(_ line: Span<UInt8>, emit: EventSink) {
+    /// `prepared`: what was worked out of the line ahead; nil to work it out here, as it is
+    /// needed.
+    private mutating func classify(_ line: Span<UInt8>, prepared: UnsafePointer<LogcatPreparedLine>?, emit: EventSink) {
         if anrTraces.isCollecting, !line.starts(with: "------ ".utf8) {
             anrTraces.feed(line)
             summary.structuralLines += 1
             return
         }
-        if LogcatLineCleaner.isBlank(line) {
+        if prepared?.pointee.isBlank ?? LogcatLineCleaner.isBlank(line) {
             summary.structuralLines += 1
             longEntry = nil
             continuedEntry = nil
             recognizer.endEntry()
             return
         }
-        if LogcatLineCleaner.isStructural(line) {
+        if prepared?.pointee.isStructural ?? LogcatLineCleaner.isStructural(line) {
             if isDumpstate { noteSection(line) }
             count(events: recognizer.recogniseStudioProcessMarker(line, time: timestamp(lastTime), source: source(), emit: emit), orElse: .structural)
             return
@@ -255,7 +300,7 @@ struct LogcatTextReader: LineOrientedReader {
             return
         }
         if format == .long, readLongFormat(line, emit: emit) { return }
-        guard let record = Self.parse(line, as: format) else {
+        guard let record = prepared.map({ $0.pointee.record }) ?? Self.parse(line, as: format) else {
             // A comment pasted into a log (`# system side`) continues nothing.
             if inEntry, line.first != UInt8(ascii: "#") {
                 readContinuation(line, emit: emit)
@@ -264,7 +309,12 @@ struct LogcatTextReader: LineOrientedReader {
             }
             return
         }
-        read(record, in: line, emit: emit)
+        read(record, in: line, interest: prepared.map { preparedInterest($0.pointee.interest) }, emit: emit)
+    }
+
+    /// A prepared line's interest (`LogcatPreparedLine.interest`).
+    private func preparedInterest(_ index: Int32) -> LogcatEventRecognizer.Interest {
+        index == LogcatPreparedLine.nothing ? .nothing : preparedInterests[Int(index)]
     }
 
     /// One entry whose fields a structured source already holds (a Perfetto trace's log
@@ -274,10 +324,11 @@ struct LogcatTextReader: LineOrientedReader {
         read(record, in: bytes, emit: emit)
     }
 
-    private mutating func read(_ record: LogcatRecord, in line: Span<UInt8>, emit: EventSink) {
+    /// `interest`: the recognizer's, worked out ahead; nil to work it out here.
+    private mutating func read(_ record: LogcatRecord, in line: Span<UInt8>, interest prepared: LogcatEventRecognizer.Interest? = nil, emit: EventSink) {
         inEntry = true
         noteTime(record.time, kernelClock: format.hasTag && record.tag.isEmpty)
-        let interest = recognizer.interest(in: record, bytes: line, hasTag: format.hasTag)
+        let interest = prepared ?? recognizer.interest(in: record, bytes: line, hasTag: format.hasTag)
         continuedEntry = LogcatEventRecognizer.readsContinuations(interest) ? (record, interest) : nil
         // Another tag's line ends a crash report (a bare paste, `raw`, is all one report).
         if format != .raw, !LogcatEventRecognizer.continuesCrash(interest) { recognizer.endEntry() }
@@ -341,8 +392,9 @@ struct LogcatTextReader: LineOrientedReader {
         return true
     }
 
-    /// Static, so that the ingestor's mutating methods call it without copying the ingestor.
-    private static func parse(_ line: Span<UInt8>, as format: LogcatLayout) -> LogcatRecord? {
+    /// Static, so that the ingestor's mutating methods call it without copying the ingestor, and
+    /// the line preparer (`LogcatLinePreparer`) calls it on other cores.
+    static func parse(_ line: Span<UInt8>, as format: LogcatLayout) -> LogcatRecord? {
         if let record = LogcatLineParser.parse(line, as: format) { return record }
         guard format != .raw else { return nil }
         for other in LogcatLayout.detectionOrder where other != format {

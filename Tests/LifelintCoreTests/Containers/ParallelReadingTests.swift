@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+
+@testable @_spi(Bytes) import LifelintBytes
+@testable import LifelintIngestion
+@testable import LifelintModel
+
+/// A logcat file read on several cores reads exactly as on one (decision 0051): every sample and
+/// every real capture of the review set, cut into blocks small enough to split lines, continuation
+/// lines, crash reports and process names across them, give the same events and the same summary.
+@Suite struct ParallelReadingTests {
+    private static func captures() throws -> [String] {
+        var folders = ["SampleLogs", "Tests/LifelintCoreTests/Fixtures/review"].map(RepositoryPaths.path)
+        if let corpus = TraceFixture.sharedCorpus { folders.append(corpus.path) }
+        return try folders.flatMap { folder in
+            try FileManager.default.contentsOfDirectory(atPath: folder).sorted().filter { !$0.hasSuffix(".md") && !$0.hasSuffix(".json") || $0.hasSuffix(".log") }
+                .map { "\(folder)/\($0)" }
+        }
+    }
+
+    /// The events, each with its time and line, then the summary's counts.
+    private static func reading(_ path: String, workers: Int, blockSize: Int) -> [String] {
+        var options = TraceReadOptions(year: 2024)
+        options.workers = workers
+        options.parallelLimits = LogcatParallelReading.Limits(minimumFileSize: 0, blockSize: blockSize)
+        do {
+            let (events, summary) = try TraceReader.events(atPath: path, options: options)
+            return events.map { "\($0.source.line) \($0.time.readable) \($0.summaryLine)" } + [summary.humanDescription, "bytes \(summary.bytes) cut \(summary.truncatedLines)"]
+        } catch {
+            return ["\(error)"]
+        }
+    }
+
+    @Test(arguments: [97, 4096])
+    func everyCaptureReadsAsOnOneCore(blockSize: Int) throws {
+        var compared = 0
+        for path in try Self.captures() {
+            let one = Self.reading(path, workers: 1, blockSize: blockSize)
+            let two = Self.reading(path, workers: 2, blockSize: blockSize)
+            #expect(one == two, "\(path)")
+            compared += 1
+        }
+        #expect(compared > 400)
+    }
+
+    /// A line longer than the line reader's limit is cut where it cuts it, in whichever block.
+    @Test func aLineLongerThanTheLimitIsCutAsOnOneCore() throws {
+        let long = String(repeating: "x", count: ByteLineReader.maximumLineLength + 10)
+        let text =
+            "01-08 10:00:00.000  1610  1655 I ActivityManager: Start proc 4242:com.example.notes/u0a187 for top-activity {com.example.notes/.A}\n"
+            + "01-08 10:00:01.000  4242  4242 I Notes: \(long)\n"
+            + "01-08 10:00:02.000  1610  1672 I ActivityManager: Process com.example.notes (pid 4242) has died: cch+5 CEM\n"
+        let file = TraceFixture.temporaryFile(name: "long-line.log", contents: Data(text.utf8))
+        let one = Self.reading(file.path, workers: 1, blockSize: 1 << 20)
+        #expect(one == Self.reading(file.path, workers: 2, blockSize: 1 << 20))
+        #expect(one.last == "bytes \(text.utf8.count) cut 1")
+    }
+}
