@@ -23,14 +23,14 @@ enum LogcatParallelReading {
     }
 
     /// One block's lines: the bytes they were read into (`count` of them used), each line's
-    /// extent and preparation, and the interests its lines have beyond `.nothing`. Owned by one
+    /// extent and preparation, and the records and interests of its lines of interest. Owned by one
     /// thread at a time, handed over by the slot's semaphores.
     final class Block: @unchecked Sendable {
         var bytes: [UInt8] = []
         var count = 0
         var lines: [Range<Int32>] = []
         var prepared: [LogcatPreparedLine] = []
-        var interests: [LogcatEventRecognizer.Interest] = []
+        var table = LogcatInterestTable()
         /// Lines cut at `ByteLineReader.maximumLineLength`, as a line reader cuts them.
         var truncatedLines = 0
         var failure: ReadBuffer.Failure?
@@ -109,17 +109,17 @@ enum LogcatParallelReading {
         block.failure = nil
         var lines: [Range<Int32>] = []
         var prepared: [LogcatPreparedLine] = []
-        var interests: [LogcatEventRecognizer.Interest] = []
+        var table = LogcatInterestTable()
         swap(&lines, &block.lines)
         swap(&prepared, &block.prepared)
-        swap(&interests, &block.interests)
+        swap(&table, &block.table)
         lines.removeAll(keepingCapacity: true)
         prepared.removeAll(keepingCapacity: true)
-        interests.removeAll(keepingCapacity: true)
+        table.removeAll()
         defer {
             swap(&lines, &block.lines)
             swap(&prepared, &block.prepared)
-            swap(&interests, &block.interests)
+            swap(&table, &block.table)
         }
         let begin = index * blockSize
         // The byte before the block says whether a line starts at its first byte.
@@ -147,7 +147,7 @@ enum LogcatParallelReading {
                     cut = lineStart + ByteLineReader.maximumLineLength
                     truncated += 1
                 }
-                prepared.append(preparer.prepare(bytes.extracting(lineStart..<cut), interests: &interests))
+                prepared.append(preparer.prepare(bytes.extracting(lineStart..<cut), into: &table))
                 lines.append(Int32(lineStart)..<Int32(cut))
                 lineStart = lineEnd + 1
             }

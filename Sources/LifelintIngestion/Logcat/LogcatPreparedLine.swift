@@ -1,24 +1,42 @@
 @_spi(Bytes) import LifelintBytes
 
 /// What a logcat line is, worked out without the reader's state: its cleaned extent, whether it
-/// is blank or structural, its parsed record and the recognizer's interest in it. Lines are
-/// prepared ahead on other cores (`LogcatParallelReading`) and read in order by the one reader,
-/// which then skips the work; a reader on its own works each out as it reads the line. Trivially
-/// copied: an interest beyond `.nothing` (which may hold strings) waits in its block's table.
+/// is blank or structural, whether it parsed and its time, and the recognizer's interest in it.
+/// Lines are prepared ahead on other cores (`LogcatParallelReading`) and read in order by the one
+/// reader, which then skips the work; a reader on its own works each out as it reads the line.
+/// Small and trivially copied, since the reader reads one for every line another core wrote:
+/// a line of interest keeps its record and interest in its block's tables; the reader parses a
+/// line of no interest again in the rare case it needs the whole record (a report held open).
 struct LogcatPreparedLine {
-    /// No record, so no interest.
-    static let noInterest: Int32 = -1
-    /// `.nothing`, the interest of most lines.
+    /// `interest` of a line that did not parse.
+    static let unparsed: Int32 = -1
+    /// `interest` of a line of no interest (`.nothing`), most lines.
     static let nothing: Int32 = -2
 
-    /// The cleaned line within the raw one (`LogcatLineCleaner`); nil when cleaning removed
-    /// escape sequences, so the reader cleans it again.
-    var clean: Range<Int32>?
+    /// The cleaned line within the raw one (`LogcatLineCleaner`); `cleanStart` is -1 when
+    /// cleaning removed escape sequences, so the reader cleans it again.
+    var cleanStart: Int32 = -1
+    var cleanEnd: Int32 = 0
     var isBlank = false
     var isStructural = false
-    var record: LogcatRecord?
-    /// `noInterest`, `nothing`, or the interest's index in its block's table.
-    var interest = LogcatPreparedLine.noInterest
+    /// A kernel line (a tagged layout's line without a tag), on the kernel's clock.
+    var kernelClock = false
+    var time: LogcatTime?
+    /// `unparsed`, `nothing`, or the index of the line's record and interest in its block's tables.
+    var interest = LogcatPreparedLine.unparsed
+
+    var isParsed: Bool { interest != Self.unparsed }
+}
+
+/// The records and interests of a block's lines of interest, by `LogcatPreparedLine.interest`.
+struct LogcatInterestTable {
+    var records: [LogcatRecord] = []
+    var interests: [LogcatEventRecognizer.Interest] = []
+
+    mutating func removeAll() {
+        records.removeAll(keepingCapacity: true)
+        interests.removeAll(keepingCapacity: true)
+    }
 }
 
 /// Prepares lines for a reader of one layout: the stateless half of `LogcatTextReader`'s
@@ -35,25 +53,27 @@ struct LogcatLinePreparer {
         recognizer = LogcatEventRecognizer(mappings: mappings)
     }
 
-    /// The raw line, without its `\n` (a `\r` before it is dropped here); an interest beyond
-    /// `.nothing` is added to `interests`.
-    mutating func prepare(_ raw: Span<UInt8>, interests: inout [LogcatEventRecognizer.Interest]) -> LogcatPreparedLine {
+    /// The raw line, without its `\n` (a `\r` before it is dropped here); a line of interest
+    /// adds its record and interest to `table`.
+    mutating func prepare(_ raw: Span<UInt8>, into table: inout LogcatInterestTable) -> LogcatPreparedLine {
         let line = raw.droppingCarriageReturn()
         return LogcatLineCleaner.withCleanLine(line, stripQuotes: format != .raw, stripLineNumbers: hasLineNumbers) { clean, hadColor in
             var prepared = LogcatPreparedLine()
-            if !hadColor { prepared.clean = Self.extent(of: clean, in: line) }
+            if !hadColor { (prepared.cleanStart, prepared.cleanEnd) = Self.extent(of: clean, in: line) }
             if LogcatLineCleaner.isBlank(clean) {
                 prepared.isBlank = true
             } else if LogcatLineCleaner.isStructural(clean) {
                 prepared.isStructural = true
             } else if let record = LogcatTextReader.parse(clean, as: format) {
-                prepared.record = record
+                prepared.time = record.time
+                prepared.kernelClock = format.hasTag && record.tag.isEmpty
                 let interest = recognizer.interest(in: record, bytes: clean, hasTag: format.hasTag)
                 if case .nothing = interest {
                     prepared.interest = LogcatPreparedLine.nothing
                 } else {
-                    prepared.interest = Int32(interests.count)
-                    interests.append(interest)
+                    prepared.interest = Int32(table.records.count)
+                    table.records.append(record)
+                    table.interests.append(interest)
                 }
             }
             return prepared
@@ -61,13 +81,13 @@ struct LogcatLinePreparer {
     }
 
     /// The cleaned line's extent in `line`, of which it is a part.
-    private static func extent(of clean: Span<UInt8>, in line: Span<UInt8>) -> Range<Int32> {
+    private static func extent(of clean: Span<UInt8>, in line: Span<UInt8>) -> (Int32, Int32) {
         let start = clean.withUnsafeBufferPointer { cleanBytes in
             line.withUnsafeBufferPointer { lineBytes in
                 guard let cleanStart = cleanBytes.baseAddress, let lineStart = lineBytes.baseAddress else { return 0 }
                 return cleanStart - lineStart
             }
         }
-        return Int32(start)..<Int32(start + clean.count)
+        return (Int32(start), Int32(start + clean.count))
     }
 }

@@ -11,8 +11,8 @@ struct LogcatTextReader: LineOrientedReader {
     private var recognizer: LogcatEventRecognizer
     private let mappings: [LineMapping]
     var summary: IngestionSummary
-    /// The interests of the block of prepared lines being read (`LogcatParallelReading`).
-    private var preparedInterests: [LogcatEventRecognizer.Interest] = []
+    /// The records and interests of the block of prepared lines being read (`LogcatParallelReading`).
+    private var preparedTable = LogcatInterestTable()
     /// Read on several cores: the file's size and the lines cut for their length.
     private var readInParallel: (bytes: Int, truncatedLines: Int)?
 
@@ -141,13 +141,13 @@ struct LogcatTextReader: LineOrientedReader {
             descriptor: parallel.descriptor, size: parallel.size, workers: parallel.workers, blockSize: parallel.blockSize, format: format, hasLineNumbers: hasLineNumbers,
             mappings: mappings
         ) { block in
-            preparedInterests = block.interests
+            preparedTable = block.table
             block.forEachLine { line, prepared in
                 summary.lines += 1
                 self.read(line: line.droppingCarriageReturn(), unsafePrepared: prepared, emit: emit)
             }
         }
-        preparedInterests = []
+        preparedTable = LogcatInterestTable()
         readInParallel = (parallel.size, read.truncatedLines)
         if let failure = read.failure { summary.reportReadFailure(failure) }
         finish(emit: emit)
@@ -261,12 +261,13 @@ struct LogcatTextReader: LineOrientedReader {
         }
     }
 
-    /// A line prepared ahead (`LogcatLinePreparer`), read as `read(line:emit:)` reads it; its
-    /// interest, when it has one beyond `.nothing`, is in `preparedInterests`. Read through a
-    /// pointer into its block: a prepared line is copied by value at every call otherwise.
+    /// A line prepared ahead (`LogcatLinePreparer`), read as `read(line:emit:)` reads it; a
+    /// line of interest has its record and interest in `preparedTable`. Read through a pointer
+    /// into its block: a prepared line is copied by value at every call otherwise.
     mutating func read(line raw: Span<UInt8>, unsafePrepared prepared: UnsafePointer<LogcatPreparedLine>, emit: EventSink) {
-        guard let clean = prepared.pointee.clean else { return read(line: raw, emit: emit) }
-        classify(raw.extracting(Int(clean.lowerBound)..<Int(clean.upperBound)), prepared: prepared, emit: emit)
+        let start = prepared.pointee.cleanStart
+        guard start >= 0 else { return read(line: raw, emit: emit) }
+        classify(raw.extracting(Int(start)..<Int(prepared.pointee.cleanEnd)), prepared: prepared, emit: emit)
     }
 
     mutating func finish(emit: EventSink) {
@@ -300,7 +301,10 @@ struct LogcatTextReader: LineOrientedReader {
             return
         }
         if format == .long, readLongFormat(line, emit: emit) { return }
-        guard let record = prepared.map({ $0.pointee.record }) ?? Self.parse(line, as: format) else {
+        if let prepared, prepared.pointee.isParsed {
+            return read(line, prepared: prepared, emit: emit)
+        }
+        guard prepared == nil, let record = Self.parse(line, as: format) else {
             // A comment pasted into a log (`# system side`) continues nothing.
             if inEntry, line.first != UInt8(ascii: "#") {
                 readContinuation(line, emit: emit)
@@ -309,12 +313,25 @@ struct LogcatTextReader: LineOrientedReader {
             }
             return
         }
-        read(record, in: line, interest: prepared.map { preparedInterest($0.pointee.interest) }, emit: emit)
+        read(record, in: line, emit: emit)
     }
 
-    /// A prepared line's interest (`LogcatPreparedLine.interest`).
-    private func preparedInterest(_ index: Int32) -> LogcatEventRecognizer.Interest {
-        index == LogcatPreparedLine.nothing ? .nothing : preparedInterests[Int(index)]
+    /// A prepared line that parsed. One of no interest, while no report is held, is read from
+    /// its preparation alone, as `read(_:in:emit:)` reads it; any other takes its record from
+    /// the block's table, or parses the line again.
+    private mutating func read(_ line: Span<UInt8>, prepared: UnsafePointer<LogcatPreparedLine>, emit: EventSink) {
+        let index = prepared.pointee.interest
+        guard index == LogcatPreparedLine.nothing else {
+            return read(preparedTable.records[Int(index)], in: line, interest: preparedTable.interests[Int(index)], emit: emit)
+        }
+        guard recognizer.held == nil else {
+            // A held report reads every line after it whole.
+            guard let record = Self.parse(line, as: format) else { return }
+            return read(record, in: line, interest: .nothing, emit: emit)
+        }
+        enterEntry(time: prepared.pointee.time, kernelClock: prepared.pointee.kernelClock, interest: .nothing)
+        continuedEntry = nil
+        summary.count(.log)
     }
 
     /// One entry whose fields a structured source already holds (a Perfetto trace's log
@@ -326,16 +343,21 @@ struct LogcatTextReader: LineOrientedReader {
 
     /// `interest`: the recognizer's, worked out ahead; nil to work it out here.
     private mutating func read(_ record: LogcatRecord, in line: Span<UInt8>, interest prepared: LogcatEventRecognizer.Interest? = nil, emit: EventSink) {
-        inEntry = true
-        noteTime(record.time, kernelClock: format.hasTag && record.tag.isEmpty)
         let interest = prepared ?? recognizer.interest(in: record, bytes: line, hasTag: format.hasTag)
+        enterEntry(time: record.time, kernelClock: format.hasTag && record.tag.isEmpty, interest: interest)
         continuedEntry = LogcatEventRecognizer.readsContinuations(interest) ? (record, interest) : nil
-        // Another tag's line ends a crash report (a bare paste, `raw`, is all one report).
-        if format != .raw, !LogcatEventRecognizer.continuesCrash(interest) { recognizer.endEntry() }
         handle(record, in: line, interest: interest, emit: emit)
         // An ANR report pasted as one entry (`ANR in` then indented `Reason:`) completes what
         // it holds in its continuation lines.
         if continuedEntry == nil, recognizer.held != nil { continuedEntry = (record, .nothing) }
+    }
+
+    /// What every entry does first, whatever it says: it is an entry, its time moves the clock,
+    /// and another tag's line ends a crash report (a bare paste, `raw`, is all one report).
+    private mutating func enterEntry(time: LogcatTime?, kernelClock: Bool, interest: LogcatEventRecognizer.Interest) {
+        inEntry = true
+        noteTime(time, kernelClock: kernelClock)
+        if format != .raw, !LogcatEventRecognizer.continuesCrash(interest) { recognizer.endEntry() }
     }
 
     /// A line that continues the previous entry; read as its message when that entry's tag
