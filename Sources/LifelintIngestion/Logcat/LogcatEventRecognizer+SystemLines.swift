@@ -8,7 +8,7 @@ extension LogcatEventRecognizer {
 
     /// A line of a system tag: the messages that tag writes, and those any tag may.
     mutating func recogniseSystemLine(_ line: Line, writer: AndroidMessageWriter, _ out: inout Output) {
-        if writer.isSystemServer, systemServerPid == nil, let pid = line.record.pid {
+        if notesSystemServer(writer), let pid = line.record.pid {
             systemServerPid = pid
             // What its pid logged before (a binder failure that opens a capture) is the system's.
             name(pid, ProcessAttribution.systemServer, &out)
@@ -16,11 +16,47 @@ extension LogcatEventRecognizer {
         recogniseCatalogued(line, &out) { $0.writers.contains(writer) || $0.underAnyTag }
     }
 
+    /// Whether a line of this writer's tag tells which pid is system_server's.
+    func notesSystemServer(_ writer: AndroidMessageWriter) -> Bool {
+        writer.isSystemServer && systemServerPid == nil
+    }
+
     /// A line of another tag whose message opens like one any tag may write (`ANR in` under
     /// MediaTek's `ANRManager`).
     mutating func recogniseUnderAnyTag(_ line: Line, _ out: inout Output) {
         recogniseCatalogued(line, &out) { $0.underAnyTag }
         if out.produced == 0, Self.mayCarryEvidence(line.record) { recogniseEmbedded(line, &out) }
+    }
+
+    /// Whether recognising a line can make no event and change nothing kept here, whatever is
+    /// kept: decided from its bytes alone, so on any core (`LogcatLinePreparer`). A line of a
+    /// system tag, or a warning, that no catalogue message matches is quiet; every other
+    /// interest is not. A quiet line is still read whole while a report is held
+    /// (`passesQuietly(_:)`).
+    static func isQuiet(_ record: LogcatRecord, in bytes: Span<UInt8>, _ interest: Interest) -> Bool {
+        guard record.package == nil else { return false }
+        let message = bytes.extracting(record.message)
+        switch interest {
+        case .evidenceOnly: return embeddedMessage(record, in: bytes) == nil
+        case .systemWords: return catalogue.match(message, where: { $0.underAnyTag }) == nil && carriesNoEvidence(record, in: bytes)
+        case let .tagged(.system(writer)):
+            return catalogue.match(message, where: { $0.writers.contains(writer) || $0.underAnyTag }) == nil && carriesNoEvidence(record, in: bytes)
+        default: return false
+        }
+    }
+
+    /// Whether a line that no message of its tag matched is not searched for one inside, or
+    /// holds none.
+    private static func carriesNoEvidence(_ record: LogcatRecord, in bytes: Span<UInt8>) -> Bool {
+        !mayCarryEvidence(record) || embeddedMessage(record, in: bytes) == nil
+    }
+
+    /// Whether a line found quiet (`isQuiet`) may pass unrecognised now: no report is held for
+    /// the lines after it, and it does not name system_server's pid.
+    func passesQuietly(_ interest: Interest) -> Bool {
+        guard held == nil else { return false }
+        if case let .tagged(.system(writer)) = interest { return !notesSystemServer(writer) }
+        return true
     }
 
     /// Layouts without a tag (`raw`, `thread`, a bare paste) still carry the system's wording,
@@ -49,18 +85,24 @@ extension LogcatEventRecognizer {
 
     /// Exceptions named inside a warning's or error's text, whatever its tag.
     mutating func recogniseEmbedded(_ line: Line, _ out: inout Output) {
+        guard let (entry, fields) = Self.embeddedMessage(line.record, in: line.bytes) else { return }
+        apply(entry.meaning, fields, line, &out)
+    }
+
+    /// The catalogue's message named inside a line's text, if it is not a stack frame.
+    @_lifetime(copy bytes)
+    static func embeddedMessage(_ record: LogcatRecord, in bytes: Span<UInt8>) -> (AndroidMessage, MessageFields)? {
         // A layout without a priority, or a tag with spaces, may have taken the message's first
         // words for a priority and a tag (`A foreground service of type dataSync did not stop…`):
         // the whole line is searched then.
-        let tag = line.record.tag
-        let guessedTag = !tag.isEmpty && (line.record.priority == UInt8(ascii: "?") || line.bytes.contains(.space, in: tag))
-        let range = guessedTag ? 0..<line.record.message.upperBound : line.record.message
-        guard range.count > 20 else { return }
-        let message = line.bytes.extracting(range)
-        guard let (entry, fields) = Self.catalogue.find(in: message) else { return }
+        let tag = record.tag
+        let guessedTag = !tag.isEmpty && (record.priority == UInt8(ascii: "?") || bytes.contains(.space, in: tag))
+        let range = guessedTag ? 0..<record.message.upperBound : record.message
+        guard range.count > 20, let found = catalogue.find(in: bytes.extracting(range)) else { return nil }
         // A stack frame names the exception's class, not the incident.
-        if line.message.drop(while: { $0 == " " || $0 == "\t" }).hasBytePrefix("at ") { return }
-        apply(entry.meaning, fields, line, &out)
+        let message = bytes.extracting(record.message)
+        let indent = message.prefixCount { $0 == .space || $0 == .tab }
+        return message.extracting(indent...).starts(with: "at ") ? nil : found
     }
 
     // MARK: Meanings
@@ -327,7 +369,7 @@ extension LogcatEventRecognizer {
     private static func detail(_ fields: MessageFields) -> String? {
         if let reason = fields.text(.reason) { return String(reason) }
         guard let detail = fields.text(.detail) else { return nil }
-        if let range = detail.range(of: "reason: ") { return String(detail[range.upperBound...]) }
+        if let range = detail.byteRange(of: "reason: ") { return String(detail[range.upperBound...]) }
         guard detail.hasPrefix(":") || detail.hasPrefix(".") else { return nil }
         let trimmed = detail.drop { $0 == ":" || $0 == " " || $0 == "," || $0 == "." }
         return trimmed.isEmpty ? nil : String(trimmed)
@@ -335,7 +377,7 @@ extension LogcatEventRecognizer {
 
     /// The reason after `): ` in a kill line that gives no adjustment in the usual form.
     private static func killReason(in detail: Substring?) -> Substring {
-        guard let detail, let range = detail.range(of: "): ") else { return "" }
+        guard let detail, let range = detail.byteRange(of: "): ") else { return "" }
         return detail[range.upperBound...]
     }
 }

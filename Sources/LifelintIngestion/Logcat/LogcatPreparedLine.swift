@@ -24,6 +24,8 @@ struct LogcatPreparedLine {
     var time: LogcatTime?
     /// `unparsed`, `nothing`, or the index of the line's record and interest in its block's tables.
     var interest = LogcatPreparedLine.unparsed
+    /// A line of interest whose recognition makes nothing (`LogcatEventRecognizer.isQuiet`).
+    var isQuiet = false
 
     var isParsed: Bool { interest != Self.unparsed }
 }
@@ -72,6 +74,7 @@ struct LogcatLinePreparer {
                     prepared.interest = LogcatPreparedLine.nothing
                 } else {
                     prepared.interest = Int32(table.records.count)
+                    prepared.isQuiet = LogcatEventRecognizer.isQuiet(record, in: clean, interest)
                     table.records.append(record)
                     table.interests.append(interest)
                 }

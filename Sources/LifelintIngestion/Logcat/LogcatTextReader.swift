@@ -322,7 +322,9 @@ struct LogcatTextReader: LineOrientedReader {
     private mutating func read(_ line: Span<UInt8>, prepared: UnsafePointer<LogcatPreparedLine>, emit: EventSink) {
         let index = prepared.pointee.interest
         guard index == LogcatPreparedLine.nothing else {
-            return read(preparedTable.records[Int(index)], in: line, interest: preparedTable.interests[Int(index)], emit: emit)
+            let interest = preparedTable.interests[Int(index)]
+            let quiet = prepared.pointee.isQuiet && recognizer.passesQuietly(interest)
+            return read(preparedTable.records[Int(index)], in: line, interest: interest, quiet: quiet, emit: emit)
         }
         guard recognizer.held == nil else {
             // A held report reads every line after it whole.
@@ -330,7 +332,8 @@ struct LogcatTextReader: LineOrientedReader {
             return read(record, in: line, interest: .nothing, emit: emit)
         }
         enterEntry(time: prepared.pointee.time, kernelClock: prepared.pointee.kernelClock, interest: .nothing)
-        continuedEntry = nil
+        // Set only when it holds an entry: assigning writes the whole optional.
+        if continuedEntry != nil { continuedEntry = nil }
         summary.count(.log)
     }
 
@@ -341,11 +344,15 @@ struct LogcatTextReader: LineOrientedReader {
         read(record, in: bytes, emit: emit)
     }
 
-    /// `interest`: the recognizer's, worked out ahead; nil to work it out here.
-    private mutating func read(_ record: LogcatRecord, in line: Span<UInt8>, interest prepared: LogcatEventRecognizer.Interest? = nil, emit: EventSink) {
+    /// `interest`: the recognizer's, worked out ahead; nil to work it out here. `quiet`: the
+    /// line is known to make nothing (`LogcatEventRecognizer.isQuiet`).
+    private mutating func read(
+        _ record: LogcatRecord, in line: Span<UInt8>, interest prepared: LogcatEventRecognizer.Interest? = nil, quiet: Bool = false, emit: EventSink
+    ) {
         let interest = prepared ?? recognizer.interest(in: record, bytes: line, hasTag: format.hasTag)
         enterEntry(time: record.time, kernelClock: format.hasTag && record.tag.isEmpty, interest: interest)
         continuedEntry = LogcatEventRecognizer.readsContinuations(interest) ? (record, interest) : nil
+        guard !quiet else { return summary.count(.log) }
         handle(record, in: line, interest: interest, emit: emit)
         // An ANR report pasted as one entry (`ANR in` then indented `Reason:`) completes what
         // it holds in its continuation lines.
