@@ -112,6 +112,26 @@ public struct IngestionSummary: Sendable, Hashable {
         if firstUnrecognisedLines.count < Self.unrecognisedSampleSize { firstUnrecognisedLines.append(line) }
     }
 
+    /// Adds what another reading of a later part of the same trace counted, whose lines were
+    /// counted from `lineOffset` lines into the trace.
+    mutating func add(_ part: IngestionSummary, lineOffset: Int) {
+        lines += part.lines
+        events += part.events
+        eventLines += part.eventLines
+        logLines += part.logLines
+        structuralLines += part.structuralLines
+        continuationLines += part.continuationLines
+        truncatedLines += part.truncatedLines
+        for line in part.firstUnrecognisedLines { countUnrecognised(line: line + lineOffset) }
+        unrecognisedLines += part.unrecognisedLines - part.firstUnrecognisedLines.count
+        for var problem in part.problems {
+            problem.location.line += lineOffset
+            report(problem)
+        }
+        problemCount += part.problemCount - part.problems.count
+        if let end = part.clockEnd { noteTime(end) }
+    }
+
     /// One line for people: `trace.log: 1200 lines, 14 events (logcat threadtime); 3 unrecognised (first at line 7)`.
     public var humanDescription: String {
         var text = "\(path): \(lines) \(unit), \(events) events, \(logLines) other \(unit == "lines" ? "log lines" : unit)"

@@ -18,7 +18,7 @@ public struct TraceReadOptions: Sendable, Hashable {
     /// is cut into blocks prepared on all of them (decision 0051).
     public var workers = 1
     /// Tests make both limits small, to cut small captures into many blocks.
-    var parallelLimits = LogcatParallelReading.Limits()
+    var parallelLimits = ParallelReadingLimits()
 
     public init(inputFormat: InputFormat? = nil, year: Int? = nil, mappings: [LineMapping] = [], standardInputName: String? = nil) {
         self.inputFormat = inputFormat

@@ -8,14 +8,23 @@ protocol JSONTraceFormat: TraceFormat {
     static var summaryName: String { get }
     /// How the stream is split into records, as recognising the head found it.
     var streamOptions: JSONStreamReader.Options { get }
+    /// Whether each record decodes without the records before it, so that a file's blocks
+    /// may be decoded on several cores (`JSONLinesParallelReading`).
+    static var decodesRecordsAlone: Bool { get }
     func makeDecoder(_ options: TraceReadOptions) -> Decoder
 }
 
 extension JSONTraceFormat {
     static var isJSON: Bool { true }
+    static var decodesRecordsAlone: Bool { false }
     static var fileExtensions: [String] { ["json", "jsonl", "ndjson"] }
 
     func read(_ input: TraceInput, head: [UInt8], options: TraceReadOptions, emit: EventSink) -> IngestionSummary {
+        if let file = input.plainFile, options.workers > 1, file.size >= options.parallelLimits.minimumFileSize,
+            JSONLinesParallelReading.applies(to: self, head: head)
+        {
+            return JSONLinesParallelReading.read(self, path: input.path, file: file, options: options, emit: emit)
+        }
         let stream = JSONStreamReader(source: input.byteSource, initial: head, chunkSize: input.chunkSize(after: head))
         return read(stream, path: input.path, options: options, emit: emit)
     }

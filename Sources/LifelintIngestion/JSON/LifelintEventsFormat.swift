@@ -4,6 +4,7 @@ import LifelintModel
 struct LifelintEventsFormat: JSONTraceFormat {
     static let title = "lifelint events"
     static let summaryName = "json lifelint-events"
+    static let decodesRecordsAlone = true
     let streamOptions: JSONStreamReader.Options
 
     init?(recognising head: TraceHead) {

@@ -5,15 +5,16 @@ import Testing
 @testable import LifelintIngestion
 @testable import LifelintModel
 
-/// A logcat file read on several cores reads exactly as on one (decision 0051): every sample and
-/// every real capture of the review set, cut into blocks small enough to split lines, continuation
-/// lines, crash reports and process names across them, give the same events and the same summary.
+/// A logcat or JSON Lines file read on several cores reads exactly as on one (decision 0051):
+/// every sample and every real capture of the review set, cut into blocks small enough to split
+/// lines, continuation lines, crash reports and process names across them, give the same events
+/// and the same summary.
 @Suite struct ParallelReadingTests {
     private static func captures() throws -> [String] {
         var folders = ["SampleLogs", "Tests/LifelintCoreTests/Fixtures/review"].map(RepositoryPaths.path)
         if let corpus = TraceFixture.sharedCorpus { folders.append(corpus.path) }
         return try folders.flatMap { folder in
-            try FileManager.default.contentsOfDirectory(atPath: folder).sorted().filter { !$0.hasSuffix(".md") && !$0.hasSuffix(".json") || $0.hasSuffix(".log") }
+            try FileManager.default.contentsOfDirectory(atPath: folder).sorted().filter { !$0.hasSuffix(".md") }
                 .map { "\(folder)/\($0)" }
         }
     }
@@ -22,10 +23,12 @@ import Testing
     private static func reading(_ path: String, workers: Int, blockSize: Int) -> [String] {
         var options = TraceReadOptions(year: 2024)
         options.workers = workers
-        options.parallelLimits = LogcatParallelReading.Limits(minimumFileSize: 0, blockSize: blockSize)
+        options.parallelLimits = ParallelReadingLimits(minimumFileSize: 0, blockSize: blockSize)
         do {
             let (events, summary) = try TraceReader.events(atPath: path, options: options)
-            return events.map { "\($0.source.line) \($0.time.readable) \($0.summaryLine)" } + [summary.humanDescription, "bytes \(summary.bytes) cut \(summary.truncatedLines)"]
+            return events.map { "\($0.source.line):\($0.source.column ?? 0) \($0.time.readable) \($0.summaryLine)" }
+                + [summary.humanDescription, "bytes \(summary.bytes) cut \(summary.truncatedLines) problems \(summary.problemCount)"]
+                + summary.problems.map(\.description)
         } catch {
             return ["\(error)"]
         }
@@ -53,6 +56,31 @@ import Testing
         let file = TraceFixture.temporaryFile(name: "long-line.log", contents: Data(text.utf8))
         let one = Self.reading(file.path, workers: 1, blockSize: 1 << 20)
         #expect(one == Self.reading(file.path, workers: 2, blockSize: 1 << 20))
-        #expect(one.last == "bytes \(text.utf8.count) cut 1")
+        #expect(one.last == "bytes \(text.utf8.count) cut 1 problems 0")
+    }
+
+    /// JSON Lines whose blocks hold a record written over several lines, an invalid record and a
+    /// record cut short: from the first such block on, the file reads on one core, and reads
+    /// as one core reads it.
+    @Test(arguments: [64, 97, 1 << 20])
+    func jsonLinesWithRecordsOverLinesReadAsOnOneCore(blockSize: Int) throws {
+        let record = { (second: Int, name: String) in
+            #"{"time":1704700800.\#(second),"event":"\#(name)","app":"com.example.notes","pid":4242,"attrs":{"key":"draft"}}"#
+        }
+        var lines = (0..<40).map { record($0, "persist.begin") }
+        lines.insert("{\n  \"time\": 1704700801.5,\n  \"event\": \"persist.end\",\n  \"app\": \"com.example.notes\"\n}", at: 20)
+        lines.insert(#"{"time":1704700802,"event":"Not A Name","app":"com.example.notes"}"#, at: 30)
+        lines.append(#"{"time":1704700803,"event":"persist.end","#)
+        let clean = TraceFixture.temporaryFile(name: "clean.jsonl", contents: Data((lines[..<20].joined(separator: "\n") + "\n").utf8))
+        let mixed = TraceFixture.temporaryFile(name: "mixed.jsonl", contents: Data(lines.joined(separator: "\n").utf8))
+        for file in [clean, mixed] {
+            let one = Self.reading(file.path, workers: 1, blockSize: blockSize)
+            #expect(one == Self.reading(file.path, workers: 2, blockSize: blockSize), "\(file.lastPathComponent)")
+        }
+        let mixedReading = Self.reading(mixed.path, workers: 2, blockSize: blockSize)
+        #expect(mixedReading.filter { $0.contains(" persist.begin com.example.notes 4242 {key=draft}") }.count == 40)
+        #expect(mixedReading.contains { $0.hasPrefix("21:1 ") && $0.hasSuffix(" persist.end com.example.notes -") })
+        #expect(mixedReading.contains { $0.hasSuffix("1 unrecognised (first at line 35), 2 malformed [json lifelint-events]") })
+        #expect(mixedReading.contains { $0.hasSuffix(":47:1: truncated JSON: a value that starts here never ends") })
     }
 }

@@ -1,0 +1,102 @@
+@_spi(Bytes) import LifelintBytes
+
+/// A plain logcat file read on several cores (decision 0051): the file is cut into blocks, each
+/// the lines that start in it (`FileLineBlock`); workers read and prepare blocks
+/// (`LogcatLinePreparer`: cleaning, parsing, the recognizer's interest), and the one reader
+/// reads their lines in file order (`OrderedBlockPipeline`), so what it makes of them is what
+/// one core would make.
+enum LogcatParallelReading {
+    /// One block's lines: their bytes, each line's extent and preparation, and the records and
+    /// interests of its lines of interest. Owned by one thread at a time, handed over by the
+    /// pipeline.
+    final class Block: @unchecked Sendable {
+        var file = FileLineBlock()
+        var lines: [Range<Int32>] = []
+        var prepared: [LogcatPreparedLine] = []
+        var table = LogcatInterestTable()
+        /// Lines cut at `ByteLineReader.maximumLineLength`, as a line reader cuts them.
+        var truncatedLines = 0
+        var failure: ReadBuffer.Failure?
+
+        /// Each line, in order, and a pointer to its preparation, valid during the call.
+        func forEachLine(_ body: (Span<UInt8>, UnsafePointer<LogcatPreparedLine>) -> Void) {
+            file.withBytes { bytes in
+                lines.withUnsafeBufferPointer { lines in
+                    prepared.withUnsafeBufferPointer { prepared in
+                        for index in lines.indices {
+                            body(bytes.extracting(Int(lines[index].lowerBound)..<Int(lines[index].upperBound)), prepared.baseAddress! + index)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Hands the file's blocks in order to `body`, their lines prepared by `workers` threads
+    /// beside the caller's; returns the lines cut for their length, or the read failure
+    /// that stopped it.
+    static func read(
+        descriptor: Int32, size: Int, workers: Int, blockSize: Int, format: LogcatLayout, hasLineNumbers: Bool, mappings: [LineMapping],
+        _ body: (Block) -> Void
+    ) -> (truncatedLines: Int, failure: ReadBuffer.Failure?) {
+        var truncated = 0
+        var failure: ReadBuffer.Failure?
+        OrderedBlockPipeline.run(
+            count: (size + blockSize - 1) / blockSize, workers: workers, makeBlock: { Block() },
+            makeState: { LogcatLinePreparer(format: format, hasLineNumbers: hasLineNumbers, mappings: mappings) },
+            fill: { block, index, preparer in fill(block, index: index, descriptor: descriptor, size: size, blockSize: blockSize, &preparer) },
+            take: { block in
+                if let blockFailure = block.failure {
+                    failure = blockFailure
+                    return false
+                }
+                truncated += block.truncatedLines
+                body(block)
+                return true
+            })
+        return (truncated, failure)
+    }
+
+    /// Block `index`: the lines whose first byte is in it, each prepared.
+    private static func fill(_ block: Block, index: Int, descriptor: Int32, size: Int, blockSize: Int, _ preparer: inout LogcatLinePreparer) {
+        block.truncatedLines = 0
+        block.failure = nil
+        block.lines.removeAll(keepingCapacity: true)
+        block.prepared.removeAll(keepingCapacity: true)
+        block.table.removeAll()
+        do throws(ReadBuffer.Failure) {
+            try block.file.read(index: index, descriptor: descriptor, size: size, blockSize: blockSize)
+        } catch {
+            block.failure = error
+            return
+        }
+        var lines: [Range<Int32>] = []
+        var prepared: [LogcatPreparedLine] = []
+        var table = LogcatInterestTable()
+        swap(&lines, &block.lines)
+        swap(&prepared, &block.prepared)
+        swap(&table, &block.table)
+        defer {
+            swap(&lines, &block.lines)
+            swap(&prepared, &block.prepared)
+            swap(&table, &block.table)
+        }
+        var truncated = 0
+        let end = block.file.linesEnd
+        block.file.withBytes { bytes in
+            var lineStart = block.file.firstLine
+            while lineStart < end {
+                let lineEnd = ByteSearch.firstIndex(of: .newline, in: bytes, from: lineStart) ?? bytes.count
+                var cut = lineEnd
+                if cut - lineStart > ByteLineReader.maximumLineLength {
+                    cut = lineStart + ByteLineReader.maximumLineLength
+                    truncated += 1
+                }
+                prepared.append(preparer.prepare(bytes.extracting(lineStart..<cut), into: &table))
+                lines.append(Int32(lineStart)..<Int32(cut))
+                lineStart = lineEnd + 1
+            }
+        }
+        block.truncatedLines = truncated
+    }
+}
