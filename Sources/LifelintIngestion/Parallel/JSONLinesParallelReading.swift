@@ -14,8 +14,9 @@ enum JSONLinesParallelReading {
         var file = FileLineBlock()
         var events: [Event] = []
         var summary: IngestionSummary?
-        /// The file offset after the block's lines, and how many lines it holds.
-        var end = 0
+        /// The file offset after the block's lines (nil when none starts in it), and how many
+        /// lines it holds.
+        var end: Int?
         var lines = 0
         var failure: ReadBuffer.Failure?
 
@@ -55,7 +56,7 @@ enum JSONLinesParallelReading {
                 }
                 summary.add(blockSummary, lineOffset: linesBefore)
                 linesBefore += block.lines
-                cleanEnd = block.end
+                cleanEnd = block.end ?? cleanEnd
                 return true
             })
         if let restFrom {
@@ -71,6 +72,7 @@ enum JSONLinesParallelReading {
     ) {
         block.events.removeAll(keepingCapacity: true)
         block.summary = nil
+        block.end = nil
         block.failure = nil
         do throws(ReadBuffer.Failure) {
             try block.file.read(index: index, descriptor: file.descriptor, size: file.size, blockSize: blockSize)
@@ -79,7 +81,7 @@ enum JSONLinesParallelReading {
             return
         }
         let lines = block.file.firstLine..<block.file.end
-        block.end = block.file.fileOffset + lines.upperBound
+        block.end = lines.isEmpty ? nil : block.file.fileOffset + lines.upperBound
         let bytes = block.file.withBytes { $0.extracting(lines).array }
         block.lines = bytes.count(where: { $0 == .newline })
         let stream = JSONStreamReader(source: EmptySource(), initial: bytes, chunkSize: bytes.count + 1)
