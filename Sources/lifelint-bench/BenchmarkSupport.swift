@@ -177,8 +177,16 @@ enum ChildProcess {
 }
 
 enum Report {
+    /// Wide enough for the longest label, `lifelint (all rules) --jobs 2: Interleaved 40 apps JSON Lines`.
+    static let labelWidth = 64
+
+    /// A table's heading: what its rows are, then the columns `row` prints.
+    static func header(_ title: String) {
+        print("\(title.padding(toLength: labelWidth, withPad: " ", startingAt: 0))   seconds       MB/s     events/s   peak RSS")
+    }
+
     static func row(_ label: String, seconds: Double, megabytes: Double, events: Int? = nil, peakKilobytes: Int? = nil) {
-        let name = label.padding(toLength: 34, withPad: " ", startingAt: 0)
+        let name = label.padding(toLength: labelWidth, withPad: " ", startingAt: 0)
         let rate = String(format2: megabytes / seconds).leftPadded(10)
         let eventRate = events.map { String(Int(Double($0) / seconds)) } ?? "-"
         let memory = peakKilobytes.map { "\($0 / 1024) MB" } ?? "-"

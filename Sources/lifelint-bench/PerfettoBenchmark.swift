@@ -10,7 +10,7 @@ import Glibc
 enum PerfettoBenchmark {
     static func run(_ options: BenchmarkOptions, binary: String) {
         print("")
-        print("Perfetto (log packets)                seconds       MB/s     events/s   peak RSS")
+        Report.header("Perfetto (log packets)")
         for megabytes in [options.containerMegabytes, options.perfettoMegabytes] {
             let twin = megabytes == options.containerMegabytes
             var perfetto = SyntheticPerfetto(seed: options.seed, keepingText: twin)

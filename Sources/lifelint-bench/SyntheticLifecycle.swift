@@ -3,27 +3,50 @@
 /// staying away for seconds, probing their socket and resyncing when they return, and now and
 /// then killed in the background and restored. The apps behave well, so the trace is mostly
 /// clean: it measures what the engine costs per event, not what reporting findings costs.
+///
+/// Two shapes. `.turns`: one app at a time is busy while the others stay away for seconds, so
+/// few apps have a phase or a monitor open at once. `.interleaved`: all 40 apps are busy at
+/// once, their events interleaved a few hundred microseconds apart, each app's socket and sync
+/// events logged by a second process (its `:sync` service), so every app has a save, a
+/// background task or a deadline open at any moment.
 struct SyntheticLifecycle {
+    enum Shape {
+        case turns
+        case interleaved
+    }
+
     static let appCount = 40
 
+    private let shape: Shape
     private var random: SplitMix64
     private var microseconds: Int64 = 1_704_700_800_000_000
     private var apps: [AppScript]
+    private var nextApp = 0
 
-    init(seed: UInt64) {
+    init(seed: UInt64, shape: Shape = .turns) {
+        self.shape = shape
         random = SplitMix64(seed: seed)
         apps = (0..<Self.appCount).map { AppScript(index: $0) }
     }
 
     mutating func appendLine(to buffer: inout [UInt8]) {
-        microseconds += Int64(random.next(upTo: 1500))
-        let index = nextAwakeApp()
+        let index: Int
+        switch shape {
+        case .turns:
+            microseconds += Int64(random.next(upTo: 1500))
+            index = nextAwakeApp()
+        case .interleaved:
+            microseconds += Int64(20 + random.next(upTo: 400))
+            nextApp = (nextApp + 1 + random.next(upTo: 3)) % Self.appCount
+            index = nextApp
+        }
         let step = apps[index].next(killed: random.next(upTo: 40) == 0, edits: 1 + random.next(upTo: 6))
-        if step.sleeps { apps[index].wakeAt = microseconds + 2_000_000 + Int64(random.next(upTo: 28_000_000)) }
+        if step.sleeps, shape == .turns { apps[index].wakeAt = microseconds + 2_000_000 + Int64(random.next(upTo: 28_000_000)) }
         let seconds = microseconds / 1_000_000
         let fraction = String(microseconds % 1_000_000)
         let time = "\(seconds).\(String(repeating: "0", count: 6 - fraction.count))\(fraction)"
-        let line = #"{"time":\#(time),"event":"\#(step.name)","app":"com.example.app\#(index)","pid":\#(apps[index].pid),"platform":"android","attrs":{\#(step.attributes)}}"#
+        let pid = shape == .interleaved && step.onService ? apps[index].servicePid : apps[index].pid
+        let line = #"{"time":\#(time),"event":"\#(step.name)","app":"com.example.app\#(index)","pid":\#(pid),"platform":"android","attrs":{\#(step.attributes)}}"#
         buffer.append(contentsOf: line.utf8)
         buffer.append(UInt8(ascii: "\n"))
     }
@@ -48,11 +71,16 @@ private struct AppScript {
         let attributes: String
         /// The app leaves the foreground for a while after this step.
         var sleeps = false
+
+        /// Socket and sync work, which an app may run in a service process of its own.
+        var onService: Bool { name.hasPrefix("socket.") || name.hasPrefix("sync.") }
     }
 
     let index: Int
     private(set) var pid: Int
     var wakeAt: Int64 = 0
+    /// The app's `:sync` service process.
+    var servicePid: Int { pid + 50 }
     private var queue: [Step] = []
 
     init(index: Int) {

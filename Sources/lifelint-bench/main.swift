@@ -74,7 +74,7 @@ let bytes = BenchmarkFile.ensure(path: tracePath, megabytes: options.sizeMegabyt
 let megabytes = Double(bytes) / 1_000_000
 print("lifelint benchmark: \(tracePath), \(String(format2: megabytes)) MB, seed \(options.seed), best of \(options.repeats) runs, 1 core per run unless --jobs says")
 print("")
-print("phase                               seconds       MB/s     events/s   peak RSS")
+Report.header("phase")
 
 let split = Stopwatch.best(of: options.repeats, warming: tracePath) { _ = BenchmarkFile.countLines(path: tracePath) }
 Report.row("read + split lines (read(2), memchr)", seconds: split.seconds, megabytes: megabytes)
@@ -124,7 +124,7 @@ for (label, tool, arguments) in [("wc -l (reference)", "/usr/bin/wc", ["-l", tra
 // MARK: Structured containers
 
 print("")
-print("container (\(options.containerMegabytes) MB each)           seconds       MB/s     events/s   peak RSS")
+Report.header("container (\(options.containerMegabytes) MB each)")
 var containers = SyntheticContainers(seed: options.seed)
 let jsonLinesPath = "\(options.directory)/lifelint-bench-\(options.containerMegabytes)mb-seed\(options.seed).jsonl"
 let jsonLinesBytes = BenchmarkFile.ensure(path: jsonLinesPath, megabytes: options.containerMegabytes) { buffer, _ in containers.appendJSONLine(to: &buffer) }
@@ -152,6 +152,10 @@ let appleLogBytes = BenchmarkFile.ensure(
 var lifecycle = SyntheticLifecycle(seed: options.seed)
 let lifecyclePath = "\(options.directory)/lifelint-bench-lifecycle-\(options.containerMegabytes)mb-seed\(options.seed).jsonl"
 let lifecycleBytes = BenchmarkFile.ensure(path: lifecyclePath, megabytes: options.containerMegabytes) { buffer, _ in lifecycle.appendLine(to: &buffer) }
+// The same apps all busy at once, with a second process each: many phases and monitors open.
+var interleaved = SyntheticLifecycle(seed: options.seed, shape: .interleaved)
+let interleavedPath = "\(options.directory)/lifelint-bench-interleaved-\(options.containerMegabytes)mb-seed\(options.seed).jsonl"
+let interleavedBytes = BenchmarkFile.ensure(path: interleavedPath, megabytes: options.containerMegabytes) { buffer, _ in interleaved.appendLine(to: &buffer) }
 
 // Every line a new app: memory follows the apps, not the lines.
 var manyApps = SyntheticManyApps()
@@ -164,6 +168,7 @@ let fewAppsBytes = BenchmarkFile.ensure(path: fewAppsPath, megabytes: options.co
 
 for (label, path, bytes, reference) in [
     ("Lifecycle JSON Lines", lifecyclePath, lifecycleBytes, ("jq -c .", "/usr/bin/jq", ["-c", ".", lifecyclePath])),
+    ("Interleaved 40 apps JSON Lines", interleavedPath, interleavedBytes, ("jq -c .", "/usr/bin/jq", ["-c", ".", interleavedPath])),
     ("Many apps (logcat)", manyAppsPath, manyAppsBytes, ("wc -l", "/usr/bin/wc", ["-l", manyAppsPath])),
     ("Few apps (logcat)", fewAppsPath, fewAppsBytes, ("wc -l", "/usr/bin/wc", ["-l", fewAppsPath])),
     ("JSON Lines", jsonLinesPath, jsonLinesBytes, ("jq -c .", "/usr/bin/jq", ["-c", ".", jsonLinesPath])),
@@ -178,11 +183,18 @@ for (label, path, bytes, reference) in [
         _ = try! TraceReader.read(TraceInput(path: path)) { _ in count += 1 }
     }
     Report.row("parse to events: \(label)", seconds: parseOnly.seconds, megabytes: size, events: count)
-    let run = ChildProcess.best(of: options.repeats, binary, ["events", "--quiet", path])
-    Report.row("lifelint events: \(label)", seconds: run.seconds, megabytes: size, events: count, peakKilobytes: run.peakKilobytes)
-    if [lifecyclePath, manyAppsPath, fewAppsPath].contains(path) {
-        let analysis = ChildProcess.best(of: options.repeats, binary, ["--no-config", "--year", "2024", path])
-        Report.row("lifelint (all rules): \(label)", seconds: analysis.seconds, megabytes: size, events: count, peakKilobytes: analysis.peakKilobytes)
+    // The event-dense traces on one core and on every core (decision 0051), side by side.
+    let jobs = [lifecyclePath, interleavedPath].contains(path) ? Set([1, 2, cores]).sorted() : [1]
+    for jobs in jobs {
+        let run = ChildProcess.best(of: options.repeats, binary, ["events", "--quiet", "--jobs", "\(jobs)", path])
+        Report.row("lifelint events --jobs \(jobs): \(label)", seconds: run.seconds, megabytes: size, events: count, peakKilobytes: run.peakKilobytes)
+    }
+    if [lifecyclePath, interleavedPath, manyAppsPath, fewAppsPath].contains(path) {
+        for jobs in jobs {
+            let analysis = ChildProcess.best(of: options.repeats, binary, ["--no-config", "--year", "2024", "--jobs", "\(jobs)", path])
+            Report.row(
+                "lifelint (all rules) --jobs \(jobs): \(label)", seconds: analysis.seconds, megabytes: size, events: count, peakKilobytes: analysis.peakKilobytes)
+        }
     }
     if access(reference.1, X_OK) == 0 {
         let tool = ChildProcess.best(of: options.repeats, reference.1, reference.2, output: "\(options.directory)/lifelint-bench-reference.out")
