@@ -4,11 +4,13 @@
 /// then killed in the background and restored. The apps behave well, so the trace is mostly
 /// clean: it measures what the engine costs per event, not what reporting findings costs.
 ///
-/// Two shapes. `.turns`: one app at a time is busy while the others stay away for seconds, so
-/// few apps have a phase or a monitor open at once. `.interleaved`: all 40 apps are busy at
-/// once, their events interleaved a few hundred microseconds apart, each app's socket and sync
-/// events logged by a second process (its `:sync` service), so every app has a save, a
-/// background task or a deadline open at any moment.
+/// Two shapes. `.turns`: events 0.75 ms apart on average and apps away for 2 to 30 s, so
+/// nearly always one app is busy while the others are away, and few apps have a phase or a
+/// monitor open at once. `.interleaved`: events 12.5 ms apart on average and apps away for 1 to
+/// 4 s (past the 700 ms that makes a stop a departure), so about 30 of the 40 apps are busy at
+/// any moment, their events interleaved, and each app's socket and sync events are logged by a
+/// second process (its `:sync` service): many apps have a save, a background task or a
+/// deadline open at once.
 struct SyntheticLifecycle {
     enum Shape {
         case turns
@@ -21,7 +23,6 @@ struct SyntheticLifecycle {
     private var random: SplitMix64
     private var microseconds: Int64 = 1_704_700_800_000_000
     private var apps: [AppScript]
-    private var nextApp = 0
 
     init(seed: UInt64, shape: Shape = .turns) {
         self.shape = shape
@@ -30,22 +31,18 @@ struct SyntheticLifecycle {
     }
 
     mutating func appendLine(to buffer: inout [UInt8]) {
-        let index: Int
-        switch shape {
-        case .turns:
-            microseconds += Int64(random.next(upTo: 1500))
-            index = nextAwakeApp()
-        case .interleaved:
-            microseconds += Int64(20 + random.next(upTo: 400))
-            nextApp = (nextApp + 1 + random.next(upTo: 3)) % Self.appCount
-            index = nextApp
-        }
+        microseconds += Int64(shape == .turns ? random.next(upTo: 1500) : 5000 + random.next(upTo: 15_000))
+        let index = nextAwakeApp()
+        let pids = (apps[index].pid, apps[index].servicePid)
         let step = apps[index].next(killed: random.next(upTo: 40) == 0, edits: 1 + random.next(upTo: 6))
-        if step.sleeps, shape == .turns { apps[index].wakeAt = microseconds + 2_000_000 + Int64(random.next(upTo: 28_000_000)) }
+        if step.sleeps {
+            let away = shape == .turns ? 2_000_000 + random.next(upTo: 28_000_000) : 1_000_000 + random.next(upTo: 3_000_000)
+            apps[index].wakeAt = microseconds + Int64(away)
+        }
         let seconds = microseconds / 1_000_000
         let fraction = String(microseconds % 1_000_000)
         let time = "\(seconds).\(String(repeating: "0", count: 6 - fraction.count))\(fraction)"
-        let pid = shape == .interleaved && step.onService ? apps[index].servicePid : apps[index].pid
+        let pid = shape == .interleaved && step.onService ? pids.1 : pids.0
         let line = #"{"time":\#(time),"event":"\#(step.name)","app":"com.example.app\#(index)","pid":\#(pid),"platform":"android","attrs":{\#(step.attributes)}}"#
         buffer.append(contentsOf: line.utf8)
         buffer.append(UInt8(ascii: "\n"))
@@ -89,9 +86,13 @@ private struct AppScript {
         queue = coldStart()
     }
 
+    /// The next step, under the pid the app had before it: a death's step is the dead
+    /// process's, and the steps after it the new one's.
     mutating func next(killed: Bool, edits: Int) -> Step {
         if queue.isEmpty { queue = cycle(killed: killed, edits: edits) }
-        return queue.removeFirst()
+        let step = queue.removeFirst()
+        if step.name == "process.died" { pid += 100 }
+        return step
     }
 
     private var component: String { #""component":"com.example.app\#(index)/.EditorActivity""# }
@@ -120,7 +121,6 @@ private struct AppScript {
             Step(name: "bgtask.end", attributes: #""name":"save-draft""#, sleeps: true),
         ]
         if killed {
-            pid += 100
             steps.append(Step(name: "process.died", attributes: #""reason":"low-memory""#))
             steps += coldStart().prefix(4)
             steps += [

@@ -26,8 +26,53 @@ struct LogcatPreparedLine {
     var interest = LogcatPreparedLine.unparsed
     /// A line of interest whose recognition makes nothing (`LogcatEventRecognizer.isQuiet`).
     var isQuiet = false
+    /// How many lines, from this one, a reader may take at once (`markRuns(_:)`); 0 for a line
+    /// that is not one of them.
+    var run: Int32 = 0
+    /// Where, from this line, the run's latest time is.
+    var runLatest: Int32 = 0
 
     var isParsed: Bool { interest != Self.unparsed }
+
+    /// A line whose reading, while nothing is held, is its time and its count alone.
+    private var isPlain: Bool { interest == Self.nothing && cleanStart >= 0 && !kernelClock && time != nil }
+
+    /// Marks the runs of a block's lines: lines of no interest in a row, their times of one
+    /// kind, month and year, none a step back of daylight saving from the line before
+    /// (`LogcatTextReader.noteLocalTime`). A reader takes a run as its first line, its latest
+    /// time and its last: what reading each line would leave is the same.
+    static func markRuns(_ lines: inout [LogcatPreparedLine]) {
+        var index = lines.count - 1
+        while index >= 0 {
+            defer { index -= 1 }
+            guard lines[index].isPlain else { continue }
+            lines[index].run = 1
+            lines[index].runLatest = 0
+            guard index + 1 < lines.count, lines[index + 1].run > 0, let time = lines[index].time, let next = lines[index + 1].time,
+                time.isAlike(next)
+            else { continue }
+            lines[index].run = lines[index + 1].run + 1
+            let latest = index + 1 + Int(lines[index + 1].runLatest)
+            if let latestTime = lines[latest].time, latestTime.isLater(than: time) { lines[index].runLatest = Int32(latest - index) }
+        }
+    }
+}
+
+extension LogcatTime {
+    /// Whether a line timed `next` may follow one timed so in a run (`markRuns(_:)`).
+    fileprivate func isAlike(_ next: LogcatTime) -> Bool {
+        guard kind == next.kind, month == next.month, year == next.year, (utcOffsetSeconds == nil) == (next.utcOffsetSeconds == nil) else { return false }
+        guard kind == .calendar, utcOffsetSeconds == nil, day == next.day else { return true }
+        return !(3_000...3_600).contains(secondOfDay - next.secondOfDay)
+    }
+
+    /// Whether this time is later than `other`, of the same kind, month and year.
+    fileprivate func isLater(than other: LogcatTime) -> Bool {
+        guard kind == .calendar else { return (seconds, nanosecond) > (other.seconds, other.nanosecond) }
+        return (day, secondOfDay, nanosecond) > (other.day, other.secondOfDay, other.nanosecond)
+    }
+
+    var secondOfDay: Int { Int(hour) * 3_600 + Int(minute) * 60 + Int(second) }
 }
 
 /// The records and interests of a block's lines of interest, by `LogcatPreparedLine.interest`.

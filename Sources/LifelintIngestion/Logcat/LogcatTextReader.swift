@@ -144,7 +144,13 @@ struct LogcatTextReader: LineOrientedReader {
             preparedTable = block.table
             block.forEachLine { line, prepared in
                 summary.lines += 1
+                let run = Int(prepared.pointee.run)
+                if run > 1, recognizer.held == nil, !anrTraces.isCollecting {
+                    readRun(prepared, count: run)
+                    return run
+                }
                 self.read(line: line.droppingCarriageReturn(), unsafePrepared: prepared, emit: emit)
+                return 1
             }
         }
         preparedTable = LogcatInterestTable()
@@ -337,6 +343,25 @@ struct LogcatTextReader: LineOrientedReader {
         summary.count(.log)
     }
 
+    /// `count` lines of no interest in a row (`LogcatPreparedLine.markRuns`), the first
+    /// numbered `summary.lines`, read at once: the first line's time as its own, then the run's
+    /// latest and last, which leave the clock, the year and the local time where reading each
+    /// would.
+    private mutating func readRun(_ first: UnsafePointer<LogcatPreparedLine>, count: Int) {
+        enterEntry(time: first.pointee.time, kernelClock: false, interest: .nothing)
+        if continuedEntry != nil { continuedEntry = nil }
+        if let latest = first[Int(first.pointee.runLatest)].time, let last = first[count - 1].time {
+            lastTime = last
+            clock.note(latest, inferredYear: year.currentYear)
+            if latest.kind == .calendar, latest.utcOffsetSeconds == nil {
+                previousLocal = (last.month, last.day, last.secondOfDay)
+                if let current = fallBack { fallBack = (current.line, max(current.latest, timestamp(latest).nanoseconds)) }
+            }
+        }
+        summary.lines += count - 1
+        summary.logLines += count
+    }
+
     /// One entry whose fields a structured source already holds (a Perfetto trace's log
     /// packets): `record`'s ranges are into `bytes`, which need not be a logcat line.
     mutating func read(entry record: LogcatRecord, in bytes: Span<UInt8>, number: Int, emit: EventSink) {
@@ -481,7 +506,7 @@ struct LogcatTextReader: LineOrientedReader {
     /// lines written within ten minutes of each other (a step back of 50 to 60 minutes). Merged
     /// buffers step back seconds; concatenated captures by anything.
     private mutating func noteLocalTime(_ time: LogcatTime) {
-        let second = Int(time.hour) * 3_600 + Int(time.minute) * 60 + Int(time.second)
+        let second = time.secondOfDay
         if fallBack == nil, let previous = previousLocal, previous.month == time.month, previous.day == time.day,
             (3_000...3_600).contains(previous.second - second)
         {

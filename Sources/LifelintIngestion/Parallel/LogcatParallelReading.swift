@@ -18,13 +18,15 @@ enum LogcatParallelReading {
         var truncatedLines = 0
         var failure: ReadBuffer.Failure?
 
-        /// Each line, in order, and a pointer to its preparation, valid during the call.
-        func forEachLine(_ body: (Span<UInt8>, UnsafePointer<LogcatPreparedLine>) -> Void) {
+        /// The lines in order, each with a pointer to its preparation, valid during the call;
+        /// `body` says how many lines it read, from that one on (a run, `LogcatPreparedLine.run`).
+        func forEachLine(_ body: (Span<UInt8>, UnsafePointer<LogcatPreparedLine>) -> Int) {
             file.withBytes { bytes in
                 lines.withUnsafeBufferPointer { lines in
                     prepared.withUnsafeBufferPointer { prepared in
-                        for index in lines.indices {
-                            body(bytes.extracting(Int(lines[index].lowerBound)..<Int(lines[index].upperBound)), prepared.baseAddress! + index)
+                        var index = 0
+                        while index < lines.count {
+                            index += body(bytes.extracting(Int(lines[index].lowerBound)..<Int(lines[index].upperBound)), prepared.baseAddress! + index)
                         }
                     }
                 }
@@ -97,6 +99,7 @@ enum LogcatParallelReading {
                 lineStart = lineEnd + 1
             }
         }
+        LogcatPreparedLine.markRuns(&prepared)
         block.truncatedLines = truncated
     }
 }
