@@ -42,7 +42,7 @@ enum JSONLinesParallelReading {
         var cleanEnd = 0
         var restFrom: Int?
         OrderedBlockPipeline.run(
-            count: (file.size + blockSize - 1) / blockSize, workers: options.workers, makeBlock: { Block() },
+            count: (file.size + blockSize - 1) / blockSize, threads: options.workers, makeBlock: { Block() },
             makeState: { format.makeDecoder(options) },
             fill: { block, index, decoder in fill(block, index: index, format: format, path: path, file: file, blockSize: blockSize, &decoder) },
             take: { block in

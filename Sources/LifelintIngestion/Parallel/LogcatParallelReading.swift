@@ -44,7 +44,7 @@ enum LogcatParallelReading {
         var truncated = 0
         var failure: ReadBuffer.Failure?
         OrderedBlockPipeline.run(
-            count: (size + blockSize - 1) / blockSize, workers: workers, makeBlock: { Block() },
+            count: (size + blockSize - 1) / blockSize, threads: workers, makeBlock: { Block() },
             makeState: { LogcatLinePreparer(format: format, hasLineNumbers: hasLineNumbers, mappings: mappings) },
             fill: { block, index, preparer in fill(block, index: index, descriptor: descriptor, size: size, blockSize: blockSize, &preparer) },
             take: { block in

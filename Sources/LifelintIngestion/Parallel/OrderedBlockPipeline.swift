@@ -2,11 +2,13 @@ import Dispatch
 import Synchronization
 
 /// Blocks of one input prepared on several threads and handed to the caller in order
-/// (decision 0051): workers claim block numbers in turn and fill a block each; the caller takes
-/// them in number order. A window of two blocks per worker is in flight, each block object
-/// reused for the block a window later, so memory follows the number of workers, not the input.
+/// (decision 0051): threads claim block numbers in turn and fill a block each; the caller takes
+/// them in number order, and while the block it needs is not ready it fills the next unclaimed
+/// one itself rather than wait, so `threads` threads keep as many cores busy, the caller's
+/// among them. A window of two blocks per thread is in flight, each block object reused for the
+/// block a window later, so memory follows the number of threads, not the input.
 enum OrderedBlockPipeline {
-    /// A block in flight: where a worker leaves it and the caller waits for it.
+    /// A block in flight: where its filler leaves it and the caller waits for it.
     private final class Slot<Block: AnyObject & Sendable>: Sendable {
         let ready = DispatchSemaphore(value: 0)
         let block: Block
@@ -14,44 +16,67 @@ enum OrderedBlockPipeline {
         init(_ block: Block) { self.block = block }
     }
 
-    /// Fills blocks `0..<count` on `workers` threads (`fill(block, index, &state)`, each thread
-    /// with its own `makeState()`), and passes them in order to `take`, on the caller's thread,
-    /// until it returns false; the blocks after that are not filled.
-    static func run<Block: AnyObject & Sendable, State>(
-        count: Int, workers: Int, makeBlock: () -> Block, makeState: @escaping @Sendable () -> State,
-        fill: @escaping @Sendable (Block, Int, inout State) -> Void, take body: (Block) -> Bool
-    ) {
-        let window = max(2, workers * 2)
-        let slots = (0..<window).map { _ in Slot(makeBlock()) }
-        let free = DispatchSemaphore(value: window)
+    /// The blocks, the window's free places and the next block to claim, shared by the fillers.
+    private final class Shared<Block: AnyObject & Sendable>: Sendable {
+        let count: Int
+        let slots: [Slot<Block>]
+        let free: DispatchSemaphore
         let next = Atomic<Int>(0)
         let stopped = Atomic<Bool>(false)
+
+        init(count: Int, window: Int, makeBlock: () -> Block) {
+            self.count = count
+            slots = (0..<window).map { _ in Slot(makeBlock()) }
+            free = DispatchSemaphore(value: window)
+        }
+
+        /// Claims the next block and fills it, once a place in the window is free (at once, or
+        /// not at all, when `waiting` is false); false when there is none left to claim.
+        func fillNext<State>(waiting: Bool, _ state: inout State, _ fill: (Block, Int, inout State) -> Void) -> Bool {
+            if waiting { free.wait() } else if free.wait(timeout: .now()) == .timedOut { return false }
+            let index = next.add(1, ordering: .relaxed).oldValue
+            guard index < count else {
+                free.signal()
+                return false
+            }
+            let slot = slots[index % slots.count]
+            if !stopped.load(ordering: .relaxed) { fill(slot.block, index, &state) }
+            slot.ready.signal()
+            return true
+        }
+    }
+
+    /// Fills blocks `0..<count` on `threads` threads, the caller's one of them
+    /// (`fill(block, index, &state)`, each thread with its own `makeState()`), and passes them
+    /// in order to `take`, on the caller's thread, until it returns false; the blocks after that
+    /// are not filled.
+    static func run<Block: AnyObject & Sendable, State>(
+        count: Int, threads: Int, makeBlock: () -> Block, makeState: @escaping @Sendable () -> State,
+        fill: @escaping @Sendable (Block, Int, inout State) -> Void, take: (Block) -> Bool
+    ) {
+        let shared = Shared(count: count, window: max(2, threads * 2), makeBlock: makeBlock)
         let group = DispatchGroup()
-        for _ in 0..<workers {
+        for _ in 1..<max(2, threads) {
             DispatchQueue.global(qos: .userInitiated).async(group: group) {
                 var state = makeState()
-                while true {
-                    free.wait()
-                    let index = next.add(1, ordering: .relaxed).oldValue
-                    guard index < count else {
-                        free.signal()
-                        return
-                    }
-                    let slot = slots[index % window]
-                    if !stopped.load(ordering: .relaxed) { fill(slot.block, index, &state) }
-                    slot.ready.signal()
-                }
+                while shared.fillNext(waiting: true, &state, fill) {}
             }
         }
+        var state = makeState()
         var going = true
         for index in 0..<count {
-            let slot = slots[index % window]
-            slot.ready.wait()
-            if going, !body(slot.block) {
-                going = false
-                stopped.store(true, ordering: .relaxed)
+            let slot = shared.slots[index % shared.slots.count]
+            while slot.ready.wait(timeout: .now()) == .timedOut {
+                guard shared.fillNext(waiting: false, &state, fill) else {
+                    slot.ready.wait()
+                    break
+                }
             }
-            free.signal()
+            if going, !take(slot.block) {
+                going = false
+                shared.stopped.store(true, ordering: .relaxed)
+            }
+            shared.free.signal()
         }
         group.wait()
     }
