@@ -1,5 +1,5 @@
-/// A logcat trace in which every line starts a process (`Start proc 100000:p0/u0a1`) with a pid
-/// of its own. With no limit on `apps`, each line names a new app, the case where
+/// A logcat trace in which every line starts a process (`Start proc 100000:p0/u0a1 for activity
+/// {p0/.Main}`) with a pid of its own. With no limit on `apps`, each line names a new app, the case where
 /// memory follows the number of apps. With a few apps, the same lines restart the same apps, so
 /// the two runs side by side price what a new app costs beyond its line.
 struct SyntheticManyApps {
@@ -16,7 +16,8 @@ struct SyntheticManyApps {
         let minutes = line / 60_000 % 60
         let hours = 10 + line / 3_600_000 % 12
         let time = "01-08 \(Self.pad(hours)):\(Self.pad(minutes)):\(Self.pad(seconds)).\(Self.pad(milliseconds, 3))"
-        buffer += "\(time)  1610  1655 I ActivityManager: Start proc \(100_000 + line):p\(line % apps)/u0a1\n".utf8
+        let app = "p\(line % apps)"
+        buffer += "\(time)  1610  1655 I ActivityManager: Start proc \(100_000 + line):\(app)/u0a1 for activity {\(app)/.Main}\n".utf8
         line += 1
     }
 

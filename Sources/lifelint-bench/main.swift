@@ -159,11 +159,11 @@ let interleavedBytes = BenchmarkFile.ensure(path: interleavedPath, megabytes: op
 
 // Every line a new app: memory follows the apps, not the lines.
 var manyApps = SyntheticManyApps()
-let manyAppsPath = "\(options.directory)/lifelint-bench-many-apps-\(options.containerMegabytes)mb.log"
+let manyAppsPath = "\(options.directory)/lifelint-bench-many-apps-v2-\(options.containerMegabytes)mb.log"
 let manyAppsBytes = BenchmarkFile.ensure(path: manyAppsPath, megabytes: options.containerMegabytes) { buffer, _ in manyApps.appendLine(to: &buffer) }
 // The same lines over ten apps: the difference is what the apps themselves cost.
 var fewApps = SyntheticManyApps(apps: 10)
-let fewAppsPath = "\(options.directory)/lifelint-bench-few-apps-\(options.containerMegabytes)mb.log"
+let fewAppsPath = "\(options.directory)/lifelint-bench-few-apps-v2-\(options.containerMegabytes)mb.log"
 let fewAppsBytes = BenchmarkFile.ensure(path: fewAppsPath, megabytes: options.containerMegabytes) { buffer, _ in fewApps.appendLine(to: &buffer) }
 
 for (label, path, bytes, reference) in [
