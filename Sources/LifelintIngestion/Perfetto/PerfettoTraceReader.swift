@@ -168,7 +168,8 @@ struct PerfettoTraceReader {
     private mutating func readSystemInfo(_ bytes: Span<UInt8>) throws(ProtoWireError) {
         var fields = ProtoFieldReader(bytes)
         while let field = try fields.next() {
-            if field.number == PerfettoField.SystemInfo.timezoneOffsetMinutes { deviceUTCOffset = Int32(truncatingIfNeeded: field.int * 60) }
+            // An offset no clock has (beyond a day) is damage, not a zone.
+            if field.number == PerfettoField.SystemInfo.timezoneOffsetMinutes, (-1_440...1_440).contains(field.int) { deviceUTCOffset = Int32(field.int * 60) }
         }
     }
 

@@ -54,6 +54,18 @@ import Testing
         #expect(local.events.map(\.time.nanoseconds) == utc.map(\.time.nanoseconds) && local.summary.deviceUTCOffsetSeconds == 3600)
     }
 
+    /// A system info packet whose offset no clock has (a damaged or hostile trace) is ignored:
+    /// the offset stated before stands, and reading goes on.
+    @Test func anOffsetBeyondADayIsIgnored() throws {
+        let path = TraceFixture.fixturePath("perfetto/notes-timezone.perfetto-trace")
+        let huge: [UInt8] = [0x38] + Array(repeating: 0xFF, count: 8) + [0x7F]
+        let systemInfo: [UInt8] = [0xEA, 0x02, UInt8(huge.count)] + huge
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path))) + [0x0A, UInt8(systemInfo.count)] + systemInfo
+        var events: [Event] = []
+        let summary = try EventNormalizer.read(try TraceInput(bytes: bytes, name: "damaged"), options: TraceReadOptions(year: 2024)) { events.append($0) }
+        #expect(summary.deviceUTCOffsetSeconds == 3600 && events.count == Self.notesRun.count)
+    }
+
     /// A trace that logs the events buffer and records the framework's slices says each callback
     /// twice: it is one event, the log's, which names the activity.
     @Test func aCallbackBothLoggedAndSlicedIsOneEvent() throws {
