@@ -63,7 +63,7 @@ extension LogcatTime {
     fileprivate func isAlike(_ next: LogcatTime) -> Bool {
         guard kind == next.kind, month == next.month, year == next.year, (utcOffsetSeconds == nil) == (next.utcOffsetSeconds == nil) else { return false }
         guard kind == .calendar, utcOffsetSeconds == nil, day == next.day else { return true }
-        return !(3_000...3_600).contains(secondOfDay - next.secondOfDay)
+        return !Self.isStepBackAnHour(from: secondOfDay, to: next.secondOfDay)
     }
 
     /// Whether this time is later than `other`, of the same kind, month and year.
@@ -71,8 +71,6 @@ extension LogcatTime {
         guard kind == .calendar else { return (seconds, nanosecond) > (other.seconds, other.nanosecond) }
         return (day, secondOfDay, nanosecond) > (other.day, other.secondOfDay, other.nanosecond)
     }
-
-    var secondOfDay: Int { Int(hour) * 3_600 + Int(minute) * 60 + Int(second) }
 }
 
 /// The records and interests of a block's lines of interest, by `LogcatPreparedLine.interest`.

@@ -337,10 +337,15 @@ struct LogcatTextReader: LineOrientedReader {
             guard let record = Self.parse(line, as: format) else { return }
             return read(record, in: line, interest: .nothing, emit: emit)
         }
-        enterEntry(time: prepared.pointee.time, kernelClock: prepared.pointee.kernelClock, interest: .nothing)
+        enterPlainEntry(time: prepared.pointee.time, kernelClock: prepared.pointee.kernelClock)
+        summary.count(.log)
+    }
+
+    /// An entry of no interest: it continues nothing.
+    private mutating func enterPlainEntry(time: LogcatTime?, kernelClock: Bool) {
+        enterEntry(time: time, kernelClock: kernelClock, interest: .nothing)
         // Set only when it holds an entry: assigning writes the whole optional.
         if continuedEntry != nil { continuedEntry = nil }
-        summary.count(.log)
     }
 
     /// `count` lines of no interest in a row (`LogcatPreparedLine.markRuns`), the first
@@ -348,14 +353,13 @@ struct LogcatTextReader: LineOrientedReader {
     /// latest and last, which leave the clock, the year and the local time where reading each
     /// would.
     private mutating func readRun(_ first: UnsafePointer<LogcatPreparedLine>, count: Int) {
-        enterEntry(time: first.pointee.time, kernelClock: false, interest: .nothing)
-        if continuedEntry != nil { continuedEntry = nil }
+        enterPlainEntry(time: first.pointee.time, kernelClock: false)
         if let latest = first[Int(first.pointee.runLatest)].time, let last = first[count - 1].time {
             lastTime = last
             clock.note(latest, inferredYear: year.currentYear)
             if latest.kind == .calendar, latest.utcOffsetSeconds == nil {
                 previousLocal = (last.month, last.day, last.secondOfDay)
-                if let current = fallBack { fallBack = (current.line, max(current.latest, timestamp(latest).nanoseconds)) }
+                extendFallBack(to: latest)
             }
         }
         summary.lines += count - 1
@@ -508,11 +512,16 @@ struct LogcatTextReader: LineOrientedReader {
     private mutating func noteLocalTime(_ time: LogcatTime) {
         let second = time.secondOfDay
         if fallBack == nil, let previous = previousLocal, previous.month == time.month, previous.day == time.day,
-            (3_000...3_600).contains(previous.second - second)
+            LogcatTime.isStepBackAnHour(from: previous.second, to: second)
         {
             fallBack = (summary.lines, .min)
         }
         previousLocal = (time.month, time.day, second)
+        extendFallBack(to: time)
+    }
+
+    /// Once the clock has gone back, the latest local time read, an hour on.
+    private mutating func extendFallBack(to time: LogcatTime) {
         if let current = fallBack { fallBack = (current.line, max(current.latest, timestamp(time).nanoseconds)) }
     }
 }

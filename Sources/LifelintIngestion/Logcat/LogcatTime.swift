@@ -25,6 +25,14 @@ struct LogcatTime {
     var seconds: Int64 = 0
     var utcOffsetSeconds: Int32?
 
+    var secondOfDay: Int { Int(hour) * 3_600 + Int(minute) * 60 + Int(second) }
+
+    /// Whether a local clock going from `previous` to `second` (seconds of one day) is daylight
+    /// saving's step back: 50 to 60 minutes. Merged buffers step back seconds.
+    static func isStepBackAnHour(from previous: Int, to second: Int) -> Bool {
+        (3_000...3_600).contains(previous - second)
+    }
+
     var modifiers: LogcatModifiers {
         var modifiers: LogcatModifiers = []
         if year != nil { modifiers.insert(.year) }

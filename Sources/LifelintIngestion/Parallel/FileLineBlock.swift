@@ -1,11 +1,5 @@
 @_spi(Bytes) import LifelintBytes
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The bytes of one block of a file cut at line starts: the lines whose first byte is in block
 /// `index` (`index * blockSize ..< (index + 1) * blockSize`), read whole, the last running past
 /// the block's end if it must. Blocks so cut cover the file's lines once each, whatever the
@@ -66,19 +60,14 @@ struct FileLineBlock {
     private mutating func append(_ descriptor: Int32, from offset: Int, count wanted: Int) throws(ReadBuffer.Failure) {
         let needed = count + wanted
         if bytes.count < needed { bytes.append(contentsOf: repeatElement(0, count: needed - bytes.count)) }
-        var filled = 0
-        while filled < wanted {
-            let start = count + filled
-            let got = bytes.withUnsafeMutableBytes { buffer in
-                pread(descriptor, buffer.baseAddress! + start, wanted - filled, off_t(offset + filled))
-            }
-            if got < 0 {
-                if errno == EINTR { continue }
-                throw ReadBuffer.Failure(message: String(cString: strerror(errno)))
-            }
-            if got == 0 { break }
-            filled += got
+        let source = RangeSource(fileDescriptor: descriptor, offset: offset, count: wanted)
+        while true {
+            let start = count
+            let got = try bytes.withUnsafeMutableBufferPointer { buffer in
+                Result { () throws(ReadBuffer.Failure) in try source.read(into: buffer.baseAddress! + start, count: needed - start) }
+            }.get()
+            if got == 0 { return }
+            count += got
         }
-        count += filled
     }
 }

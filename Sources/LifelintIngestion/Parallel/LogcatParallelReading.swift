@@ -34,8 +34,8 @@ enum LogcatParallelReading {
         }
     }
 
-    /// Hands the file's blocks in order to `body`, their lines prepared by `workers` threads
-    /// beside the caller's; returns the lines cut for their length, or the read failure
+    /// Hands the file's blocks in order to `body`, their lines prepared on `workers` threads,
+    /// the caller's among them; returns the lines cut for their length, or the read failure
     /// that stopped it.
     static func read(
         descriptor: Int32, size: Int, workers: Int, blockSize: Int, format: LogcatLayout, hasLineNumbers: Bool, mappings: [LineMapping],
