@@ -92,7 +92,8 @@ struct TarArchiveReader {
 
     private static func padding(_ size: Int) -> Int { (512 - size % 512) % 512 }
 
-    /// Up to `count` bytes, fewer only at the end.
+    /// Up to `count` bytes, fewer only at the end. Read a mebibyte at a time: a header may
+    /// declare any size, and memory follows what the archive holds, not what it claims.
     private mutating func read(_ count: Int) throws(Failure) -> [UInt8] {
         var bytes: [UInt8] = []
         if !pending.isEmpty {
@@ -100,17 +101,20 @@ struct TarArchiveReader {
             bytes = Array(pending[..<taken])
             pending.removeFirst(taken)
         }
-        if bytes.count < count {
+        while bytes.count < count {
+            let wanted = min(count - bytes.count, 1 << 20)
+            let chunk: [UInt8]
             do {
-                let rest = try [UInt8](unsafeUninitializedCapacity: count - bytes.count) { buffer, filled in
+                chunk = try [UInt8](unsafeUninitializedCapacity: wanted) { buffer, filled in
                     filled = try ReadBuffer.fill(source, buffer.baseAddress!, count: buffer.count).count
                 }
-                bytes += rest
             } catch let error as ReadBuffer.Failure {
                 throw .unreadable(error.message)
             } catch {
                 throw .unreadable("\(error)")
             }
+            bytes += chunk
+            if chunk.count < wanted { break }
         }
         offset += bytes.count
         return bytes

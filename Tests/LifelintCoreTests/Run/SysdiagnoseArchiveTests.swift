@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import LifelintAnalysis
+@_spi(Bytes) @testable import LifelintBytes
 @testable import LifelintIngestion
 @testable import LifelintModel
 
@@ -39,5 +40,17 @@ import Testing
         #expect(SysdiagnoseArchiveFormat.isReport("sysdiagnose_x/crashes_and_spins/JetsamEvent-2024-01-08-091541.ips"))
         #expect(!SysdiagnoseArchiveFormat.isReport("sysdiagnose_x/crashes_and_spins/._Notes.ips"))
         #expect(!SysdiagnoseArchiveFormat.isReport("sysdiagnose_x/logs/powerlogs.txt"))
+    }
+
+    /// A header that claims eight gibibytes of pax data in an archive of a few hundred bytes is
+    /// an archive cut short, read with the memory of what it holds.
+    @Test func aHeaderThatClaimsGibibytesIsACutOffArchive() {
+        var header = [UInt8](repeating: 0, count: 512)
+        header.replaceSubrange(0..<3, with: "pax".utf8)
+        header.replaceSubrange(124..<135, with: "77777777777".utf8)
+        header[156] = UInt8(ascii: "x")
+        header.replaceSubrange(257..<262, with: "ustar".utf8)
+        var reader = TarArchiveReader(source: EmptySource(), initial: header + [UInt8](repeating: 0x41, count: 300))
+        #expect(throws: TarArchiveReader.Failure.self) { _ = try reader.next(reading: { _ in true }, limit: 1 << 20) }
     }
 }
