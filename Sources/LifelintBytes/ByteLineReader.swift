@@ -29,7 +29,7 @@ package final class ByteLineReader {
     /// `initial` holds bytes already read from the descriptor (to detect the container).
     package init(source: any ByteSource, initial: [UInt8] = [], chunkSize: Int = ReadBuffer.defaultChunkSize) {
         self.source = source
-        (storage, capacity) = ReadBuffer.make(initial: initial, chunkSize: chunkSize)
+        (storage, capacity) = ReadBuffer.make(initial: initial.span, chunkSize: chunkSize)
         end = initial.count
     }
 

@@ -73,6 +73,16 @@ extension ByteSearch {
         }
     }
 
+    /// How many times `byte` occurs in `haystack`: a loop the compiler vectorizes (a count
+    /// that checked each addition for overflow went a byte at a time).
+    @inlinable public static func count(of byte: UInt8, in haystack: Span<UInt8>) -> Int {
+        unsafe haystack.withUnsafeBufferPointer { buffer in
+            var found = 0
+            for value in buffer { found &+= value == byte ? 1 : 0 }
+            return found
+        }
+    }
+
     @inlinable @inline(__always) public static func contains(_ needle: StaticString, in haystack: Span<UInt8>) -> Bool {
         firstIndex(of: needle, in: haystack, from: 0) != nil
     }

@@ -20,10 +20,12 @@ package enum ReadBuffer {
 
     /// A buffer of at least `chunkSize` bytes that starts with `initial` (the bytes already read
     /// to detect the container).
-    package static func make(initial: [UInt8], chunkSize: Int) -> (storage: UnsafeMutablePointer<UInt8>, capacity: Int) {
+    package static func make(initial: Span<UInt8>, chunkSize: Int) -> (storage: UnsafeMutablePointer<UInt8>, capacity: Int) {
         let capacity = max(chunkSize, initial.count)
         let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-        storage.update(from: initial, count: initial.count)
+        unsafe initial.withUnsafeBufferPointer { bytes in
+            if let base = bytes.baseAddress { storage.update(from: base, count: bytes.count) }
+        }
         return (storage, capacity)
     }
 

@@ -1,10 +1,11 @@
 import Synchronization
 
-/// Numbers for event names, process-wide: the vocabulary's and each new name's the first time
-/// any trace uses it, up to `capacity`, so that comparing two names compares two integers.
-/// Past the capacity (a trace inventing names by the million) a new name gets -1 and compares
-/// by its text: memory stays bounded and equality stays exact, since a name is numbered at
-/// most once and never after the table is full.
+/// Numbers for event names, process-wide, so that comparing two names compares two integers:
+/// the vocabulary's first, each name the number of its case (`knownCode(_:)`), then each new
+/// name the first time any trace uses it, up to `capacity` more. Past the capacity (a trace
+/// inventing names by the million) a new name gets -1 and compares by its text: memory stays
+/// bounded and equality stays exact, since a name is numbered at most once and never after the
+/// table is full.
 final class EventNameCodes: Sendable {
     static let shared = EventNameCodes(capacity: 65_536)
 
@@ -15,9 +16,20 @@ final class EventNameCodes: Sendable {
     }
 
     private let capacity: Int
-    private let entries = Mutex<[String: Entry]>([:])
+    private let entries: Mutex<[String: Entry]>
 
-    init(capacity: Int) { self.capacity = capacity }
+    init(capacity: Int) {
+        var entries: [String: Entry] = [:]
+        for known in KnownEventName.allCases { entries[known.rawValue] = Entry(code: Self.knownCode(known), known: known) }
+        self.capacity = KnownEventName.allCases.count + capacity
+        self.entries = Mutex(entries)
+    }
+
+    /// A known name's number: its case's position, so a table by code serves the vocabulary
+    /// without hashing (a case hashes its text).
+    static func knownCode(_ known: KnownEventName) -> Int32 {
+        Int32(KnownEventName.allCases.firstIndex(of: known)!)
+    }
 
     func entry(for name: String) -> Entry {
         entries.withLock { entries in

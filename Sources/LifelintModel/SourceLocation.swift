@@ -4,8 +4,19 @@
 public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConvertible {
     public var path: String
     public var line: Int
-    public var column: Int?
-    public var byteOffset: Int64?
+    /// The optional parts kept as -1 for none: 40 bytes, not 56 (every event carries one).
+    private var storedColumn = -1
+    private var storedByteOffset: Int64 = -1
+
+    public var column: Int? {
+        get { storedColumn < 0 ? nil : storedColumn }
+        set { storedColumn = newValue.map { max(0, $0) } ?? -1 }
+    }
+
+    public var byteOffset: Int64? {
+        get { storedByteOffset < 0 ? nil : storedByteOffset }
+        set { storedByteOffset = newValue.map { max(0, $0) } ?? -1 }
+    }
 
     public init(path: String, line: Int, column: Int? = nil) {
         self.path = path

@@ -54,4 +54,16 @@ import Testing
         #expect(SourceLocation(path: "a.jsonl", line: 6, column: 1).lineText == "line 6")
         #expect(SourceLocation(path: "a.log", line: 28).lineText == "line 28")
     }
+
+    @Test func aPlaceWithoutColumnOrOffsetHasNone() {
+        var place = SourceLocation(path: "a.log", line: 3)
+        #expect(place.column == nil && place.byteOffset == nil)
+        place.column = 0
+        #expect(place.column == 0 && place != SourceLocation(path: "a.log", line: 3))
+        place.column = nil
+        #expect(place == SourceLocation(path: "a.log", line: 3))
+        let packet = SourceLocation(path: "t.perfetto-trace", record: 2, byteOffset: 0)
+        #expect(packet.byteOffset == 0 && packet.column == nil)
+        #expect(packet.description == "t.perfetto-trace (packet 2 at byte 0)")
+    }
 }

@@ -43,7 +43,12 @@ struct LifecycleEvidence {
     ]
 
     private static let callbacks: [KnownEventName] = families.flatMap(\.callbacks)
-    private static let callbackIndex: [KnownEventName: Int] = Dictionary(uniqueKeysWithValues: callbacks.enumerated().map { ($1, $0) })
+    /// Each known name's position in `callbacks` (-1: not a callback), by the name's code.
+    private static let callbackIndex: [Int8] = {
+        var index = [Int8](repeating: -1, count: KnownEventName.allCases.count)
+        for (position, callback) in callbacks.enumerated() { index[Int(EventName(callback).code)] = Int8(position) }
+        return index
+    }()
 
     private var seen: [Seen] = []
     private var platform: Platform?
@@ -61,7 +66,8 @@ struct LifecycleEvidence {
         case .phaseActive, .phaseInactive, .phaseBackground:
             seen[app].insert(.phase)
         default:
-            if let index = Self.callbackIndex[known] { seen[app].insert(.callback(index)) }
+            let index = Self.callbackIndex[Int(event.name.code)]
+            if index >= 0 { seen[app].insert(.callback(Int(index))) }
         }
     }
 

@@ -23,6 +23,13 @@ public struct PhaseDeriver {
         case departure
         /// What a released slot is left holding until the queue is compacted.
         case released
+
+        /// The slot's content, moved out, the slot left released.
+        mutating func take() -> Slot {
+            let taken = consume self
+            self = .released
+            return taken
+        }
     }
 
     /// A reference: the departures are looked through on every expiry, and a copy of each
@@ -320,10 +327,8 @@ public struct PhaseDeriver {
                 if let background = departure.background { emit(background, departure.app) }
                 departures.removeFirst()
                 queue[queueStart] = .released
-            } else {
-                var slot = Slot.released
-                swap(&slot, &queue[queueStart])
-                if case let .event(event, app) = consume slot { emit(event, app) }
+            } else if case let .event(event, app) = queue[queueStart].take() {
+                emit(event, app)
             }
             queueStart += 1
         }

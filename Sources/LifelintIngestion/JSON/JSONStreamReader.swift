@@ -67,7 +67,11 @@ final class JSONStreamReader {
     private(set) var preambleLines = 0
 
     /// `initial` holds bytes already read from the descriptor (to detect the container).
-    init(source: any ByteSource, initial: [UInt8] = [], chunkSize: Int = ReadBuffer.defaultChunkSize) {
+    convenience init(source: any ByteSource, initial: [UInt8] = [], chunkSize: Int = ReadBuffer.defaultChunkSize) {
+        self.init(source: source, initialBytes: initial.span, chunkSize: chunkSize)
+    }
+
+    init(source: any ByteSource, initialBytes initial: Span<UInt8>, chunkSize: Int) {
         self.source = source
         self.chunkSize = chunkSize
         (storage, capacity) = ReadBuffer.make(initial: initial, chunkSize: chunkSize)

@@ -12,7 +12,9 @@ import LifelintModel
 enum JSONLinesParallelReading {
     final class Block: @unchecked Sendable {
         var file = FileLineBlock()
-        var events: [Event] = []
+        /// Last first: the reader pops them, moving each out (iterating would copy each event
+        /// and retain what it holds on the reader's core, the one every event passes).
+        var eventsLastFirst: [Event] = []
         var summary: IngestionSummary?
         /// The file offset after the block's lines (nil when none starts in it), and how many
         /// lines it holds.
@@ -50,9 +52,9 @@ enum JSONLinesParallelReading {
                     restFrom = cleanEnd
                     return false
                 }
-                for var event in block.events {
+                while var event = block.eventsLastFirst.popLast() {
                     event.source.line += linesBefore
-                    emit(event)
+                    emit(consume event)
                 }
                 summary.add(blockSummary, lineOffset: linesBefore)
                 linesBefore += block.lines
@@ -70,7 +72,7 @@ enum JSONLinesParallelReading {
     private static func fill<Format: JSONTraceFormat>(
         _ block: Block, index: Int, format: Format, path: String, file: (descriptor: Int32, size: Int), blockSize: Int, _ decoder: inout Format.Decoder
     ) {
-        block.events.removeAll(keepingCapacity: true)
+        block.eventsLastFirst.removeAll(keepingCapacity: true)
         block.summary = nil
         block.end = nil
         block.failure = nil
@@ -82,14 +84,17 @@ enum JSONLinesParallelReading {
         }
         let lines = block.file.firstLine..<block.file.end
         block.end = lines.isEmpty ? nil : block.file.fileOffset + lines.upperBound
-        let bytes = block.file.withBytes { $0.extracting(lines).array }
-        block.lines = bytes.count(where: { $0 == .newline })
-        let stream = JSONStreamReader(source: EmptySource(), initial: bytes, chunkSize: bytes.count + 1)
+        let stream = block.file.withBytes { bytes in
+            let lineBytes = bytes.extracting(lines)
+            block.lines = ByteSearch.count(of: .newline, in: lineBytes)
+            return JSONStreamReader(source: EmptySource(), initialBytes: lineBytes, chunkSize: lineBytes.count + 1)
+        }
         var reader = JSONTraceReader(path: path, format: Format.summaryName)
         var events: [Event] = []
-        swap(&events, &block.events)
+        swap(&events, &block.eventsLastFirst)
         reader.run(stream, options: format.streamOptions, decoder: &decoder, emit: { events.append($0) })
-        swap(&events, &block.events)
+        events.reverse()
+        swap(&events, &block.eventsLastFirst)
         block.summary = reader.summary
     }
 

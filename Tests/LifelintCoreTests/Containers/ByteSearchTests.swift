@@ -29,4 +29,13 @@ struct ByteSearchTests {
         let cursor = ByteCursor(bytes.span, at: 33)
         #expect(cursor.find(.colon, .space) == 48)
     }
+
+    @Test func countsABytesOccurrencesWhereverTheyAre() {
+        #expect(ByteSearch.count(of: .newline, in: [UInt8]().span) == 0)
+        #expect(ByteSearch.count(of: .newline, in: Array("no break".utf8).span) == 0)
+        #expect(ByteSearch.count(of: .newline, in: Array("\na\n\nb\n".utf8).span) == 4)
+        // Longer than any vector the loop is cut into, with a remainder.
+        let long = Array(repeating: Array("0123456789abcde\n".utf8), count: 1_001).joined() + Array("tail\n\n".utf8)
+        #expect(ByteSearch.count(of: .newline, in: Array(long).span) == 1_003)
+    }
 }
