@@ -11,12 +11,33 @@ struct AppNumbering {
     /// The number last given out: an app's events come in runs (nine in ten in the lifecycle
     /// benchmark), and comparing one name costs less than hashing it.
     private var last = -1
+    /// Numbers of names lately looked up, by where their text is stored: readers give an app's
+    /// events one string for its name, so apps whose events interleave are found without
+    /// hashing the name. Only a hint: a hit is confirmed by comparing the names (one comparison
+    /// when the strings are the same), and a miss looks the name up.
+    private var recent = [Int32](repeating: -1, count: 256)
 
     /// The name's number, given now if the name is new.
     mutating func number(of name: String) -> Int {
         if last >= 0, names[last] == name { return last }
+        let slot = Self.recentSlot(of: name)
+        if let slot, recent[slot] >= 0, names[Int(recent[slot])] == name {
+            last = Int(recent[slot])
+            return last
+        }
         last = lookUp(name)
+        if let slot { recent[slot] = Int32(truncatingIfNeeded: last) }
         return last
+    }
+
+    /// Where `recent` keeps a name: from the address of its text, for a name too long to be
+    /// kept inside the string itself (a short one is cheap to hash, and has no address of its own).
+    private static func recentSlot(of name: String) -> Int? {
+        guard name.utf8.count > 15 else { return nil }
+        return name.utf8.withContiguousStorageIfAvailable { text in
+            let address = UInt(bitPattern: text.baseAddress)
+            return Int(truncatingIfNeeded: (address >> 4 ^ address >> 12) & 255)
+        }
     }
 
     private mutating func lookUp(_ name: String) -> Int {

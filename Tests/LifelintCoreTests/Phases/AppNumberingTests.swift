@@ -32,4 +32,20 @@ import Testing
         #expect(numbering.number(of: second) == names.count - 1)
         #expect(numbering.number(of: first) == 0)
     }
+
+    /// Apps whose events interleave are found by where their names are stored; a name made
+    /// anew (the same text elsewhere) and a stored string that took another's place in the
+    /// hint table are still numbered by their text.
+    @Test func interleavedAppsKeepTheirNumbersWhateverStringsCarryTheirNames() {
+        var numbering = AppNumbering()
+        let names = (0..<600).map { "com.example.interleaved\($0)" }
+        #expect(names.map { numbering.number(of: $0) } == Array(names.indices))
+        for round in 0..<3 {
+            for index in stride(from: round, to: names.count, by: 7) {
+                #expect(numbering.number(of: names[index]) == index)
+                #expect(numbering.number(of: "com.example." + "interleaved\(index)") == index)
+            }
+        }
+        #expect(numbering.number(of: "com.example.interleaved600") == 600)
+    }
 }
