@@ -8,26 +8,28 @@ struct AppNumbering {
     /// Per slot, the hash's low 32 bits in the high half and the position in `names` plus one in
     /// the low half; 0 is an empty slot. The count is a power of two.
     private var slots = [UInt64](repeating: 0, count: 16)
-    /// The number last given out: an app's events come in runs (nine in ten in the lifecycle
-    /// benchmark), and comparing one name costs less than hashing it.
+    /// The number last given out, for names too short to be hinted by where they are stored
+    /// (`recentSlot(of:)`): an app's events come in runs, and comparing one name costs less
+    /// than hashing it.
     private var last = -1
     /// Numbers of names lately looked up, by where their text is stored: readers give an app's
-    /// events one string for its name, so apps whose events interleave are found without
-    /// hashing the name. Only a hint: a hit is confirmed by comparing the names (one comparison
-    /// when the strings are the same), and a miss looks the name up.
+    /// events one string for its name, so an app is found again without hashing its name or
+    /// comparing its text, whether its events come in runs or interleave with other apps'.
+    /// Only a hint: a hit is confirmed by comparing the names (one comparison when the strings
+    /// are the same), and a miss looks the name up.
     private var recent = [Int32](repeating: -1, count: 256)
 
     /// The name's number, given now if the name is new.
     mutating func number(of name: String) -> Int {
-        if last >= 0, names[last] == name { return last }
-        let slot = Self.recentSlot(of: name)
-        if let slot, recent[slot] >= 0, names[Int(recent[slot])] == name {
-            last = Int(recent[slot])
+        guard let slot = Self.recentSlot(of: name) else {
+            if last < 0 || names[last] != name { last = lookUp(name) }
             return last
         }
-        last = lookUp(name)
-        if let slot { recent[slot] = Int32(truncatingIfNeeded: last) }
-        return last
+        let hinted = Int(recent[slot])
+        if hinted >= 0, names[hinted] == name { return hinted }
+        let number = lookUp(name)
+        recent[slot] = Int32(truncatingIfNeeded: number)
+        return number
     }
 
     /// Where `recent` keeps a name: from the address of its text, for a name too long to be
