@@ -30,9 +30,12 @@ extension Span<UInt8> {
         count >= literal.utf8CodeUnitCount && matches(literal, at: 0..<literal.utf8CodeUnitCount)
     }
 
-    /// Whether the bytes begin with `prefix`.
+    /// Whether the bytes begin with `prefix`. One `memcmp` when `prefix` is contiguous (a
+    /// string's UTF-8, an array): byte by byte, a string's view went through its machinery for
+    /// every byte.
     @_spi(Bytes) @inlinable public func starts(with prefix: some Collection<UInt8>) -> Bool {
         guard prefix.count <= count else { return false }
+        if let contiguous = prefix.withContiguousStorageIfAvailable({ unsafe matches($0.span, at: 0..<$0.count) }) { return contiguous }
         var index = 0
         for byte in prefix {
             guard self[index] == byte else { return false }

@@ -7,18 +7,15 @@ extension Platform {
     /// (`allCases` would build an array on every record).
     init?(utf8 bytes: Span<UInt8>) {
         let candidate: Platform
-        let name: StaticString
         switch bytes.first {
-        case UInt8(ascii: "a"): (candidate, name) = (.android, "android")
-        case UInt8(ascii: "i"): (candidate, name) = (.ios, "ios")
-        case UInt8(ascii: "r"): (candidate, name) = (.reactNative, "react-native")
-        case UInt8(ascii: "f"): (candidate, name) = (.flutter, "flutter")
-        case UInt8(ascii: "u"): (candidate, name) = (.unknown, "unknown")
+        case UInt8(ascii: "a"): candidate = .android
+        case UInt8(ascii: "i"): candidate = .ios
+        case UInt8(ascii: "r"): candidate = .reactNative
+        case UInt8(ascii: "f"): candidate = .flutter
+        case UInt8(ascii: "u"): candidate = .unknown
         default: return nil
         }
-        // A literal, not the case's raw value: comparing with a string's view went a byte at a
-        // time through the string's machinery, on every record.
-        guard bytes.equals(name) else { return nil }
+        guard bytes.equals(candidate.rawValue.utf8) else { return nil }
         self = candidate
     }
 }
