@@ -19,7 +19,10 @@ struct AppNumbering {
     /// are the same), and a miss looks the name up.
     private var recent = [Int32](repeating: -1, count: 256)
 
-    /// The name's number, given now if the name is new.
+    /// The name's number, given now if the name is new. Inlined, so that the caller need not
+    /// retain the event's app name around a call: that string is the one the reading core
+    /// retains for every event it makes of the app, and both cores changing its count costs.
+    @inline(__always)
     mutating func number(of name: String) -> Int {
         guard let slot = Self.recentSlot(of: name) else {
             if last < 0 || names[last] != name { last = lookUp(name) }

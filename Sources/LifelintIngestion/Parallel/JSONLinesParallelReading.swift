@@ -93,7 +93,10 @@ enum JSONLinesParallelReading {
         var events: [Event] = []
         swap(&events, &block.eventsLastFirst)
         reader.run(stream, options: format.streamOptions, decoder: &decoder, emit: { events.append($0) })
-        events.reverse()
+        // Through the buffer, so the events are swapped by moves: `Array.reverse()` swaps by
+        // copies, each retaining what an event holds (its app's name among them, which the
+        // analysing core is releasing at the same time for the block before).
+        events.withUnsafeMutableBufferPointer { $0.reverse() }
         swap(&events, &block.eventsLastFirst)
         block.summary = reader.summary
     }
