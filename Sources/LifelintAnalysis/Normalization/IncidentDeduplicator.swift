@@ -6,10 +6,13 @@ import LifelintModel
 /// in`, a binder failure and its exception). Sees events in time order, after the reorder
 /// window; the first report is the one kept.
 struct IncidentDeduplicator {
-    /// When and where an incident was last reported, by which process, and why.
+    /// When and where an incident was last reported, by which process, and why. One is kept
+    /// for every live process (a trace may start a million), so only what is compared is kept:
+    /// the line and the file, not the whole place.
     private struct Sighting {
         let time: Timestamp
-        let location: SourceLocation
+        let line: Int
+        let path: String
         /// Reports from two processes (a restart within the window) are two incidents.
         let pid: Int32?
         /// Two reports that give different reasons (MetricKit's exits by reason) are two incidents.
@@ -17,7 +20,8 @@ struct IncidentDeduplicator {
 
         init(_ event: Event) {
             time = event.time
-            location = event.source
+            line = event.source.line
+            path = event.source.path
             pid = event.pid
             reason = event.attributes["reason"]
         }
@@ -32,7 +36,7 @@ struct IncidentDeduplicator {
                 || later.name.is(.evidenceFgsDidNotStart) || later.name.is(.evidenceFgsTimeout)
             let window = hang ? IncidentWindow.hangNanoseconds : IncidentWindow.nanoseconds
             return IncidentWindow.contains(
-                later.time, line: later.source.line, after: time, line: location.line, sameFile: later.source.path == location.path, within: window)
+                later.time, line: later.source.line, after: time, line: line, sameFile: later.source.path == path, within: window)
         }
     }
 
@@ -45,12 +49,12 @@ struct IncidentDeduplicator {
     /// line reports by package and another by pid is still one.
     private var lastEvidence: [Key: Sighting] = [:]
     /// Processes whose death was reported and that have not started again, by app (and
-    /// secondary process); the pid is compared in the sighting, so a death without one is
-    /// cleared by the next start too.
-    private var dead: [Key: Sighting] = [:]
+    /// secondary process, `processKey(_:)`); the pid is compared in the sighting, so a death
+    /// without one is cleared by the next start too.
+    private var dead: [String: Sighting] = [:]
     /// Each process's last start, by the same key: a trace that reports one start twice (the
     /// log's `Start proc` and the trace's `bindApplication`) reports one start.
-    private var started: [Key: Sighting] = [:]
+    private var started: [String: Sighting] = [:]
     private(set) var dropped = 0
 
     /// Whether the event reports an incident already reported.
@@ -70,7 +74,7 @@ struct IncidentDeduplicator {
     /// A second death of the same process (same app, same pid or one report without, no start
     /// between) within the incident window: the same death said again.
     private mutating func isRepeatedDeath(_ event: Event) -> Bool {
-        let key = Key(name: EventName.processDied, subject: processKey(event))
+        let key = processKey(event)
         if dead[key]?.isSameIncident(as: event) == true { return drop() }
         dead[key] = Sighting(event)
         started[key] = nil
@@ -80,7 +84,7 @@ struct IncidentDeduplicator {
     /// A second start of one pid (both reports name it) with no death between, within the
     /// incident window.
     private mutating func isRepeatedStart(_ event: Event) -> Bool {
-        let key = Key(name: EventName.processDied, subject: processKey(event))
+        let key = processKey(event)
         if let last = started[key], last.pid != nil, event.pid != nil, last.isSameIncident(as: event) { return drop() }
         dead[key] = nil
         started[key] = Sighting(event)
