@@ -39,8 +39,11 @@ struct ExpectMonitor: ClauseMonitor {
     private var waits: [Wait] = []
     /// The earliest deadline of the waits, kept as they open and settle: an event that can
     /// settle none (not expected, failing or cancelling, before every deadline) looks at none of
-    /// them, however many are open.
-    private(set) var deadline: Int64?
+    /// them, however many are open. `Int64.max` for none, not an optional: the monitor then
+    /// fits an existential's inline buffer, and opening one allocates nothing.
+    private var earliestDeadline = Int64.max
+
+    var deadline: Int64? { earliestDeadline == .max ? nil : earliestDeadline }
 
     init(_ clause: Clause) { self.clause = clause }
 
@@ -52,7 +55,7 @@ struct ExpectMonitor: ClauseMonitor {
         guard observation.matches(clause.after), let evidence = observation.evaluate(clause.when) else { return }
         let deadline = clause.within.map { observation.event.time.nanoseconds + $0 }
         waits.append(Wait(trigger: observation.event, evidence: evidence, deadline: deadline))
-        if let deadline, deadline < self.deadline ?? .max { self.deadline = deadline }
+        if let deadline, deadline < earliestDeadline { earliestDeadline = deadline }
     }
 
     private mutating func settleWaits(_ observation: Observation, report: (Violation) -> Void) {
@@ -60,7 +63,7 @@ struct ExpectMonitor: ClauseMonitor {
         let expected = observation.matches(clause.expect)
         let failing = observation.matches(clause.failOn)
         let cancelling = observation.matches(clause.cancelOn)
-        let expires = observation.event.time.clock != .unknown && observation.event.time.nanoseconds > deadline ?? .max
+        let expires = observation.event.time.clock != .unknown && observation.event.time.nanoseconds > earliestDeadline
         guard expected || failing || cancelling || expires else { return }
         let sameAttributes = clause.sameAttributes
         // In place: most events settle nothing, and a filtered copy would allocate every time.
@@ -76,9 +79,9 @@ struct ExpectMonitor: ClauseMonitor {
             }
             return cancelling
         }
-        deadline = nil
+        earliestDeadline = .max
         for index in waits.indices {
-            if let due = waits[index].deadline, due < deadline ?? .max { deadline = due }
+            if let due = waits[index].deadline, due < earliestDeadline { earliestDeadline = due }
         }
     }
 
@@ -88,17 +91,17 @@ struct ExpectMonitor: ClauseMonitor {
             if let deadline = wait.deadline, deadline < endTime { report(Self.missed(wait)) }
         }
         waits = []
-        deadline = nil
+        earliestDeadline = .max
     }
 
     mutating func expire(before time: Int64, report: (Violation) -> Void) {
-        guard let deadline, deadline < time else { return }
+        guard earliestDeadline < time else { return }
         waits.removeAll { wait in
             guard let due = wait.deadline, due < time else { return false }
             report(Self.missed(wait))
             return true
         }
-        self.deadline = waits.compactMap(\.deadline).min()
+        earliestDeadline = waits.compactMap(\.deadline).min() ?? .max
     }
 
     private static func missed(_ wait: Wait) -> Violation {

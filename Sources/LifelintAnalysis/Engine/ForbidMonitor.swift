@@ -72,14 +72,16 @@ struct ForbidMonitor: ClauseMonitor {
         }
     }
 
+    /// The latest callback event in the history, if it is within the window. A loop: mapping
+    /// the callbacks to their occurrences allocated an array on every forbidden event.
     private func recentCallback(_ callbacks: [CompiledPattern], _ observation: Observation) -> RelatedEvent? {
         guard let window = clause.window else { return nil }
-        return
-            callbacks
-            .compactMap { observation.last($0) }
-            .max { $0.sequence < $1.sequence }
-            .map(\.event)
-            .filter { observation.event.time.nanoseconds - $0.nanoseconds <= window }
+        var latest: HistoryPool.Occurrence?
+        for index in callbacks.indices {
+            guard let occurrence = observation.last(callbacks[index]), occurrence.sequence > latest?.sequence ?? .min else { continue }
+            latest = occurrence
+        }
+        return latest.map(\.event).filter { observation.event.time.nanoseconds - $0.nanoseconds <= window }
     }
 }
 

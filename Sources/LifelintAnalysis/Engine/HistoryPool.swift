@@ -37,13 +37,6 @@ struct HistoryPool {
         }
     }
 
-    /// The pool, leaving an empty one in its place (a move: nothing is retained or copied).
-    static func take(_ pool: inout HistoryPool) -> HistoryPool {
-        var taken = HistoryPool()
-        swap(&taken, &pool)
-        return taken
-    }
-
     private var records: [Record] = []
     private var free: Int32 = -1
     /// The names of the interned names recorded so far, by number.

@@ -6,18 +6,16 @@ struct Observation {
     let event: Event
     let name: Int
     let history: AppHistory
-    /// The engine's pool, moved in for the event (`takePool()` gives it back): a copy would
+    /// The engine's pool, moved in for the event and out again with `parts()`: a copy would
     /// retain its arrays, and the engine's next change to it would then copy them whole.
-    private(set) var pool: HistoryPool
-    /// Lent by the engine's name table the same way (`takeFamilies()` gives it back).
-    private(set) var families: EventNameTable.FamilyMembership
+    let pool: HistoryPool
+    /// Lent by the engine's name table the same way.
+    let families: EventNameTable.FamilyMembership
 
-    mutating func takePool() -> HistoryPool {
-        HistoryPool.take(&pool)
-    }
-
-    mutating func takeFamilies() -> EventNameTable.FamilyMembership {
-        EventNameTable.FamilyMembership.take(&families)
+    /// The event, pool and family table, moved out: taking the pool and table one at a time
+    /// left empty ones behind, released when the observation ended.
+    consuming func parts() -> (event: Event, pool: HistoryPool, families: EventNameTable.FamilyMembership) {
+        (event, pool, families)
     }
 
     func matches(_ pattern: CompiledPattern) -> Bool {

@@ -114,13 +114,12 @@ public struct RuleEngine {
             // the event and the history pool move into the observation and out again.
             var monitors = OpenMonitors()
             swap(&monitors, &state.monitors)
-            var observation = Observation(
-                event: consume event, name: name, history: state.history, pool: HistoryPool.take(&pool), families: EventNameTable.FamilyMembership.take(&families))
+            let observation = Observation(event: consume event, name: name, history: state.history, pool: consume pool, families: consume families)
             run(&monitors, facts: facts, in: table, observation, clauses, violations: &violations)
             swap(&monitors, &state.monitors)
-            pool = observation.takePool()
-            families = observation.takeFamilies()
-            if facts.isRemembered { pool.record(observation.event, name: name, sequence: sequence, in: &state.history) }
+            let observed: Event
+            (observed, pool, families) = observation.parts()
+            if facts.isRemembered { pool.record(observed, name: name, sequence: sequence, in: &state.history) }
         } else if facts.isRemembered {
             pool.record(event, name: name, sequence: sequence, in: &state.history)
         }

@@ -8,7 +8,7 @@ struct AppLifecycle {
     /// Android: the visible activities (started or resumed, not yet stopped), by token, else
     /// by class name (a class counts its instances), else under one key for traces that name
     /// neither.
-    var visibleActivities: [ActivityKey: Int] = [:]
+    var visibleActivities = VisibleActivities()
     /// iOS: each connected scene's own phase.
     var scenes: [String: AppPhase] = [:]
     var lastDeath: Death?
@@ -81,7 +81,7 @@ struct AppLifecycle {
     /// when that is ambiguous nothing is hidden, so no departure is inferred.
     mutating func hideActivity(_ key: ActivityKey) {
         var key = key
-        if key == .unnamed, visibleActivities[.unnamed] == nil, visibleActivities.count == 1 { key = visibleActivities.keys.first! }
+        if key == .unnamed, visibleActivities[.unnamed] == nil, visibleActivities.count == 1, let only = visibleActivities.firstKey { key = only }
         guard let count = visibleActivities[key] else { return }
         visibleActivities[key] = count > 1 ? count - 1 : nil
     }

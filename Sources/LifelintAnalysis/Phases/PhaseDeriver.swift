@@ -243,7 +243,7 @@ public struct PhaseDeriver {
         output.append(Self.synthetic(EventName.phaseColdStart, cause, attributes))
         app.resumeContext = ResumeContext(coldStartAfter: death.map { DeathInitiator(rawValue: $0.initiator) ?? .unknown })
         app.phase = .notRunning
-        app.visibleActivities = [:]
+        app.visibleActivities = VisibleActivities()
         app.scenes = [:]
         app.incarnation = AppLifecycle.IncarnationFacts()
         app.awaitingLaunch = true
@@ -263,7 +263,7 @@ public struct PhaseDeriver {
         output.append(Self.synthetic(EventName.phaseTerminated, cause, attributes))
         app.lastDeath = AppLifecycle.Death(reason: reason, initiator: initiator, facts: app.incarnation)
         app.phase = .notRunning
-        app.visibleActivities = [:]
+        app.visibleActivities = VisibleActivities()
         app.scenes = [:]
         app.awaitingLaunch = false
     }
