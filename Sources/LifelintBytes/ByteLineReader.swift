@@ -48,6 +48,16 @@ package final class ByteLineReader {
         return body(unsafe UnsafeBufferPointer(start: storage + start, count: end - start).span)
     }
 
+    /// The bytes read ahead and not yet handed out, and the source the rest comes from: for a
+    /// reader that goes on with the input itself (a stream's lines cut into blocks on several
+    /// cores). This reader hands out nothing more.
+    package func takeRest() -> (unread: [UInt8], source: any ByteSource) {
+        let unread = [UInt8](unsafe UnsafeBufferPointer(start: storage + start, count: end - start))
+        start = end
+        reachedEnd = true
+        return (unread, source)
+    }
+
     /// Calls `body` with every line, without its `\n`, in order; the last line may lack one.
     package func forEachLine(_ body: (Span<UInt8>) -> Void) throws(ReadFailure) {
         while true {

@@ -33,6 +33,9 @@ public final class TraceInput {
     /// The open file and its size, when the trace is a regular file read as it is (not standard
     /// input, not compressed, not UTF-16, not an archive): what can be read at any offset.
     private(set) var plainFile: (descriptor: Int32, size: Int)?
+    /// The compressed size of a compressed trace held in a regular file or in memory: whether
+    /// it is worth inflating on one core and reading on the others.
+    private(set) var compressedSize: Int?
 
     public static let standardInputName = "-"
     /// Whether the trace is standard input (whose times without a date are taken as today's).
@@ -81,14 +84,19 @@ public final class TraceInput {
                 (self.path, compression) = (path, kind)
                 (source, textEncoding) = try UTF16Source.decodingText(stream)
                 bundle = nil
-                if !isStandardInput, compression == nil, textEncoding == nil, (status.st_mode & S_IFMT) == S_IFREG {
-                    plainFile = (descriptor, Int(status.st_size))
+                if !isStandardInput, (status.st_mode & S_IFMT) == S_IFREG {
+                    if compression != nil {
+                        compressedSize = Int(status.st_size)
+                    } else if textEncoding == nil {
+                        plainFile = (descriptor, Int(status.st_size))
+                    }
                 }
             } else {
                 guard (status.st_mode & S_IFMT) == S_IFREG else { throw ReadBuffer.Failure(message: "a zip archive must be a file, not a stream") }
                 let archive = try ZipArchive(fileDescriptor: descriptor, fileSize: Int(status.st_size))
                 let entry = try archive.mainEntry()
                 (self.path, compression) = ("\(path)!\(entry.name)", "zip")
+                compressedSize = Int(status.st_size)
                 (source, textEncoding) = try UTF16Source.decodingText(Self.keeping(file, try archive.source(for: entry)))
                 bundle = BugreportBundle(path: path, archive: archive, file: file, modificationTime: modificationTime)
             }
@@ -111,6 +119,7 @@ public final class TraceInput {
             }
             (path, compression) = (name, kind)
             (source, textEncoding) = try UTF16Source.decodingText(stream)
+            if kind != nil { compressedSize = bytes.count }
         } catch {
             throw .readFailed(path: name, line: 1, reason: error.message)
         }

@@ -83,11 +83,9 @@ struct LogcatTextReader: LineOrientedReader {
         read(line: line, emit: emit)
     }
 
-    /// `parallel`: the file to read on several cores instead, when its layout allows
+    /// `parallel`: how to read on several cores instead, when the layout allows
     /// (`LogcatParallelReading`).
-    mutating func run(
-        _ input: ByteLineReader, format forcedFormat: LogcatLayout?, parallel: (descriptor: Int32, size: Int, workers: Int, blockSize: Int)? = nil, emit: EventSink
-    ) throws(IngestionError) {
+    mutating func run(_ input: ByteLineReader, format forcedFormat: LogcatLayout?, parallel: LogcatParallelReading.Plan? = nil, emit: EventSink) throws(IngestionError) {
         let head: Opening
         do { head = try input.withPrefetched { Opening($0, forcedFormat: forcedFormat) } } catch { throw .readFailed(path: path, line: 1, reason: error.message) }
         if let binary = head.binary { throw .binaryContent(path: path, line: binary.line, kind: binary.kind) }
@@ -122,7 +120,7 @@ struct LogcatTextReader: LineOrientedReader {
             addExitInfoDeaths(since: firstSeen, lastSeen: lastSeen, emit: emit)
             addAnrDump(emit: emit)
         } else if let parallel, format != .long, format != .raw {
-            readLines(inParallel: parallel, emit: emit)
+            readLines(inParallel: parallel, of: input, emit: emit)
         } else {
             readLines(from: input, emit: emit)
         }
@@ -135,11 +133,20 @@ struct LogcatTextReader: LineOrientedReader {
         }
     }
 
-    /// The file's lines, prepared on `parallel.workers` cores and read here in order.
-    private mutating func readLines(inParallel parallel: (descriptor: Int32, size: Int, workers: Int, blockSize: Int), emit: EventSink) {
+    /// The lines (of the file, or the rest of `input`'s stream), prepared on
+    /// `parallel.workers` cores and read here in order.
+    private mutating func readLines(inParallel parallel: LogcatParallelReading.Plan, of input: ByteLineReader, emit: EventSink) {
+        let lines: LogcatParallelReading.Lines
+        switch parallel.source {
+        case let .file(descriptor, size):
+            lines = .file(descriptor: descriptor, size: size)
+        case .stream:
+            let (unread, source) = input.takeRest()
+            lines = .stream(
+                StreamLineCutter(source: source, unread: unread, blockSize: parallel.blockSize, window: OrderedBlockPipeline.window(threads: parallel.workers)))
+        }
         let read = LogcatParallelReading.read(
-            descriptor: parallel.descriptor, size: parallel.size, workers: parallel.workers, blockSize: parallel.blockSize, format: format, hasLineNumbers: hasLineNumbers,
-            mappings: mappings
+            lines, workers: parallel.workers, blockSize: parallel.blockSize, format: format, hasLineNumbers: hasLineNumbers, mappings: mappings
         ) { block in
             preparedTable = block.table
             block.forEachLine { line, prepared in
@@ -154,7 +161,10 @@ struct LogcatTextReader: LineOrientedReader {
             }
         }
         preparedTable = LogcatInterestTable()
-        readInParallel = (parallel.size, read.truncatedLines)
+        switch lines {
+        case let .file(_, size): readInParallel = (size, read.truncatedLines)
+        case let .stream(cutter): readInParallel = (cutter.bytesConsumed, read.truncatedLines)
+        }
         if let failure = read.failure { summary.reportReadFailure(failure) }
         finish(emit: emit)
     }

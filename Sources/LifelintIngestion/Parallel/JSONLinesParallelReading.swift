@@ -2,7 +2,7 @@
 import LifelintModel
 
 /// A plain JSON Lines file of a format whose records decode alone (lifelint's own events) read
-/// on several cores (decision 0051): workers decode blocks of whole lines (`FileLineBlock`) into
+/// on several cores (decision 0051): workers decode blocks of whole lines (`LineBlock`) into
 /// events, and the reader hands them on in file order with their lines counted from the file's
 /// start, so what it emits is what one core would.
 ///
@@ -11,7 +11,7 @@ import LifelintModel
 /// one core, from where the clean blocks before ended, which they prove to be a record's start.
 enum JSONLinesParallelReading {
     final class Block: @unchecked Sendable {
-        var file = FileLineBlock()
+        var file = LineBlock()
         /// Last first: the reader pops them, moving each out (iterating would copy each event
         /// and retain what it holds on the reader's core, the one every event passes).
         var eventsLastFirst: [Event] = []

@@ -1,22 +1,43 @@
 @_spi(Bytes) import LifelintBytes
 
-/// A plain logcat file read on several cores (decision 0051): the file is cut into blocks, each
-/// the lines that start in it (`FileLineBlock`); workers read and prepare blocks
-/// (`LogcatLinePreparer`: cleaning, parsing, the recognizer's interest), and the one reader
-/// reads their lines in file order (`OrderedBlockPipeline`), so what it makes of them is what
-/// one core would make.
+/// A logcat read on several cores (decision 0051): a plain file is cut into blocks, each the
+/// lines that start in it, and a compressed one's inflated stream into blocks of whole lines, in
+/// turn (`LineBlock`, `StreamLineCutter`); workers prepare blocks (`LogcatLinePreparer`:
+/// cleaning, parsing, the recognizer's interest), and the one reader reads their lines in order
+/// (`OrderedBlockPipeline`), so what it makes of them is what one core would make.
 enum LogcatParallelReading {
+    /// What is read on several cores, and how.
+    struct Plan {
+        enum Source {
+            case file(descriptor: Int32, size: Int)
+            /// The rest of the line reader's input, a stream (`StreamLineCutter`).
+            case stream
+        }
+
+        let source: Source
+        let workers: Int
+        let blockSize: Int
+    }
+
+    /// Where the blocks' lines come from.
+    enum Lines {
+        case file(descriptor: Int32, size: Int)
+        case stream(StreamLineCutter)
+    }
+
     /// One block's lines: their bytes, each line's extent and preparation, and the records and
     /// interests of its lines of interest. Owned by one thread at a time, handed over by the
     /// pipeline.
     final class Block: @unchecked Sendable {
-        var file = FileLineBlock()
+        var file = LineBlock()
         var lines: [Range<Int32>] = []
         var prepared: [LogcatPreparedLine] = []
         var table = LogcatInterestTable()
         /// Lines cut at `ByteLineReader.maximumLineLength`, as a line reader cuts them.
         var truncatedLines = 0
         var failure: ReadBuffer.Failure?
+        /// A stream's end: the block holds no lines.
+        var isEnd = false
 
         /// The lines in order, each with a pointer to its preparation, valid during the call;
         /// `body` says how many lines it read, from that one on (a run, `LogcatPreparedLine.run`).
@@ -34,24 +55,29 @@ enum LogcatParallelReading {
         }
     }
 
-    /// Hands the file's blocks in order to `body`, their lines prepared on `workers` threads,
-    /// the caller's among them; returns the lines cut for their length, or the read failure
-    /// that stopped it.
+    /// Hands the blocks in order to `body`, their lines prepared on `workers` threads, the
+    /// caller's among them; returns the lines cut for their length, or the read failure that
+    /// stopped it.
     static func read(
-        descriptor: Int32, size: Int, workers: Int, blockSize: Int, format: LogcatLayout, hasLineNumbers: Bool, mappings: [LineMapping],
-        _ body: (Block) -> Void
+        _ lines: Lines, workers: Int, blockSize: Int, format: LogcatLayout, hasLineNumbers: Bool, mappings: [LineMapping], _ body: (Block) -> Void
     ) -> (truncatedLines: Int, failure: ReadBuffer.Failure?) {
         var truncated = 0
         var failure: ReadBuffer.Failure?
+        let count =
+            switch lines {
+            case let .file(_, size): (size + blockSize - 1) / blockSize
+            case .stream: Int.max
+            }
         OrderedBlockPipeline.run(
-            count: (size + blockSize - 1) / blockSize, threads: workers, makeBlock: { Block() },
+            count: count, threads: workers, makeBlock: { Block() },
             makeState: { LogcatLinePreparer(format: format, hasLineNumbers: hasLineNumbers, mappings: mappings) },
-            fill: { block, index, preparer in fill(block, index: index, descriptor: descriptor, size: size, blockSize: blockSize, &preparer) },
+            fill: { block, index, preparer in fill(block, index: index, lines: lines, blockSize: blockSize, &preparer) },
             take: { block in
                 if let blockFailure = block.failure {
                     failure = blockFailure
                     return false
                 }
+                guard !block.isEnd else { return false }
                 truncated += block.truncatedLines
                 body(block)
                 return true
@@ -59,18 +85,25 @@ enum LogcatParallelReading {
         return (truncated, failure)
     }
 
-    /// Block `index`: the lines whose first byte is in it, each prepared.
-    private static func fill(_ block: Block, index: Int, descriptor: Int32, size: Int, blockSize: Int, _ preparer: inout LogcatLinePreparer) {
+    /// Block `index`: its lines, each prepared.
+    private static func fill(_ block: Block, index: Int, lines source: Lines, blockSize: Int, _ preparer: inout LogcatLinePreparer) {
         block.truncatedLines = 0
         block.failure = nil
+        block.isEnd = false
         block.lines.removeAll(keepingCapacity: true)
         block.prepared.removeAll(keepingCapacity: true)
         block.table.removeAll()
-        do throws(ReadBuffer.Failure) {
-            try block.file.read(index: index, descriptor: descriptor, size: size, blockSize: blockSize)
-        } catch {
-            block.failure = error
-            return
+        switch source {
+        case let .file(descriptor, size):
+            do throws(ReadBuffer.Failure) {
+                try block.file.read(index: index, descriptor: descriptor, size: size, blockSize: blockSize)
+            } catch {
+                block.failure = error
+                return
+            }
+        case let .stream(cutter):
+            (block.isEnd, block.failure) = cutter.cut(index: index, into: &block.file)
+            if block.isEnd { return }
         }
         var lines: [Range<Int32>] = []
         var prepared: [LogcatPreparedLine] = []

@@ -6,8 +6,13 @@ import Synchronization
 /// them in number order, and while the block it needs is not ready it fills the next unclaimed
 /// one itself rather than wait, so `threads` threads keep as many cores busy, the caller's
 /// among them. A window of two blocks per thread is in flight, each block object reused for the
-/// block a window later, so memory follows the number of threads, not the input.
+/// block a window later, so memory follows the number of threads, not the input. A block once
+/// claimed is always filled: a stream's blocks are cut in turn (`StreamLineCutter`), each
+/// passing the turn to the next.
 enum OrderedBlockPipeline {
+    /// The blocks in flight at most, for `threads` threads.
+    static func window(threads: Int) -> Int { max(2, threads * 2) }
+
     /// A block in flight: where its filler leaves it and the caller waits for it.
     private final class Slot<Block: AnyObject & Sendable>: Sendable {
         let ready = DispatchSemaphore(value: 0)
@@ -31,16 +36,21 @@ enum OrderedBlockPipeline {
         }
 
         /// Claims the next block and fills it, once a place in the window is free (at once, or
-        /// not at all, when `waiting` is false); false when there is none left to claim.
+        /// not at all, when `waiting` is false); false when there is none left to claim or the
+        /// caller has stopped.
         func fillNext<State>(waiting: Bool, _ state: inout State, _ fill: (Block, Int, inout State) -> Void) -> Bool {
             if waiting { free.wait() } else if free.wait(timeout: .now()) == .timedOut { return false }
+            guard !stopped.load(ordering: .relaxed) else {
+                free.signal()
+                return false
+            }
             let index = next.add(1, ordering: .relaxed).oldValue
             guard index < count else {
                 free.signal()
                 return false
             }
             let slot = slots[index % slots.count]
-            if !stopped.load(ordering: .relaxed) { fill(slot.block, index, &state) }
+            fill(slot.block, index, &state)
             slot.ready.signal()
             return true
         }
@@ -48,13 +58,13 @@ enum OrderedBlockPipeline {
 
     /// Fills blocks `0..<count` on `threads` threads, the caller's one of them
     /// (`fill(block, index, &state)`, each thread with its own `makeState()`), and passes them
-    /// in order to `take`, on the caller's thread, until it returns false; the blocks after that
-    /// are not filled.
+    /// in order to `take`, on the caller's thread, until it returns false; no block is claimed
+    /// after that (`count` may then be `Int.max`: a stream's end is found by reading it).
     static func run<Block: AnyObject & Sendable, State>(
         count: Int, threads: Int, makeBlock: () -> Block, makeState: @escaping @Sendable () -> State,
         fill: @escaping @Sendable (Block, Int, inout State) -> Void, take: (Block) -> Bool
     ) {
-        let shared = Shared(count: count, window: max(2, threads * 2), makeBlock: makeBlock)
+        let shared = Shared(count: count, window: window(threads: threads), makeBlock: makeBlock)
         let group = DispatchGroup()
         for _ in 1..<max(2, threads) {
             DispatchQueue.global(qos: .userInitiated).async(group: group) {
@@ -63,7 +73,6 @@ enum OrderedBlockPipeline {
             }
         }
         var state = makeState()
-        var going = true
         for index in 0..<count {
             let slot = shared.slots[index % shared.slots.count]
             while slot.ready.wait(timeout: .now()) == .timedOut {
@@ -72,12 +81,14 @@ enum OrderedBlockPipeline {
                     break
                 }
             }
-            if going, !take(slot.block) {
-                going = false
-                shared.stopped.store(true, ordering: .relaxed)
-            }
+            let goesOn = take(slot.block)
             shared.free.signal()
+            guard goesOn else { break }
         }
+        shared.stopped.store(true, ordering: .relaxed)
+        // Wakes the threads waiting for a place, to see the stop, and gives back the places of
+        // blocks filled but not taken: a semaphore must not end below its start.
+        for _ in shared.slots.indices { shared.free.signal() }
         group.wait()
     }
 }

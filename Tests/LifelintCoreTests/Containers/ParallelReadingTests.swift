@@ -23,7 +23,7 @@ import Testing
     private static func reading(_ path: String, workers: Int, blockSize: Int) -> [String] {
         var options = TraceReadOptions(year: 2024)
         options.workers = workers
-        options.parallelLimits = ParallelReadingLimits(minimumFileSize: 0, blockSize: blockSize)
+        options.parallelLimits = ParallelReadingLimits(minimumFileSize: 0, minimumCompressedSize: 0, blockSize: blockSize)
         do {
             let (events, summary) = try TraceReader.events(atPath: path, options: options)
             return events.map { "\($0.source.line):\($0.source.column ?? 0) \($0.time.readable) \($0.summaryLine)" }
@@ -47,6 +47,27 @@ import Testing
         #expect(compared > 400)
     }
 
+    /// A compressed logcat is inflated on one core and its lines are read on the others: every
+    /// capture gzipped, and the compressed fixtures (a stream cut short, a corrupt one, a
+    /// bugreport's zip), read as on one core, the line where a damaged stream ends included.
+    @Test(arguments: [97, 4096])
+    func everyCompressedCaptureReadsAsOnOneCore(blockSize: Int) throws {
+        var paths: [String] = []
+        for path in try Self.captures() {
+            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+            let name = URL(fileURLWithPath: path).lastPathComponent + ".gz"
+            paths.append(TraceFixture.temporaryFile(name: name, contents: Data(GzipFixture.compressed(bytes))).path)
+        }
+        let fixtures = RepositoryPaths.path("Tests/LifelintCoreTests/Fixtures/compressed")
+        paths += try FileManager.default.contentsOfDirectory(atPath: fixtures).sorted().filter { !$0.hasSuffix(".md") }.map { "\(fixtures)/\($0)" }
+        for path in paths {
+            #expect(Self.reading(path, workers: 1, blockSize: blockSize) == Self.reading(path, workers: 2, blockSize: blockSize), "\(path)")
+        }
+        let truncated = Self.reading("\(fixtures)/lost-draft-truncated.log.gz", workers: 2, blockSize: blockSize)
+        #expect(truncated.contains("bytes 4437 cut 0 problems 1"))
+        #expect(paths.count > 400)
+    }
+
     /// A line longer than the line reader's limit is cut where it cuts it, in whichever block.
     @Test func aLineLongerThanTheLimitIsCutAsOnOneCore() throws {
         let long = String(repeating: "x", count: ByteLineReader.maximumLineLength + 10)
@@ -58,6 +79,11 @@ import Testing
         let one = Self.reading(file.path, workers: 1, blockSize: 1 << 20)
         #expect(one == Self.reading(file.path, workers: 2, blockSize: 1 << 20))
         #expect(one.contains("bytes \(text.utf8.count) cut 1 problems 0"))
+        let compressed = TraceFixture.temporaryFile(name: "long-line.log.gz", contents: Data(GzipFixture.compressed(Array(text.utf8))))
+        for blockSize in [97, 1 << 20] {
+            #expect(Self.reading(compressed.path, workers: 2, blockSize: blockSize) == Self.reading(compressed.path, workers: 1, blockSize: blockSize))
+        }
+        #expect(Self.reading(compressed.path, workers: 2, blockSize: 97).contains("bytes \(text.utf8.count) cut 1 problems 0"))
     }
 
     /// JSON Lines whose blocks hold a record written over several lines, an invalid record and a

@@ -1,10 +1,10 @@
 @_spi(Bytes) import LifelintBytes
 
-/// The bytes of one block of a file cut at line starts: the lines whose first byte is in block
-/// `index` (`index * blockSize ..< (index + 1) * blockSize`), read whole, the last running past
-/// the block's end if it must. Blocks so cut cover the file's lines once each, whatever the
-/// block size.
-struct FileLineBlock {
+/// The bytes of one block of lines. Of a file: the lines whose first byte is in block `index`
+/// (`index * blockSize ..< (index + 1) * blockSize`), read whole, the last running past the
+/// block's end if it must, so blocks so cut cover the file's lines once each, whatever the block
+/// size. Of a stream: the whole lines a `StreamLineCutter` cut for it.
+struct LineBlock {
     /// The bytes read, from the byte before the block on (`count` of them used): that byte says
     /// whether a line starts at the block's first.
     private(set) var bytes: [UInt8] = []
@@ -29,6 +29,15 @@ struct FileLineBlock {
         } else if let newline = withBytes({ ByteSearch.firstIndex(of: .newline, in: $0) }), newline < linesEnd {
             firstLine = newline + 1
         }
+    }
+
+    /// Block `index` of a stream: `cut` sets the bytes and their count, all of them whole lines.
+    mutating func take(_ cut: (inout [UInt8], inout Int) -> Void) {
+        count = 0
+        cut(&bytes, &count)
+        fileOffset = 0
+        firstLine = 0
+        linesEnd = count
     }
 
     /// The bytes read, valid during the call.

@@ -1,0 +1,134 @@
+import Dispatch
+@_spi(Bytes) import LifelintBytes
+
+/// A stream (a gzip or zip entry inflated as it is read) cut into blocks of whole lines for
+/// `OrderedBlockPipeline` (decision 0051): the block's filler cuts it, and the blocks are cut in
+/// their order, each filler waiting for the one before to pass it the turn, so the stream is read
+/// by one thread at a time, from start to end, while what is done with each block's lines runs
+/// on every core. A line is cut where `ByteLineReader` cuts it (at `maximumLineLength`, the rest
+/// dropped); a read failure ends the lines at the last whole one, as on one core, and is told by
+/// the block after them.
+final class StreamLineCutter: @unchecked Sendable {
+    private let source: any ByteSource
+    private let blockSize: Int
+    /// The bytes read after the last whole line of the block before.
+    private var carry: [UInt8]
+    /// Inside a line longer than `maximumLineLength`: its rest is dropped up to its newline.
+    private var skippingRestOfLine = false
+    private var ended = false
+    private var failure: ReadBuffer.Failure?
+    /// The bytes of the stream the blocks hold or dropped, read only once the pipeline ended.
+    private(set) var bytesConsumed = 0
+    /// Block `index` waits on `turns[index % count]`; a window's worth, for no more blocks
+    /// than that are claimed at once.
+    private let turns: [DispatchSemaphore]
+    private static let readSize = 1 << 18
+
+    /// `unread`: bytes already read from `source` that the stream starts with.
+    init(source: any ByteSource, unread: [UInt8], blockSize: Int, window: Int) {
+        self.source = source
+        carry = unread
+        self.blockSize = blockSize
+        // All start at zero and the first is signalled: a semaphore must not end below its start.
+        turns = (0..<window).map { _ in DispatchSemaphore(value: 0) }
+        turns[0].signal()
+    }
+
+    /// Cuts block `index` into `block`, in its turn. A block cut empty is the stream's end, and
+    /// the failure that ended it, if a read failed.
+    func cut(index: Int, into block: inout LineBlock) -> (isEnd: Bool, failure: ReadBuffer.Failure?) {
+        turns[index % turns.count].wait()
+        defer { turns[(index + 1) % turns.count].signal() }
+        var isEnd = false
+        block.take { bytes, count in
+            cutLines(into: &bytes, count: &count)
+            isEnd = count == 0
+        }
+        return (isEnd, isEnd ? failure : nil)
+    }
+
+    /// The carried bytes, then the stream's until the block holds `blockSize` bytes and a
+    /// whole line; the bytes after its last whole line are carried to the next block.
+    private func cutLines(into bytes: inout [UInt8], count: inout Int) {
+        append(carry[...], to: &bytes, count: &count)
+        carry.removeAll(keepingCapacity: true)
+        var lineStart = Self.lastNewline(in: bytes, from: 0, to: count).map { $0 + 1 } ?? 0
+        while !ended, count < blockSize || lineStart == 0 {
+            let start = count
+            readMore(into: &bytes, count: &count, lineStart: lineStart)
+            if let newline = Self.lastNewline(in: bytes, from: start, to: count) { lineStart = newline + 1 }
+        }
+        if ended, failure == nil {
+            // The stream's last line may have no newline: it is a line all the same.
+            bytesConsumed += count
+            return
+        }
+        // A failed read ends the lines at the last whole one, as on one core.
+        if failure == nil { carry.append(contentsOf: bytes[lineStart..<count]) }
+        count = lineStart
+        bytesConsumed += lineStart
+    }
+
+    /// Reads on into `bytes`. A line that grows past `maximumLineLength` (it started at
+    /// `lineStart`) keeps one byte more than that, so it is cut as too long, and its rest is
+    /// dropped up to its newline.
+    private func readMore(into bytes: inout [UInt8], count: inout Int, lineStart: Int) {
+        if bytes.count < count + Self.readSize { bytes.append(contentsOf: repeatElement(0, count: count + Self.readSize - bytes.count)) }
+        let start = count
+        let got: Int
+        do {
+            got = try bytes.withUnsafeMutableBufferPointer { buffer in
+                Result { () throws(ReadBuffer.Failure) in try source.read(into: buffer.baseAddress! + start, count: Self.readSize) }
+            }.get()
+        } catch {
+            failure = error
+            ended = true
+            return
+        }
+        guard got > 0 else {
+            ended = true
+            return
+        }
+        count += got
+        if skippingRestOfLine { dropRestOfLine(from: start, in: &bytes, count: &count) }
+        let limit = lineStart + ByteLineReader.maximumLineLength + 1
+        if count > limit, Self.firstNewline(in: bytes, from: lineStart, to: count) == nil {
+            bytesConsumed += count - limit
+            count = limit
+            skippingRestOfLine = true
+        }
+    }
+
+    /// Drops the bytes read at `start` up to the newline that ends the cut line, keeping that
+    /// newline, or all of them when it has not come yet.
+    private func dropRestOfLine(from start: Int, in bytes: inout [UInt8], count: inout Int) {
+        guard let newline = Self.firstNewline(in: bytes, from: start, to: count) else {
+            bytesConsumed += count - start
+            count = start
+            return
+        }
+        bytesConsumed += newline - start
+        bytes.replaceSubrange(start..<newline, with: EmptyCollection())
+        count -= newline - start
+        skippingRestOfLine = false
+    }
+
+    private static func lastNewline(in bytes: [UInt8], from start: Int, to end: Int) -> Int? {
+        var index = end - 1
+        while index >= start {
+            if bytes[index] == .newline { return index }
+            index -= 1
+        }
+        return nil
+    }
+
+    private static func firstNewline(in bytes: [UInt8], from start: Int, to end: Int) -> Int? {
+        bytes.withUnsafeBufferPointer { ByteSearch.firstIndex(of: .newline, in: $0.extracting(0..<end).span, from: start) }
+    }
+
+    private func append(_ more: ArraySlice<UInt8>, to bytes: inout [UInt8], count: inout Int) {
+        if bytes.count < count + more.count { bytes.append(contentsOf: repeatElement(0, count: count + more.count - bytes.count)) }
+        bytes.replaceSubrange(count..<count + more.count, with: more)
+        count += more.count
+    }
+}
