@@ -224,17 +224,27 @@ import Testing
         #expect(throws: RegularExpression.Failure.self) { try RegularExpression("a*{2}") }
         // Found by RegexFuzzer: a ')' that closes nothing is a literal to the C library, and the
         // count stopped at it; what came after took regcomp past 2 GB.
-        #expect(try RegularExpression.expandedSize(Array("a{1,10}){1,70}(a{1,10}){1,7000}".utf8)) == 10 + 70 + 70_000)
-        #expect(throws: RegularExpression.Failure.invalid("too complex: its counted repetitions ('{m,n}') expand to 70080 copies (at most 10000)")) {
+        #expect(try RegularExpression.expandedSize(Array("a{1,10}){1,70}(a{1,10}){1,7000}".utf8)) == 10 + 70 + 70_000 + 6_899 * 6_899 / 100)
+        #expect(throws: RegularExpression.Failure.invalid("too complex: its counted repetitions ('{m,n}') expand to 546042 copies (at most 10000)")) {
             try RegularExpression("a{1,10}){1,70}(a{1,10}){1,7000}")
         }
+        // Found by RegexFuzzer: one count's optional copies cost regcomp memory with their
+        // square ('(}){1,7000}' took 1 GB); past a hundred they count as their square over 100.
+        #expect(try RegularExpression.expandedSize(Array("(}){1,7000}".utf8)) == 7_000 + 6_899 * 6_899 / 100)
+        #expect(try RegularExpression("a{1,1000}").expansion == 1_000 + 899 * 899 / 100)
+        #expect(throws: RegularExpression.Failure.self) { try RegularExpression("a{1,1100}") }
+        #expect(try RegularExpression("(a{1,100}){1,100}").expansion == 10_000)
+        // A '{' that opens no count is a literal to regcomp, and so to the checks: read as a
+        // count, '{[}' hid the bracket expression that regcomp saw open there.
+        #expect(RegularExpression.escapingLiteralBraces(Array("a{[}]b{2,,}c{,3}d{4}\\{x[{]".utf8)) == Array("a\\{[}]b\\{2,,}c{,3}d{4}\\{x[{]".utf8))
         // Found by RegexFuzzer: a '{' read as a count skips the ')' before its '}', so the
         // checks' own reading nests deeper than the parentheses counted; each bounds its depth.
         let fooling = String(repeating: "(a{)}", count: 3_000)
         #expect(RegularExpression.nestingDepth(Array(fooling.utf8)) == 1)
         #expect(throws: RegularExpression.nestedTooDeeply) { try RegularExpression.expandedSize(Array(fooling.utf8)) }
         #expect(throws: RegularExpression.nestedTooDeeply) { try RegularExpression.hasLoopOverEmptyMatch(Array(fooling.utf8)) }
-        #expect(throws: RegularExpression.nestedTooDeeply) { try RegularExpression(fooling) }
+        // Compiled, its '{' opens no count: a literal, as to regcomp, and the groups nest one deep.
+        #expect(throws: Never.self) { try RegularExpression(fooling) }
         // Found by RegexFuzzer: 14,620 open parentheses overflowed the stack in the check above.
         #expect(throws: RegularExpression.Failure.invalid("groups nested more than 100 deep")) { try RegularExpression(String(repeating: "(", count: 14_620)) }
         #expect(throws: Never.self) { try RegularExpression(String(repeating: "(", count: 100) + "a" + String(repeating: ")", count: 100)) }
