@@ -32,10 +32,10 @@ struct LogcatTextFormat: TraceFormat {
         guard options.workers > 1 else { return nil }
         if let file = input.plainFile {
             guard file.size >= limits.minimumFileSize else { return nil }
-            return .init(source: .file(descriptor: file.descriptor, size: file.size), workers: options.workers, blockSize: limits.blockSize)
+            return .init(file: file, workers: options.workers, blockSize: limits.blockSize)
         }
         guard let size = input.compressedSize, size >= limits.minimumCompressedSize else { return nil }
-        return .init(source: .stream, workers: options.workers, blockSize: limits.blockSize)
+        return .init(file: nil, workers: options.workers, blockSize: limits.blockSize)
     }
 
     func read(_ input: TraceInput, head: [UInt8], options: TraceReadOptions, emit: EventSink) throws(IngestionError) -> IngestionSummary {

@@ -137,10 +137,9 @@ struct LogcatTextReader: LineOrientedReader {
     /// `parallel.workers` cores and read here in order.
     private mutating func readLines(inParallel parallel: LogcatParallelReading.Plan, of input: ByteLineReader, emit: EventSink) {
         let lines: LogcatParallelReading.Lines
-        switch parallel.source {
-        case let .file(descriptor, size):
-            lines = .file(descriptor: descriptor, size: size)
-        case .stream:
+        if let file = parallel.file {
+            lines = .file(descriptor: file.descriptor, size: file.size)
+        } else {
             let (unread, source) = input.takeRest()
             lines = .stream(
                 StreamLineCutter(source: source, unread: unread, blockSize: parallel.blockSize, window: OrderedBlockPipeline.window(threads: parallel.workers)))
@@ -161,10 +160,7 @@ struct LogcatTextReader: LineOrientedReader {
             }
         }
         preparedTable = LogcatInterestTable()
-        switch lines {
-        case let .file(_, size): readInParallel = (size, read.truncatedLines)
-        case let .stream(cutter): readInParallel = (cutter.bytesConsumed, read.truncatedLines)
-        }
+        readInParallel = (lines.bytesRead, read.truncatedLines)
         if let failure = read.failure { summary.reportReadFailure(failure) }
         finish(emit: emit)
     }

@@ -8,13 +8,9 @@
 enum LogcatParallelReading {
     /// What is read on several cores, and how.
     struct Plan {
-        enum Source {
-            case file(descriptor: Int32, size: Int)
-            /// The rest of the line reader's input, a stream (`StreamLineCutter`).
-            case stream
-        }
-
-        let source: Source
+        /// The file read by offsets; nil for the rest of the line reader's input, a stream
+        /// (`StreamLineCutter`).
+        let file: (descriptor: Int32, size: Int)?
         let workers: Int
         let blockSize: Int
     }
@@ -23,6 +19,14 @@ enum LogcatParallelReading {
     enum Lines {
         case file(descriptor: Int32, size: Int)
         case stream(StreamLineCutter)
+
+        /// The bytes the lines came from, once they are read: the file's, or the stream's.
+        var bytesRead: Int {
+            switch self {
+            case let .file(_, size): size
+            case let .stream(cutter): cutter.bytesConsumed
+            }
+        }
     }
 
     /// One block's lines: their bytes, each line's extent and preparation, and the records and

@@ -114,16 +114,11 @@ final class StreamLineCutter: @unchecked Sendable {
     }
 
     private static func lastNewline(in bytes: [UInt8], from start: Int, to end: Int) -> Int? {
-        var index = end - 1
-        while index >= start {
-            if bytes[index] == .newline { return index }
-            index -= 1
-        }
-        return nil
+        bytes[start..<end].lastIndex(of: .newline)
     }
 
     private static func firstNewline(in bytes: [UInt8], from start: Int, to end: Int) -> Int? {
-        bytes.withUnsafeBufferPointer { ByteSearch.firstIndex(of: .newline, in: $0.extracting(0..<end).span, from: start) }
+        bytes[start..<end].firstIndex(of: .newline)
     }
 
     private func append(_ more: ArraySlice<UInt8>, to bytes: inout [UInt8], count: inout Int) {
