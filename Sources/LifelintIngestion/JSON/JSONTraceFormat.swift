@@ -20,13 +20,24 @@ extension JSONTraceFormat {
     static var fileExtensions: [String] { ["json", "jsonl", "ndjson"] }
 
     func read(_ input: TraceInput, head: [UInt8], options: TraceReadOptions, emit: EventSink) -> IngestionSummary {
-        if let file = input.plainFile, options.workers > 1, file.size >= options.parallelLimits.minimumFileSize,
-            JSONLinesParallelReading.applies(to: self, head: head)
-        {
-            return JSONLinesParallelReading.read(self, path: input.path, file: file, options: options, emit: emit)
+        if let lines = parallelLines(input, head: head, options: options) {
+            return JSONLinesParallelReading.read(self, path: input.path, lines: lines, options: options, emit: emit)
         }
         let stream = JSONStreamReader(source: input.byteSource, initial: head, chunkSize: input.chunkSize(after: head))
         return read(stream, path: input.path, options: options, emit: emit)
+    }
+
+    /// Where a large input's blocks come from when it is read on several cores: a plain file by
+    /// offsets, a compressed one inflated on one core as the others decode its lines.
+    private func parallelLines(_ input: TraceInput, head: [UInt8], options: TraceReadOptions) -> ParallelLines? {
+        let limits = options.parallelLimits
+        guard options.workers > 1, JSONLinesParallelReading.applies(to: self, head: head) else { return nil }
+        if let file = input.plainFile {
+            return file.size >= limits.minimumFileSize ? .file(descriptor: file.descriptor, size: file.size) : nil
+        }
+        guard let size = input.compressedSize, size >= limits.minimumCompressedSize else { return nil }
+        let window = OrderedBlockPipeline.window(threads: options.workers)
+        return .stream(StreamLineCutter(source: input.byteSource, unread: head, blockSize: limits.blockSize, window: window, cutsLongLines: false))
     }
 
     /// Reads the records of `stream` with the format's decoder.

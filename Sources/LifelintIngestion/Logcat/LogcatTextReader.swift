@@ -136,7 +136,7 @@ struct LogcatTextReader: LineOrientedReader {
     /// The lines (of the file, or the rest of `input`'s stream), prepared on
     /// `parallel.workers` cores and read here in order.
     private mutating func readLines(inParallel parallel: LogcatParallelReading.Plan, of input: ByteLineReader, emit: EventSink) {
-        let lines: LogcatParallelReading.Lines
+        let lines: ParallelLines
         if let file = parallel.file {
             lines = .file(descriptor: file.descriptor, size: file.size)
         } else {

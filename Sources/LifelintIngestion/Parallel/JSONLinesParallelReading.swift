@@ -1,17 +1,21 @@
 @_spi(Bytes) import LifelintBytes
 import LifelintModel
 
-/// A plain JSON Lines file of a format whose records decode alone (lifelint's own events) read
-/// on several cores (decision 0051): workers decode blocks of whole lines (`LineBlock`) into
-/// events, and the reader hands them on in file order with their lines counted from the file's
-/// start, so what it emits is what one core would.
+/// JSON Lines of a format whose records decode alone (lifelint's own events) read on several
+/// cores (decision 0051): workers decode blocks of whole lines (`LineBlock`: of a plain file, or
+/// of a compressed one's inflated stream, cut in turn) into events, and the reader hands them on
+/// in order with their lines counted from the start, so what it emits is what one core would.
 ///
 /// A block is trusted only when every record in it parsed and its last ended with the block: a
-/// record that runs over lines, any problem or a failed read makes the rest of the file read on
-/// one core, from where the clean blocks before ended, which they prove to be a record's start.
+/// record that runs over lines, any problem or a failed read makes the rest read on one core,
+/// from where the clean blocks before ended, which they prove to be a record's start (a file's
+/// rest by its offset; a stream's from the untrusted block's bytes, those of the blocks cut after
+/// it, and the stream's unread rest).
 enum JSONLinesParallelReading {
     final class Block: @unchecked Sendable {
         var file = LineBlock()
+        /// A stream's end: the block holds no lines.
+        var isEnd = false
         /// Last first: the reader pops them, moving each out (iterating would copy each event
         /// and retain what it holds on the reader's core, the one every event passes).
         var eventsLastFirst: [Event] = []
@@ -34,22 +38,26 @@ enum JSONLinesParallelReading {
             && head.first { ![.space, .tab, .newline, .carriageReturn].contains($0) } == UInt8(ascii: "{")
     }
 
-    static func read<Format: JSONTraceFormat>(
-        _ format: Format, path: String, file: (descriptor: Int32, size: Int), options: TraceReadOptions, emit: EventSink
-    ) -> IngestionSummary {
+    static func read<Format: JSONTraceFormat>(_ format: Format, path: String, lines: ParallelLines, options: TraceReadOptions, emit: EventSink) -> IngestionSummary {
         let blockSize = options.parallelLimits.blockSize
         var summary = IngestionSummary(path: path, format: Format.summaryName)
         summary.unit = "records"
         var linesBefore = 0
         var cleanEnd = 0
         var restFrom: Int?
+        // A stream's: the bytes of the blocks taken, and those from the untrusted block on,
+        // which only this core still has.
+        var streamBytesTaken = 0
+        var streamRest: [UInt8] = []
         OrderedBlockPipeline.run(
-            count: (file.size + blockSize - 1) / blockSize, threads: options.workers, makeBlock: { Block() },
+            count: lines.blockCount(blockSize: blockSize), threads: options.workers, makeBlock: { Block() },
             makeState: { format.makeDecoder(options) },
-            fill: { block, index, decoder in fill(block, index: index, format: format, path: path, file: file, blockSize: blockSize, &decoder) },
+            fill: { block, index, decoder in fill(block, index: index, format: format, path: path, lines: lines, blockSize: blockSize, &decoder) },
             take: { block in
+                if block.isEnd, block.failure == nil { return false }
                 guard block.isClean, let blockSummary = block.summary else {
                     restFrom = cleanEnd
+                    block.file.withBytes { streamRest.append($0) }
                     return false
                 }
                 while var event = block.eventsLastFirst.popLast() {
@@ -59,29 +67,33 @@ enum JSONLinesParallelReading {
                 summary.add(blockSummary, lineOffset: linesBefore)
                 linesBefore += block.lines
                 cleanEnd = block.end ?? cleanEnd
+                streamBytesTaken += block.file.count
                 return true
-            })
+            },
+            leftOver: { block in block.file.withBytes { streamRest.append($0) } })
+        summary.bytes = lines.bytesRead
         if let restFrom {
-            summary.add(readRest(format, path: path, file: file, from: restFrom, linesBefore: linesBefore, options: options, emit: emit), lineOffset: linesBefore)
+            let rest: any ByteSource
+            switch lines {
+            case let .file(descriptor, size): rest = RangeSource(fileDescriptor: descriptor, offset: restFrom, count: size - restFrom)
+            case let .stream(cutter): rest = PrefixedSource(streamRest, then: cutter.rest())
+            }
+            let restSummary = readRest(format, path: path, rest, linesBefore: linesBefore, options: options, emit: emit)
+            if case .stream = lines { summary.bytes = streamBytesTaken + restSummary.bytes }
+            summary.add(restSummary, lineOffset: linesBefore)
         }
-        summary.bytes = file.size
         return summary
     }
 
     /// Block `index`: its lines' records decoded, with lines counted from the block's start.
     private static func fill<Format: JSONTraceFormat>(
-        _ block: Block, index: Int, format: Format, path: String, file: (descriptor: Int32, size: Int), blockSize: Int, _ decoder: inout Format.Decoder
+        _ block: Block, index: Int, format: Format, path: String, lines source: ParallelLines, blockSize: Int, _ decoder: inout Format.Decoder
     ) {
         block.eventsLastFirst.removeAll(keepingCapacity: true)
         block.summary = nil
         block.end = nil
-        block.failure = nil
-        do throws(ReadBuffer.Failure) {
-            try block.file.read(index: index, descriptor: file.descriptor, size: file.size, blockSize: blockSize)
-        } catch {
-            block.failure = error
-            return
-        }
+        (block.isEnd, block.failure) = source.fill(&block.file, index: index, blockSize: blockSize)
+        if block.isEnd || block.failure != nil { return }
         let lines = block.file.firstLine..<block.file.end
         block.end = lines.isEmpty ? nil : block.file.fileOffset + lines.upperBound
         let stream = block.file.withBytes { bytes in
@@ -101,13 +113,11 @@ enum JSONLinesParallelReading {
         block.summary = reader.summary
     }
 
-    /// The file from `offset` on, read on this core, its events' lines counted from the file's
-    /// start.
+    /// The rest, read on this core, its events' lines counted from the start.
     private static func readRest<Format: JSONTraceFormat>(
-        _ format: Format, path: String, file: (descriptor: Int32, size: Int), from offset: Int, linesBefore: Int, options: TraceReadOptions,
-        emit: EventSink
+        _ format: Format, path: String, _ rest: any ByteSource, linesBefore: Int, options: TraceReadOptions, emit: EventSink
     ) -> IngestionSummary {
-        let stream = JSONStreamReader(source: RangeSource(fileDescriptor: file.descriptor, offset: offset, count: file.size - offset))
+        let stream = JSONStreamReader(source: rest)
         return format.read(stream, path: path, options: options) { event in
             var event = event
             event.source.line += linesBefore

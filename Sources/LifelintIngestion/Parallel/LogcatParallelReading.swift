@@ -15,20 +15,6 @@ enum LogcatParallelReading {
         let blockSize: Int
     }
 
-    /// Where the blocks' lines come from.
-    enum Lines {
-        case file(descriptor: Int32, size: Int)
-        case stream(StreamLineCutter)
-
-        /// The bytes the lines came from, once they are read: the file's, or the stream's.
-        var bytesRead: Int {
-            switch self {
-            case let .file(_, size): size
-            case let .stream(cutter): cutter.bytesConsumed
-            }
-        }
-    }
-
     /// One block's lines: their bytes, each line's extent and preparation, and the records and
     /// interests of its lines of interest. Owned by one thread at a time, handed over by the
     /// pipeline.
@@ -63,17 +49,12 @@ enum LogcatParallelReading {
     /// caller's among them; returns the lines cut for their length, or the read failure that
     /// stopped it.
     static func read(
-        _ lines: Lines, workers: Int, blockSize: Int, format: LogcatLayout, hasLineNumbers: Bool, mappings: [LineMapping], _ body: (Block) -> Void
+        _ lines: ParallelLines, workers: Int, blockSize: Int, format: LogcatLayout, hasLineNumbers: Bool, mappings: [LineMapping], _ body: (Block) -> Void
     ) -> (truncatedLines: Int, failure: ReadBuffer.Failure?) {
         var truncated = 0
         var failure: ReadBuffer.Failure?
-        let count =
-            switch lines {
-            case let .file(_, size): (size + blockSize - 1) / blockSize
-            case .stream: Int.max
-            }
         OrderedBlockPipeline.run(
-            count: count, threads: workers, makeBlock: { Block() },
+            count: lines.blockCount(blockSize: blockSize), threads: workers, makeBlock: { Block() },
             makeState: { LogcatLinePreparer(format: format, hasLineNumbers: hasLineNumbers, mappings: mappings) },
             fill: { block, index, preparer in fill(block, index: index, lines: lines, blockSize: blockSize, &preparer) },
             take: { block in
@@ -90,25 +71,15 @@ enum LogcatParallelReading {
     }
 
     /// Block `index`: its lines, each prepared.
-    private static func fill(_ block: Block, index: Int, lines source: Lines, blockSize: Int, _ preparer: inout LogcatLinePreparer) {
+    private static func fill(_ block: Block, index: Int, lines source: ParallelLines, blockSize: Int, _ preparer: inout LogcatLinePreparer) {
         block.truncatedLines = 0
         block.failure = nil
         block.isEnd = false
         block.lines.removeAll(keepingCapacity: true)
         block.prepared.removeAll(keepingCapacity: true)
         block.table.removeAll()
-        switch source {
-        case let .file(descriptor, size):
-            do throws(ReadBuffer.Failure) {
-                try block.file.read(index: index, descriptor: descriptor, size: size, blockSize: blockSize)
-            } catch {
-                block.failure = error
-                return
-            }
-        case let .stream(cutter):
-            (block.isEnd, block.failure) = cutter.cut(index: index, into: &block.file)
-            if block.isEnd { return }
-        }
+        (block.isEnd, block.failure) = source.fill(&block.file, index: index, blockSize: blockSize)
+        if block.isEnd || block.failure != nil { return }
         var lines: [Range<Int32>] = []
         var prepared: [LogcatPreparedLine] = []
         var table = LogcatInterestTable()

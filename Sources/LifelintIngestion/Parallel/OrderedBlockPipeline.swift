@@ -59,10 +59,13 @@ enum OrderedBlockPipeline {
     /// Fills blocks `0..<count` on `threads` threads, the caller's one of them
     /// (`fill(block, index, &state)`, each thread with its own `makeState()`), and passes them
     /// in order to `take`, on the caller's thread, until it returns false; no block is claimed
-    /// after that (`count` may then be `Int.max`: a stream's end is found by reading it).
+    /// after that (`count` may then be `Int.max`: a stream's end is found by reading it). The
+    /// blocks claimed and filled by then but not taken go to `leftOver`, in order, once every
+    /// thread has ended: what they hold of a stream is read nowhere else. `take` may not keep
+    /// the block it stops at: its place may already hold a block after it.
     static func run<Block: AnyObject & Sendable, State>(
         count: Int, threads: Int, makeBlock: () -> Block, makeState: @escaping @Sendable () -> State,
-        fill: @escaping @Sendable (Block, Int, inout State) -> Void, take: (Block) -> Bool
+        fill: @escaping @Sendable (Block, Int, inout State) -> Void, take: (Block) -> Bool, leftOver: (Block) -> Void = { _ in }
     ) {
         let shared = Shared(count: count, window: window(threads: threads), makeBlock: makeBlock)
         let group = DispatchGroup()
@@ -73,6 +76,7 @@ enum OrderedBlockPipeline {
             }
         }
         var state = makeState()
+        var taken = 0
         for index in 0..<count {
             let slot = shared.slots[index % shared.slots.count]
             while slot.ready.wait(timeout: .now()) == .timedOut {
@@ -82,6 +86,7 @@ enum OrderedBlockPipeline {
                 }
             }
             let goesOn = take(slot.block)
+            taken = index + 1
             shared.free.signal()
             guard goesOn else { break }
         }
@@ -90,5 +95,10 @@ enum OrderedBlockPipeline {
         // blocks filled but not taken: a semaphore must not end below its start.
         for _ in shared.slots.indices { shared.free.signal() }
         group.wait()
+        // At most a window of blocks was claimed past the last taken (the place it freed among
+        // them), each in a place of its own.
+        for index in taken..<min(count, shared.next.load(ordering: .relaxed)) {
+            leftOver(shared.slots[index % shared.slots.count].block)
+        }
     }
 }

@@ -6,12 +6,15 @@ import Dispatch
 /// their order, each filler waiting for the one before to pass it the turn, so the stream is read
 /// by one thread at a time, from start to end, while what is done with each block's lines runs
 /// on every core. A line is cut where `ByteLineReader` cuts it (at `maximumLineLength`, the rest
-/// dropped); a read failure ends the lines at the last whole one, as on one core, and is told by
-/// the block after them.
+/// dropped), unless the lines are records that must stay whole (JSON Lines); a read failure ends
+/// the lines at the last whole one, as on one core, and is told by the block after them. What the
+/// blocks did not take can still be read on one core (`rest()`).
 final class StreamLineCutter: @unchecked Sendable {
     private let source: any ByteSource
     private let blockSize: Int
-    /// The bytes read after the last whole line of the block before.
+    private let cutsLongLines: Bool
+    /// The bytes read after the last whole line of the block before (after a failed read, the
+    /// line it cut short, for `rest()`).
     private var carry: [UInt8]
     /// Inside a line longer than `maximumLineLength`: its rest is dropped up to its newline.
     private var skippingRestOfLine = false
@@ -24,11 +27,14 @@ final class StreamLineCutter: @unchecked Sendable {
     private let turns: [DispatchSemaphore]
     private static let readSize = 1 << 18
 
-    /// `unread`: bytes already read from `source` that the stream starts with.
-    init(source: any ByteSource, unread: [UInt8], blockSize: Int, window: Int) {
+    /// `unread`: bytes already read from `source` that the stream starts with. `cutsLongLines`:
+    /// a line past `maximumLineLength` is cut there, as a line reader cuts it; otherwise it is
+    /// kept whole, however long.
+    init(source: any ByteSource, unread: [UInt8], blockSize: Int, window: Int, cutsLongLines: Bool = true) {
         self.source = source
         carry = unread
         self.blockSize = blockSize
+        self.cutsLongLines = cutsLongLines
         // All start at zero and the first is signalled: a semaphore must not end below its start.
         turns = (0..<window).map { _ in DispatchSemaphore(value: 0) }
         turns[0].signal()
@@ -63,8 +69,9 @@ final class StreamLineCutter: @unchecked Sendable {
             bytesConsumed += count
             return
         }
-        // A failed read ends the lines at the last whole one, as on one core.
-        if failure == nil { carry.append(contentsOf: bytes[lineStart..<count]) }
+        // A failed read ends the lines at the last whole one, as on one core; the line it cut
+        // short is kept for `rest()` (it holds no newline, so a next block would not take it).
+        carry.append(contentsOf: bytes[lineStart..<count])
         count = lineStart
         bytesConsumed += lineStart
     }
@@ -90,6 +97,7 @@ final class StreamLineCutter: @unchecked Sendable {
             return
         }
         count += got
+        guard cutsLongLines else { return }
         if skippingRestOfLine { dropRestOfLine(from: start, in: &bytes, count: &count) }
         let limit = lineStart + ByteLineReader.maximumLineLength + 1
         if count > limit, Self.firstNewline(in: bytes, from: lineStart, to: count) == nil {
@@ -97,6 +105,23 @@ final class StreamLineCutter: @unchecked Sendable {
             count = limit
             skippingRestOfLine = true
         }
+    }
+
+    /// The stream after the last block cut, as one core would go on reading it: the bytes read
+    /// but not cut into a block, then the unread rest, or the failure that ended it. Only once
+    /// no block is being cut.
+    func rest() -> any ByteSource {
+        let after: any ByteSource = failure.map { FailedSource($0) } ?? (ended ? EmptySource() : source)
+        return PrefixedSource(carry, then: after)
+    }
+
+    /// A read that fails as the stream's read failed.
+    private final class FailedSource: ByteSource {
+        let failure: ReadBuffer.Failure
+
+        init(_ failure: ReadBuffer.Failure) { self.failure = failure }
+
+        func read(into buffer: UnsafeMutablePointer<UInt8>, count: Int) throws(ReadBuffer.Failure) -> Int { throw failure }
     }
 
     /// Drops the bytes read at `start` up to the newline that ends the cut line, keeping that

@@ -98,17 +98,61 @@ import Testing
         lines.insert("{\n  \"time\": 1704700801.5,\n  \"event\": \"persist.end\",\n  \"app\": \"com.example.notes\"\n}", at: 20)
         lines.insert(#"{"time":1704700802,"event":"Not A Name","app":"com.example.notes"}"#, at: 30)
         lines.append(#"{"time":1704700803,"event":"persist.end","#)
-        let clean = TraceFixture.temporaryFile(name: "clean.jsonl", contents: Data((lines[..<20].joined(separator: "\n") + "\n").utf8))
-        let mixed = TraceFixture.temporaryFile(name: "mixed.jsonl", contents: Data(lines.joined(separator: "\n").utf8))
-        for file in [clean, mixed] {
+        let cleanText = Array((lines[..<20].joined(separator: "\n") + "\n").utf8)
+        let mixedText = Array(lines.joined(separator: "\n").utf8)
+        let clean = TraceFixture.temporaryFile(name: "clean.jsonl", contents: Data(cleanText))
+        let mixed = TraceFixture.temporaryFile(name: "mixed.jsonl", contents: Data(mixedText))
+        // Compressed, the untrusted block's bytes and those of the blocks cut after it are read
+        // on one core before the stream's rest.
+        let cleanCompressed = TraceFixture.temporaryFile(name: "clean.jsonl.gz", contents: Data(GzipFixture.compressed(cleanText)))
+        let mixedCompressed = TraceFixture.temporaryFile(name: "mixed.jsonl.gz", contents: Data(GzipFixture.compressed(mixedText)))
+        for file in [clean, mixed, cleanCompressed, mixedCompressed] {
             let one = Self.reading(file.path, workers: 1, blockSize: blockSize)
             #expect(one == Self.reading(file.path, workers: 2, blockSize: blockSize), "\(file.lastPathComponent)")
         }
-        let mixedReading = Self.reading(mixed.path, workers: 2, blockSize: blockSize)
-        #expect(mixedReading.filter { $0.contains(" persist.begin com.example.notes 4242 {key=draft}") }.count == 40)
-        #expect(mixedReading.contains { $0.hasPrefix("21:1 ") && $0.hasSuffix(" persist.end com.example.notes -") })
-        #expect(mixedReading.contains { $0.hasSuffix("1 unrecognised (first at line 35), 2 malformed [json lifelint-events]") })
-        #expect(mixedReading.contains { $0.hasSuffix(":47:1: truncated JSON: a value that starts here never ends") })
+        for file in [mixed, mixedCompressed] {
+            let mixedReading = Self.reading(file.path, workers: 2, blockSize: blockSize)
+            #expect(mixedReading.filter { $0.contains(" persist.begin com.example.notes 4242 {key=draft}") }.count == 40)
+            #expect(mixedReading.contains { $0.hasPrefix("21:1 ") && $0.hasSuffix(" persist.end com.example.notes -") })
+            #expect(mixedReading.contains { $0.contains("1 unrecognised (first at line 35), 2 malformed [json lifelint-events") })
+            #expect(mixedReading.contains { $0.hasSuffix(":47:1: truncated JSON: a value that starts here never ends") })
+            #expect(mixedReading.contains("bytes \(mixedText.count) cut 0 problems 2"))
+        }
+    }
+
+    /// Compressed JSON Lines whose stream breaks off (cut short, or corrupt past its start) read
+    /// as on one core: the records before the break, then the read's failure at the same place.
+    @Test(arguments: [97, 4096])
+    func compressedJSONLinesThatBreakOffReadAsOnOneCore(blockSize: Int) throws {
+        let text = (0..<300).map { #"{"time":1704700800.\#($0),"event":"persist.begin","app":"com.example.notes","pid":4242,"attrs":{"key":"d\#($0)"}}"# }
+            .joined(separator: "\n")
+        let compressed = GzipFixture.compressed(Array(text.utf8))
+        var corrupt = compressed
+        corrupt[corrupt.count / 2] ^= 0xFF
+        let cutShort = TraceFixture.temporaryFile(name: "cut-short.jsonl.gz", contents: Data(compressed.prefix(compressed.count * 2 / 3)))
+        let damaged = TraceFixture.temporaryFile(name: "damaged.jsonl.gz", contents: Data(corrupt))
+        for file in [cutShort, damaged] {
+            let one = Self.reading(file.path, workers: 1, blockSize: blockSize)
+            #expect(one == Self.reading(file.path, workers: 2, blockSize: blockSize), "\(file.lastPathComponent)")
+            #expect(one.filter { $0.contains(" persist.begin com.example.notes 4242 ") }.count > 100, "\(file.lastPathComponent)")
+            #expect(!one.contains { $0.hasSuffix("problems 0") }, "\(file.lastPathComponent)")
+        }
+    }
+
+    /// A JSON Lines record longer than a logcat line may be is read whole from a compressed
+    /// stream, as one core reads it.
+    @Test func aCompressedJSONRecordLongerThanALogcatLineIsReadWhole() throws {
+        let long = String(repeating: "x", count: ByteLineReader.maximumLineLength + 10)
+        let text = [
+            #"{"time":1704700800,"event":"persist.begin","app":"com.example.notes","attrs":{"key":"draft"}}"#,
+            #"{"time":1704700801,"event":"input.edited","app":"com.example.notes","attrs":{"chars":"\#(long)"}}"#,
+            #"{"time":1704700802,"event":"persist.end","app":"com.example.notes","attrs":{"key":"draft"}}"#,
+        ].joined(separator: "\n")
+        let file = TraceFixture.temporaryFile(name: "long-record.jsonl.gz", contents: Data(GzipFixture.compressed(Array(text.utf8))))
+        let one = Self.reading(file.path, workers: 1, blockSize: 1 << 20)
+        #expect(one == Self.reading(file.path, workers: 2, blockSize: 1 << 20))
+        #expect(one.contains("bytes \(text.utf8.count) cut 0 problems 0"))
+        #expect(one.filter { $0.contains(" com.example.notes ") }.count == 3)
     }
 
     /// Runs of lines of no interest are read at once; the clock, the year and daylight saving's
