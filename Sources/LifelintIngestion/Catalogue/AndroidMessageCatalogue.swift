@@ -9,11 +9,18 @@
 /// turned away by one table lookup on its first byte.
 struct AndroidMessageCatalogue: Sendable {
     let messages: [AndroidMessage]
-    /// Per first byte of an opening, the anchored messages that start with it, in catalogue
-    /// order (a longer form before a shorter one with the same opening).
-    private let anchoredByFirstByte: [[Int]]
+    /// The anchored messages by the first byte of their opening, in catalogue order within a
+    /// byte (a longer form before a shorter one with the same opening): those of byte `b` are
+    /// `anchored[anchoredStart[b]..<anchoredStart[b + 1]]`. Flat, like the openings below: the
+    /// preparing threads read the tables at once, and a reference taken to a shared array per
+    /// line cost more than the lookup.
+    private let anchored: [Int]
+    private let anchoredStart: [Int]
     /// Messages found anywhere in a warning's or error's text.
     let anywhere: [AndroidMessage]
+    /// Their openings, one after the other, and where each ends.
+    private let anywhereOpenings: [UInt8]
+    private let anywhereOpeningEnds: [Int]
     /// Per first byte, the openings of messages any tag may write.
     private let anyTagOpeningsByFirstByte: [[[UInt8]]]
 
@@ -35,8 +42,11 @@ struct AndroidMessageCatalogue: Sendable {
         for (index, message) in messages.enumerated() where !message.anywhere {
             byFirstByte[Int(message.pattern.opening[0])].append(index)
         }
-        anchoredByFirstByte = byFirstByte
+        anchored = byFirstByte.flatMap { $0 }
+        anchoredStart = byFirstByte.reduce(into: [0]) { starts, indices in starts.append(starts[starts.count - 1] + indices.count) }
         anywhere = messages.filter(\.anywhere)
+        anywhereOpenings = anywhere.flatMap(\.pattern.opening)
+        anywhereOpeningEnds = anywhere.reduce(into: []) { ends, message in ends.append((ends.last ?? 0) + message.pattern.opening.count) }
         var openings = [[[UInt8]]](repeating: [], count: 256)
         for message in messages where message.underAnyTag && !message.anywhere {
             openings[Int(message.pattern.opening[0])].append(message.pattern.opening)
@@ -48,10 +58,10 @@ struct AndroidMessageCatalogue: Sendable {
     @_lifetime(copy message)
     func match(_ message: Span<UInt8>, where accepts: (AndroidMessage) -> Bool) -> (AndroidMessage, MessageFields)? {
         guard let first = message.first else { return nil }
-        for index in anchoredByFirstByte[Int(first)] {
-            let candidate = messages[index]
-            guard accepts(candidate), let fields = candidate.pattern.match(message) else { continue }
-            return (candidate, fields)
+        for position in anchoredStart[Int(first)]..<anchoredStart[Int(first) + 1] {
+            let index = anchored[position]
+            guard accepts(messages[index]), let fields = messages[index].pattern.match(message) else { continue }
+            return (messages[index], fields)
         }
         return nil
     }
@@ -98,10 +108,11 @@ struct AndroidMessageCatalogue: Sendable {
     /// The first message found inside `message`, with its fields read from where it starts.
     @_lifetime(copy message)
     func find(in message: Span<UInt8>) -> (AndroidMessage, MessageFields)? {
+        let openings = anywhereOpenings.span
         // By index: a message is copied only when it matches, not once per candidate tried.
-        for index in anywhere.indices {
-            guard let start = ByteSearch.firstIndex(of: anywhere[index].pattern.opening.span, in: message, from: 0),
-                let fields = anywhere[index].pattern.match(message.extracting(start...))
+        for index in anywhereOpeningEnds.indices {
+            let opening = openings.extracting((index == 0 ? 0 : anywhereOpeningEnds[index - 1])..<anywhereOpeningEnds[index])
+            guard let start = ByteSearch.firstIndex(of: opening, in: message, from: 0), let fields = anywhere[index].pattern.match(message.extracting(start...))
             else { continue }
             return (anywhere[index], fields)
         }
