@@ -44,7 +44,7 @@ enum PerfettoFtraceBundle {
         var fields = ProtoFieldReader(bytes)
         while let field = try fields.next() {
             guard field.number == PerfettoField.Ftrace.printBuffer, field.isMessage else { continue }
-            return AtraceMarkerText.parse(Substring(bytes.text(field.range)))
+            return AtraceMarkerText.parse(bytes: bytes.extracting(field.range))
         }
         return nil
     }

@@ -4,14 +4,20 @@
 /// packets' in order. Each is held (a min-heap on time) until one `window` later than it has
 /// arrived, then released: memory is bounded by what a window of the trace holds.
 struct PerfettoTimeQueue<Element> {
-    struct Entry {
+    /// What the heap orders: plain values, so that sifting swaps a few words, not the elements
+    /// (a marker or an event, whose copies retained and released what they hold).
+    private struct Key {
         let time: Int64
         let sequence: Int
-        let element: Element
+        /// Where the element waits in `elements`.
+        let slot: Int
     }
 
     let window: Int64
-    private var heap: [Entry] = []
+    private var heap: [Key] = []
+    /// The elements by slot; a released element's slot is reused (`freeSlots`).
+    private var elements: [Element?] = []
+    private var freeSlots: [Int] = []
     private var latest = Int64.min
     private var sequence = 0
 
@@ -22,7 +28,15 @@ struct PerfettoTimeQueue<Element> {
     mutating func insert(_ element: Element, at time: Int64) {
         latest = max(latest, time)
         sequence += 1
-        heap.append(Entry(time: time, sequence: sequence, element: element))
+        let slot: Int
+        if let free = freeSlots.popLast() {
+            slot = free
+            elements[slot] = element
+        } else {
+            slot = elements.count
+            elements.append(element)
+        }
+        heap.append(Key(time: time, sequence: sequence, slot: slot))
         var child = heap.count - 1
         while child > 0 {
             let parent = (child - 1) / 2
@@ -36,14 +50,15 @@ struct PerfettoTimeQueue<Element> {
     /// `draining`.
     mutating func release(draining: Bool = false, _ body: (Element) -> Void) {
         while let first = heap.first, draining || first.time < latest &- window {
-            body(first.element)
             removeFirst()
+            freeSlots.append(first.slot)
+            body(elements[first.slot].take()!)
         }
     }
 
     /// Whether an element not yet released satisfies `predicate`.
     func contains(where predicate: (Element) -> Bool) -> Bool {
-        heap.contains { predicate($0.element) }
+        heap.contains { predicate(elements[$0.slot]!) }
     }
 
     private mutating func removeFirst() {
@@ -62,7 +77,7 @@ struct PerfettoTimeQueue<Element> {
         }
     }
 
-    private static func precedes(_ first: Entry, _ second: Entry) -> Bool {
+    private static func precedes(_ first: Key, _ second: Key) -> Bool {
         (first.time, first.sequence) < (second.time, second.sequence)
     }
 }

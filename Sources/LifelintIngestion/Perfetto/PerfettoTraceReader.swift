@@ -243,14 +243,16 @@ struct PerfettoTraceReader {
         let time = clocks.time(marker.time)
         let source = SourceLocation(path: path, record: marker.record, byteOffset: marker.byteOffset)
         let microseconds = Double(time.nanoseconds) / 1000
-        let app = processes.app(of: marker.pid)
+        // The app is named only for a marker that makes an event: most begin or end a slice.
         let (pid, tid) = (Int64(marker.pid), Int64(marker.tid))
         let nesting = marker.track.map { Int64(bitPattern: $0) } ?? tid
         switch marker.kind {
         case .begin(let name):
             // The app's own slice is an event, and still a slice its end closes.
-            let appEvent = FrameworkSlices.appEvent(name, app: app, pid: pid, tid: tid, at: microseconds, source)
-            let slice = appEvent == nil && FrameworkSlices.isFrameworkSlice(name) ? name : ""
+            let appEvent =
+                name.hasPrefix(FrameworkSlices.appEventPrefix)
+                ? FrameworkSlices.appEvent(name, app: processes.app(of: marker.pid), pid: pid, tid: tid, at: microseconds, source) : nil
+            let slice = appEvent == nil && !name.isEmpty && FrameworkSlices.isFrameworkSlice(name) ? name : ""
             if marker.track == nil {
                 slices.begin(slice, tid: nesting, at: microseconds)
             } else {
@@ -258,18 +260,18 @@ struct PerfettoTraceReader {
             }
             if let appEvent { return appEvent }
             guard name == FrameworkSlices.processStart else { return nil }
-            return FrameworkSlices.processStartEvent(app: app, pid: pid, tid: tid, at: microseconds, source)
+            return FrameworkSlices.processStartEvent(app: processes.app(of: marker.pid), pid: pid, tid: tid, at: microseconds, source)
         case .end:
             let ended = marker.track == nil ? slices.end(tid: nesting, at: microseconds) : trackSlices.end(tid: nesting, at: microseconds)
             guard let (event, duration) = ended, !besideLogcat else { return nil }
-            return FrameworkSlices.lifecycleEvent(event, app: app, pid: pid, tid: tid, end: microseconds, duration: duration, source)
+            return FrameworkSlices.lifecycleEvent(event, app: processes.app(of: marker.pid), pid: pid, tid: tid, end: microseconds, duration: duration, source)
         case .instant(let name):
-            return FrameworkSlices.appEvent(name, app: app, pid: pid, tid: tid, at: microseconds, source)
+            return FrameworkSlices.appEvent(name, app: processes.app(of: marker.pid), pid: pid, tid: tid, at: microseconds, source)
         case .processExit:
             guard processes.isApp(marker.pid) else { return nil }
-            return death(app: app, marker, time, ["reason": ProcessDeathReason.unknown.rawValue, "initiator": "unknown", "source": "ftrace"], source)
+            return death(app: processes.app(of: marker.pid), marker, time, ["reason": ProcessDeathReason.unknown.rawValue, "initiator": "unknown", "source": "ftrace"], source)
         case .lowMemoryKill:
-            return death(app: app, marker, time, ["reason": ProcessDeathReason.lowMemory.rawValue, "initiator": "system", "source": "ftrace"], source)
+            return death(app: processes.app(of: marker.pid), marker, time, ["reason": ProcessDeathReason.lowMemory.rawValue, "initiator": "system", "source": "ftrace"], source)
         case .systemProcessStart(let process):
             var attributes: Attributes = ["package": ProcessName.package(process), "source": "track-event"]
             if process != ProcessName.package(process) { attributes["process"] = process }

@@ -1,3 +1,4 @@
+@_spi(Bytes) import LifelintBytes
 import LifelintModel
 
 /// The Android framework's main-thread trace slices, as both the Chrome/Perfetto JSON and the
@@ -20,6 +21,8 @@ struct FrameworkSlices {
         }
     }
     static let processStart = "bindApplication"
+    /// What starts the name of a slice or instant that is one of the app's own events.
+    static let appEventPrefix = "lifelint:"
     /// Slices left open by a bad trace are dropped beyond this depth.
     static let maximumOpenSlices = 256
 
@@ -32,18 +35,23 @@ struct FrameworkSlices {
         name == processStart || lifecycleEvents[String(name)] != nil
     }
 
+    /// The same, of a name's bytes, without making it a string.
+    static func isFrameworkSlice(bytes name: Span<UInt8>) -> Bool {
+        frameworkSliceNames.contains { name.equals($0.utf8) }
+    }
+
+    private static let frameworkSliceNames = [processStart] + lifecycleEvents.keys.sorted()
+
     /// A slice began on thread `tid`; `name` is empty unless it is a framework slice.
     mutating func begin(_ name: String, tid: Int64, at microseconds: Double) {
-        var stack = open[tid] ?? []
-        if stack.count < Self.maximumOpenSlices { stack.append((name, microseconds)) }
-        open[tid] = stack
+        // In place: a copy taken out and put back copied the thread's whole stack every time.
+        if open[tid, default: []].count < Self.maximumOpenSlices { open[tid, default: []].append((name, microseconds)) }
     }
 
     /// The innermost open slice of thread `tid` ended: its lifecycle event name and duration
     /// in microseconds, when it is a framework lifecycle slice.
     mutating func end(tid: Int64, at microseconds: Double) -> (event: EventName, duration: Double)? {
-        guard var stack = open[tid], let slice = stack.popLast() else { return nil }
-        open[tid] = stack
+        guard let slice = open[tid]?.popLast() else { return nil }
         return Self.lifecycleEvents[slice.name].map { ($0, microseconds - slice.start) }
     }
 
@@ -65,7 +73,7 @@ struct FrameworkSlices {
     /// `lifelint:persist.begin key=draft`, a slice's or instant's name: the app's own event. Its
     /// app is the marker's `app=`, else `app` (the process the trace names), else `pid N`.
     static func appEvent(_ name: String, app: String?, pid: Int64, tid: Int64, at microseconds: Double, _ location: SourceLocation) -> Event? {
-        guard name.hasPrefix("lifelint:"), let parsed = InstrumentationMessage.parse(name.dropFirst("lifelint:".count)) else { return nil }
+        guard name.hasPrefix(appEventPrefix), let parsed = InstrumentationMessage.parse(name.dropFirst(appEventPrefix.count)) else { return nil }
         var attributes = parsed.attributes
         let app = attributes["app"] ?? app ?? Event.appName(forUnknownPid: Int32(truncatingIfNeeded: pid))
         attributes["app"] = nil
