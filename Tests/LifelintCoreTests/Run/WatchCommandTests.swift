@@ -81,16 +81,47 @@ import Testing
     }
 
     /// A signal ends the watch cleanly, with its summary; the findings so far decide the status.
+    /// The built binary is watched and signalled, not this process: a signal sent to the test
+    /// process before the watch caught it would end every test.
     @Test func aSignalEndsTheWatchWithItsSummary() throws {
+        let binary = try #require(EndToEndTests.binary, "the lifelint executable is built beside the tests")
         let file = TraceFixture.temporaryFile(name: "live.log", contents: Data())
-        let (group, result) = Self.watchInBackground(["watch", "--no-config", "--year", "2024", file.path])
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["watch", "--no-config", "--year", "2024", file.path]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
         _ = Self.feed(Self.sample[0..<12], to: file, pause: 0.01)
         Thread.sleep(forTimeInterval: 0.5)
-        kill(getpid(), SIGTERM)
-        #expect(group.wait(timeout: .now() + 10) == .success)
-        let (status, output, _, _) = result()
-        #expect(output == "lifelint: 0 findings from 8 events; stopped by SIGTERM\n")
-        #expect(status == .success)
+        try #require(Self.waitUntilCatching(SIGTERM, pid: process.processIdentifier), "the watch never caught SIGTERM")
+        process.terminate()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(text == "lifelint: 0 findings from 8 events; stopped by SIGTERM\n")
+        #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+    }
+
+    /// Waits until process `pid` catches `signal` (Linux: its bit in `/proc/PID/status`'s
+    /// `SigCgt`); sent sooner, the signal would take its default action. Elsewhere, true at once.
+    private static func waitUntilCatching(_ signal: Int32, pid: Int32) -> Bool {
+        #if os(Linux)
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+            if let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigCgt:") }),
+                let mask = UInt64(line.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces), radix: 16),
+                mask & (1 << UInt64(signal - 1)) != 0
+            {
+                return true
+            }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        return false
+        #else
+        return true
+        #endif
     }
 
     /// A stream that is not logcat is an error naming it, exit status 2, once its first lines
