@@ -26,15 +26,15 @@ struct SyntheticPerfetto {
             var clocks: [UInt8] = []
             for (clock, time) in [(UInt64(6), UInt64(1_000_000_000)), (1, UInt64(Self.bootOffset) + 1_000_000_000)] {
                 var entry: [UInt8] = []
-                Self.field(1, varint: clock, to: &entry)
-                Self.field(2, varint: time, to: &entry)
-                Self.field(1, bytes: entry, to: &clocks)
+                ProtoEncoding.field(1, varint: clock, to: &entry)
+                ProtoEncoding.field(2, varint: time, to: &entry)
+                ProtoEncoding.field(1, bytes: entry, to: &clocks)
             }
             var packet: [UInt8] = []
-            Self.field(8, varint: 1_000_000_000, to: &packet)
-            Self.field(10, varint: 1, to: &packet)
-            Self.field(6, bytes: clocks, to: &packet)
-            Self.field(1, bytes: packet, to: &buffer)
+            ProtoEncoding.field(8, varint: 1_000_000_000, to: &packet)
+            ProtoEncoding.field(10, varint: 1, to: &packet)
+            ProtoEncoding.field(6, bytes: clocks, to: &packet)
+            ProtoEncoding.field(1, bytes: packet, to: &buffer)
         }
         lines.removeAll(keepingCapacity: true)
         logcat.append(bytes: 32 << 10, to: &lines)
@@ -47,10 +47,10 @@ struct SyntheticPerfetto {
             start = end + 1
         }
         var packet: [UInt8] = []
-        Self.field(8, varint: UInt64(lastTime - Self.bootOffset), to: &packet)
-        Self.field(10, varint: 2, to: &packet)
-        Self.field(39, bytes: events, to: &packet)
-        Self.field(1, bytes: packet, to: &buffer)
+        ProtoEncoding.field(8, varint: UInt64(lastTime - Self.bootOffset), to: &packet)
+        ProtoEncoding.field(10, varint: 2, to: &packet)
+        ProtoEncoding.field(39, bytes: events, to: &packet)
+        ProtoEncoding.field(1, bytes: packet, to: &buffer)
     }
 
     /// `MM-DD HH:MM:SS.mmm  PID  TID P tag: message` as a `LogEvent`; returns its time.
@@ -67,37 +67,17 @@ struct SyntheticPerfetto {
         let tag = rest[..<colon].trimmingCharacters(in: .whitespaces)
         let message = colon < rest.endIndex ? rest[rest.index(after: colon)...].drop { $0 == " " } : ""
         var event: [UInt8] = []
-        Self.field(2, varint: UInt64(fields[2]) ?? 0, to: &event)
-        Self.field(3, varint: UInt64(fields[3]) ?? 0, to: &event)
-        Self.field(5, varint: UInt64(time), to: &event)
-        Self.field(6, bytes: Array(tag.utf8), to: &event)
-        Self.field(7, varint: Self.priority(fields[4]), to: &event)
-        Self.field(8, bytes: Array(message.utf8), to: &event)
-        Self.field(1, bytes: event, to: &events)
+        ProtoEncoding.field(2, varint: UInt64(fields[2]) ?? 0, to: &event)
+        ProtoEncoding.field(3, varint: UInt64(fields[3]) ?? 0, to: &event)
+        ProtoEncoding.field(5, varint: UInt64(time), to: &event)
+        ProtoEncoding.field(6, bytes: Array(tag.utf8), to: &event)
+        ProtoEncoding.field(7, varint: Self.priority(fields[4]), to: &event)
+        ProtoEncoding.field(8, bytes: Array(message.utf8), to: &event)
+        ProtoEncoding.field(1, bytes: event, to: &events)
         return time
     }
 
     private static func priority(_ letter: Substring) -> UInt64 {
         ["V": 2, "D": 3, "I": 4, "W": 5, "E": 6, "F": 7][String(letter)] ?? 4
-    }
-
-    private static func field(_ number: UInt64, varint value: UInt64, to buffer: inout [UInt8]) {
-        append(varint: number << 3, to: &buffer)
-        append(varint: value, to: &buffer)
-    }
-
-    private static func field(_ number: UInt64, bytes: [UInt8], to buffer: inout [UInt8]) {
-        append(varint: number << 3 | 2, to: &buffer)
-        append(varint: UInt64(bytes.count), to: &buffer)
-        buffer.append(contentsOf: bytes)
-    }
-
-    private static func append(varint value: UInt64, to buffer: inout [UInt8]) {
-        var value = value
-        while value >= 0x80 {
-            buffer.append(UInt8(value & 0x7F) | 0x80)
-            value >>= 7
-        }
-        buffer.append(UInt8(value))
     }
 }
