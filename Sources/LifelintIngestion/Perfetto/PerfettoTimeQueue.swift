@@ -36,13 +36,18 @@ struct PerfettoTimeQueue<Element> {
             slot = elements.count
             elements.append(element)
         }
-        heap.append(Key(time: time, sequence: sequence, slot: slot))
-        var child = heap.count - 1
-        while child > 0 {
-            let parent = (child - 1) / 2
-            guard Self.precedes(heap[child], heap[parent]) else { break }
-            heap.swapAt(child, parent)
-            child = parent
+        let key = Key(time: time, sequence: sequence, slot: slot)
+        heap.append(key)
+        // The later keys move down into the hole and the new one is written once.
+        heap.withUnsafeMutableBufferPointer { keys in
+            var child = keys.count - 1
+            while child > 0 {
+                let parent = (child - 1) / 2
+                guard Self.precedes(key, keys[parent]) else { break }
+                keys[child] = keys[parent]
+                child = parent
+            }
+            keys[child] = key
         }
     }
 
@@ -61,19 +66,22 @@ struct PerfettoTimeQueue<Element> {
         heap.contains { predicate(elements[$0.slot]!) }
     }
 
+    /// Drops the earliest key: the last takes its place, sifted down through a hole (each level
+    /// moves one key up instead of swapping two).
     private mutating func removeFirst() {
-        heap.swapAt(0, heap.count - 1)
-        heap.removeLast()
-        var parent = 0
-        while true {
-            let left = 2 * parent + 1
-            let right = left + 1
-            var first = parent
-            if left < heap.count, Self.precedes(heap[left], heap[first]) { first = left }
-            if right < heap.count, Self.precedes(heap[right], heap[first]) { first = right }
-            guard first != parent else { return }
-            heap.swapAt(parent, first)
-            parent = first
+        let last = heap.removeLast()
+        guard !heap.isEmpty else { return }
+        heap.withUnsafeMutableBufferPointer { keys in
+            var parent = 0
+            while true {
+                var child = 2 * parent + 1
+                guard child < keys.count else { break }
+                if child + 1 < keys.count, Self.precedes(keys[child + 1], keys[child]) { child += 1 }
+                guard Self.precedes(keys[child], last) else { break }
+                keys[parent] = keys[child]
+                parent = child
+            }
+            keys[parent] = last
         }
     }
 

@@ -44,8 +44,12 @@ struct FrameworkSlices {
 
     /// A slice began on thread `tid`; `name` is empty unless it is a framework slice.
     mutating func begin(_ name: String, tid: Int64, at microseconds: Double) {
-        // In place: a copy taken out and put back copied the thread's whole stack every time.
-        if open[tid, default: []].count < Self.maximumOpenSlices { open[tid, default: []].append((name, microseconds)) }
+        // In place, one lookup: a copy taken out and put back copied the thread's whole stack.
+        Self.push((name, microseconds), onto: &open[tid, default: []])
+    }
+
+    private static func push(_ slice: (name: String, start: Double), onto stack: inout [(name: String, start: Double)]) {
+        if stack.count < maximumOpenSlices { stack.append(slice) }
     }
 
     /// The innermost open slice of thread `tid` ended: its lifecycle event name and duration
