@@ -10,8 +10,9 @@ struct SyntheticFtrace {
     private static let threads: [(pid: Int, tid: Int)] = (0..<24).map { (4200 + $0 / 3 * 10, 4200 + $0 / 3 * 10 + $0 % 3) }
     private static let slices = [
         "Choreographer#doFrame 18874", "traversal", "draw", "Record View#draw()", "RV OnBindView", "inflate", "binder transaction",
-        "Lock contention on a monitor lock (owner tid: 4211)", "activityResume", "activityPause", "activityStart", "activityStop",
+        "Lock contention on a monitor lock (owner tid: 4211)",
     ]
+    private static let lifecycleSlices = ["activityResume", "activityPause", "activityStart", "activityStop"]
     private static let eventsPerBundle = 256
 
     init(seed: UInt64) {
@@ -64,7 +65,9 @@ struct SyntheticFtrace {
         }
         depths[thread] += 1
         // A lifecycle slice once in a hundred, as an app goes through its screens.
-        let name = random.next(upTo: 100) == 0 ? Self.slices[8 + random.next(upTo: 4)] : Self.slices[random.next(upTo: 8)]
+        let name =
+            random.next(upTo: 100) == 0
+            ? Self.lifecycleSlices[random.next(upTo: Self.lifecycleSlices.count)] : Self.slices[random.next(upTo: Self.slices.count)]
         return "B|\(pid)|\(name)\n"
     }
 }

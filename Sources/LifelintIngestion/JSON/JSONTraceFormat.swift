@@ -27,17 +27,11 @@ extension JSONTraceFormat {
         return read(stream, path: input.path, options: options, emit: emit)
     }
 
-    /// Where a large input's blocks come from when it is read on several cores: a plain file by
-    /// offsets, a compressed one inflated on one core as the others decode its lines.
+    /// Where a large input's blocks come from when it is read on several cores; a record is
+    /// never cut for its length (one core reads it whole too).
     private func parallelLines(_ input: TraceInput, head: [UInt8], options: TraceReadOptions) -> ParallelLines? {
-        let limits = options.parallelLimits
-        guard options.workers > 1, JSONLinesParallelReading.applies(to: self, head: head) else { return nil }
-        if let file = input.plainFile {
-            return file.size >= limits.minimumFileSize ? .file(descriptor: file.descriptor, size: file.size) : nil
-        }
-        guard let size = input.compressedSize, size >= limits.minimumCompressedSize else { return nil }
-        let window = OrderedBlockPipeline.window(threads: options.workers)
-        return .stream(StreamLineCutter(source: input.byteSource, unread: head, blockSize: limits.blockSize, window: window, cutsLongLines: false))
+        guard JSONLinesParallelReading.applies(to: self, head: head), let plan = ParallelPlan(input, options: options) else { return nil }
+        return plan.lines(cutsLongLines: false) { (head, input.byteSource) }
     }
 
     /// Reads the records of `stream` with the format's decoder.

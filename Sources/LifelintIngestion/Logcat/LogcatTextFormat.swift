@@ -25,23 +25,10 @@ struct LogcatTextFormat: TraceFormat {
         self.layout = layout
     }
 
-    /// A large plain file is read on several cores by offsets, a large compressed one by
-    /// inflating it on one core and preparing its lines on the others.
-    private static func parallelPlan(_ input: TraceInput, options: TraceReadOptions) -> LogcatParallelReading.Plan? {
-        let limits = options.parallelLimits
-        guard options.workers > 1 else { return nil }
-        if let file = input.plainFile {
-            guard file.size >= limits.minimumFileSize else { return nil }
-            return .init(file: file, workers: options.workers, blockSize: limits.blockSize)
-        }
-        guard let size = input.compressedSize, size >= limits.minimumCompressedSize else { return nil }
-        return .init(file: nil, workers: options.workers, blockSize: limits.blockSize)
-    }
-
     func read(_ input: TraceInput, head: [UInt8], options: TraceReadOptions, emit: EventSink) throws(IngestionError) -> IngestionSummary {
         let lines = ByteLineReader(source: input.byteSource, initial: head, chunkSize: input.chunkSize(after: head))
         var reader = LogcatTextReader(path: input.path, year: YearInference(input: input, options: options), mappings: options.mappings)
-        try reader.run(lines, format: layout, parallel: Self.parallelPlan(input, options: options), emit: emit)
+        try reader.run(lines, format: layout, parallel: ParallelPlan(input, options: options), emit: emit)
         return reader.summary
     }
 }

@@ -85,7 +85,7 @@ struct LogcatTextReader: LineOrientedReader {
 
     /// `parallel`: how to read on several cores instead, when the layout allows
     /// (`LogcatParallelReading`).
-    mutating func run(_ input: ByteLineReader, format forcedFormat: LogcatLayout?, parallel: LogcatParallelReading.Plan? = nil, emit: EventSink) throws(IngestionError) {
+    mutating func run(_ input: ByteLineReader, format forcedFormat: LogcatLayout?, parallel: ParallelPlan? = nil, emit: EventSink) throws(IngestionError) {
         let head: Opening
         do { head = try input.withPrefetched { Opening($0, forcedFormat: forcedFormat) } } catch { throw .readFailed(path: path, line: 1, reason: error.message) }
         if let binary = head.binary { throw .binaryContent(path: path, line: binary.line, kind: binary.kind) }
@@ -135,15 +135,8 @@ struct LogcatTextReader: LineOrientedReader {
 
     /// The lines (of the file, or the rest of `input`'s stream), prepared on
     /// `parallel.workers` cores and read here in order.
-    private mutating func readLines(inParallel parallel: LogcatParallelReading.Plan, of input: ByteLineReader, emit: EventSink) {
-        let lines: ParallelLines
-        if let file = parallel.file {
-            lines = .file(descriptor: file.descriptor, size: file.size)
-        } else {
-            let (unread, source) = input.takeRest()
-            lines = .stream(
-                StreamLineCutter(source: source, unread: unread, blockSize: parallel.blockSize, window: OrderedBlockPipeline.window(threads: parallel.workers)))
-        }
+    private mutating func readLines(inParallel parallel: ParallelPlan, of input: ByteLineReader, emit: EventSink) {
+        let lines = parallel.lines { input.takeRest() }
         let read = LogcatParallelReading.read(
             lines, workers: parallel.workers, blockSize: parallel.blockSize, format: format, hasLineNumbers: hasLineNumbers, mappings: mappings
         ) { block in

@@ -49,6 +49,9 @@ enum JSONLinesParallelReading {
         // which only this core still has.
         var streamBytesTaken = 0
         var streamRest: [UInt8] = []
+        func keepForRest(_ block: Block) {
+            if case .stream = lines { block.file.withBytes { streamRest.append($0) } }
+        }
         OrderedBlockPipeline.run(
             count: lines.blockCount(blockSize: blockSize), threads: options.workers, makeBlock: { Block() },
             makeState: { format.makeDecoder(options) },
@@ -57,7 +60,7 @@ enum JSONLinesParallelReading {
                 if block.isEnd, block.failure == nil { return false }
                 guard block.isClean, let blockSummary = block.summary else {
                     restFrom = cleanEnd
-                    block.file.withBytes { streamRest.append($0) }
+                    keepForRest(block)
                     return false
                 }
                 while var event = block.eventsLastFirst.popLast() {
@@ -70,7 +73,7 @@ enum JSONLinesParallelReading {
                 streamBytesTaken += block.file.count
                 return true
             },
-            leftOver: { block in block.file.withBytes { streamRest.append($0) } })
+            leftOver: keepForRest)
         summary.bytes = lines.bytesRead
         if let restFrom {
             let rest: any ByteSource

@@ -6,15 +6,6 @@
 /// cleaning, parsing, the recognizer's interest), and the one reader reads their lines in order
 /// (`OrderedBlockPipeline`), so what it makes of them is what one core would make.
 enum LogcatParallelReading {
-    /// What is read on several cores, and how.
-    struct Plan {
-        /// The file read by offsets; nil for the rest of the line reader's input, a stream
-        /// (`StreamLineCutter`).
-        let file: (descriptor: Int32, size: Int)?
-        let workers: Int
-        let blockSize: Int
-    }
-
     /// One block's lines: their bytes, each line's extent and preparation, and the records and
     /// interests of its lines of interest. Owned by one thread at a time, handed over by the
     /// pipeline.

@@ -12,7 +12,7 @@ enum AtraceMarkerText {
         while end > 0, bytes[end - 1] == .newline { end -= 1 }
         guard end >= 3, bytes[1] == UInt8(ascii: "|"), let digits = Self.asciiDigitsEnd(bytes, from: 2, to: end), digits > 2,
             let pid = Self.pid(bytes.extracting(2..<digits))
-        else { return parse(Substring(bytes.text(0..<bytes.count))) }
+        else { return parse(Substring(bytes.text)) }
         let name = digits < end ? bytes.extracting(digits + 1..<end) : bytes.extracting(end..<end)
         switch bytes[0] {
         case UInt8(ascii: "E"): return (.end, pid)
@@ -21,7 +21,7 @@ enum AtraceMarkerText {
             return (.begin(kept ? name.text : ""), pid)
         case UInt8(ascii: "I"): return name.starts(with: "lifelint:") ? (.instant(name.text), pid) : nil
         case UInt8(ascii: "C") where !name.starts(with: "kill_one_process|"), UInt8(ascii: "N") where !name.starts(with: "lowmemorykiller|"): return nil
-        case UInt8(ascii: "B"), UInt8(ascii: "C"), UInt8(ascii: "N"): return parse(Substring(bytes.text(0..<bytes.count)))
+        case UInt8(ascii: "B"), UInt8(ascii: "C"), UInt8(ascii: "N"): return parse(Substring(bytes.text))
         default: return nil
         }
     }
@@ -30,7 +30,7 @@ enum AtraceMarkerText {
     /// carriage return, so that its bytes read as its characters do; nil otherwise.
     private static func asciiDigitsEnd(_ bytes: Span<UInt8>, from start: Int, to end: Int) -> Int? {
         var index = start
-        while index < end, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+        while index < end, bytes[index].isASCIIDigit { index += 1 }
         guard index == end || bytes[index] == UInt8(ascii: "|") else { return nil }
         for position in 0..<bytes.count where bytes[position] >= 0x80 || bytes[position] == .carriageReturn { return nil }
         return index

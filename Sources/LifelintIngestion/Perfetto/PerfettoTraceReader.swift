@@ -249,9 +249,7 @@ struct PerfettoTraceReader {
         switch marker.kind {
         case .begin(let name):
             // The app's own slice is an event, and still a slice its end closes.
-            let appEvent =
-                name.hasPrefix(FrameworkSlices.appEventPrefix)
-                ? FrameworkSlices.appEvent(name, app: processes.app(of: marker.pid), pid: pid, tid: tid, at: microseconds, source) : nil
+            let appEvent = FrameworkSlices.appEvent(name, app: processes.app(of: marker.pid), pid: pid, tid: tid, at: microseconds, source)
             let slice = appEvent == nil && !name.isEmpty && FrameworkSlices.isFrameworkSlice(name) ? name : ""
             if marker.track == nil {
                 slices.begin(slice, tid: nesting, at: microseconds)

@@ -21,8 +21,6 @@ struct FrameworkSlices {
         }
     }
     static let processStart = "bindApplication"
-    /// What starts the name of a slice or instant that is one of the app's own events.
-    static let appEventPrefix = "lifelint:"
     /// Slices left open by a bad trace are dropped beyond this depth.
     static let maximumOpenSlices = 256
 
@@ -75,11 +73,12 @@ struct FrameworkSlices {
     }
 
     /// `lifelint:persist.begin key=draft`, a slice's or instant's name: the app's own event. Its
-    /// app is the marker's `app=`, else `app` (the process the trace names), else `pid N`.
-    static func appEvent(_ name: String, app: String?, pid: Int64, tid: Int64, at microseconds: Double, _ location: SourceLocation) -> Event? {
-        guard name.hasPrefix(appEventPrefix), let parsed = InstrumentationMessage.parse(name.dropFirst(appEventPrefix.count)) else { return nil }
+    /// app is the marker's `app=`, else `app` (the process the trace names, asked only of such a
+    /// name), else `pid N`.
+    static func appEvent(_ name: String, app: @autoclosure () -> String?, pid: Int64, tid: Int64, at microseconds: Double, _ location: SourceLocation) -> Event? {
+        guard name.hasPrefix("lifelint:"), let parsed = InstrumentationMessage.parse(name.dropFirst("lifelint:".count)) else { return nil }
         var attributes = parsed.attributes
-        let app = attributes["app"] ?? app ?? Event.appName(forUnknownPid: Int32(truncatingIfNeeded: pid))
+        let app = attributes["app"] ?? app() ?? Event.appName(forUnknownPid: Int32(truncatingIfNeeded: pid))
         attributes["app"] = nil
         attributes["platform"] = nil
         return Event(
