@@ -36,6 +36,16 @@ package final class EmptySource: ByteSource {
     package func read(into buffer: UnsafeMutablePointer<UInt8>, count: Int) throws(ReadBuffer.Failure) -> Int { 0 }
 }
 
+/// A source whose next read fails as an earlier one did: what is left of a stream after a read
+/// failed, for the reader that goes on from there.
+package final class FailedSource: ByteSource {
+    private let failure: ReadBuffer.Failure
+
+    package init(_ failure: ReadBuffer.Failure) { self.failure = failure }
+
+    package func read(into buffer: UnsafeMutablePointer<UInt8>, count: Int) throws(ReadBuffer.Failure) -> Int { throw failure }
+}
+
 /// Bytes already taken from a source (to look at its first bytes) served before the rest.
 package final class PrefixedSource: ByteSource {
     private var prefix: [UInt8]

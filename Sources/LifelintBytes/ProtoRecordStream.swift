@@ -9,6 +9,12 @@ package struct ProtoRecordStream {
         package let offset: Int64
         /// The 1-based position of the record in the stream.
         package let ordinal: Int
+
+        package init(number: Int, offset: Int64, ordinal: Int) {
+            self.number = number
+            self.offset = offset
+            self.ordinal = ordinal
+        }
     }
 
     package enum Failure: Error, Sendable, Equatable {
@@ -31,12 +37,21 @@ package struct ProtoRecordStream {
     private var ordinal = 0
     private let maximumRecordSize: Int
     private static let chunkSize = 1 << 20
+    /// The largest record read at once: a length past it is damage, or more than memory allows.
+    package static let defaultMaximumRecordSize = 256 << 20
 
-    package init(source: any ByteSource, initial: [UInt8], maximumRecordSize: Int = 256 << 20) {
+    /// `offset` and `recordsBefore`: where `source` starts in a stream whose records before it
+    /// were read elsewhere (by a reader on several cores), so that records are placed and
+    /// numbered as in the whole stream.
+    package init(
+        source: any ByteSource, initial: [UInt8], maximumRecordSize: Int = defaultMaximumRecordSize, offset: Int64 = 0, recordsBefore: Int = 0
+    ) {
         self.source = source
         buffer = initial
         end = initial.count
         self.maximumRecordSize = maximumRecordSize
+        bufferOffset = offset
+        ordinal = recordsBefore
     }
 
     /// Bytes read from the stream so far.
@@ -70,9 +85,13 @@ package struct ProtoRecordStream {
 
     /// The key and length varints at `start`, as far as the bytes held reach.
     private func header() -> (key: (value: UInt64, length: Int)?, length: (value: UInt64, length: Int)?) {
-        let available = buffer.span.extracting(start..<end)
-        guard let key = ProtoFieldReader.varint(at: 0, in: available) else { return (nil, nil) }
-        return (key, ProtoFieldReader.varint(at: key.length, in: available))
+        Self.header(of: buffer.span.extracting(start..<end))
+    }
+
+    /// The key and length varints a record starting `bytes` opens with, as far as they reach.
+    package static func header(of bytes: Span<UInt8>) -> (key: (value: UInt64, length: Int)?, length: (value: UInt64, length: Int)?) {
+        guard let key = ProtoFieldReader.varint(at: 0, in: bytes) else { return (nil, nil) }
+        return (key, ProtoFieldReader.varint(at: key.length, in: bytes))
     }
 
     /// Reads until `count` bytes from `start` are held or the source ends.

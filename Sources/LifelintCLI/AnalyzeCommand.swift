@@ -72,7 +72,7 @@ struct AnalyzeCommand: Command {
             .init("--null", alias: "-0", "With --files-from, the names are separated by NUL bytes (find -print0), not lines (also -0)."),
             .init(
                 "--jobs", value: "<n>",
-                "Traces analysed at once, and cores a large logcat or JSON Lines file is read on when there are fewer traces (default: the number of cores); the output does not change."
+                "Traces analysed at once, and cores a large logcat, JSON Lines file or Perfetto trace is read on when there are fewer traces (default: the number of cores); the output does not change."
             ),
             .init("--no-progress", "No progress bar (shown on a terminal for large batches)."),
         ] + SharedOptions.traceReading + [.help]

@@ -10,7 +10,7 @@ struct EventsCommand: Command {
     static let options: [CommandLineArguments.Option] =
         SharedOptions.traceReading + [
             .init("--quiet", "No summary on standard error."),
-            .init("--jobs", value: "<n>", "Cores a large logcat or JSON Lines file is read on (default: the number of cores); the output does not change."),
+            .init("--jobs", value: "<n>", "Cores a large logcat, JSON Lines file or Perfetto trace is read on (default: the number of cores); the output does not change."),
         ] + SharedOptions.configuration + [.help]
 
     static let help = HelpText.make(

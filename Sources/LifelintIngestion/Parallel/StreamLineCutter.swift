@@ -1,4 +1,3 @@
-import Dispatch
 @_spi(Bytes) import LifelintBytes
 
 /// A stream (a gzip or zip entry inflated as it is read) cut into blocks of whole lines for
@@ -22,9 +21,7 @@ final class StreamLineCutter: @unchecked Sendable {
     private var failure: ReadBuffer.Failure?
     /// The bytes of the stream the blocks hold or dropped, read only once the pipeline ended.
     private(set) var bytesConsumed = 0
-    /// Block `index` waits on `turns[index % count]`; a window's worth, for no more blocks
-    /// than that are claimed at once.
-    private let turns: [DispatchSemaphore]
+    private let turns: CuttingTurns
     private static let readSize = 1 << 18
 
     /// `unread`: bytes already read from `source` that the stream starts with. `cutsLongLines`:
@@ -35,28 +32,26 @@ final class StreamLineCutter: @unchecked Sendable {
         carry = unread
         self.blockSize = blockSize
         self.cutsLongLines = cutsLongLines
-        // All start at zero and the first is signalled: a semaphore must not end below its start.
-        turns = (0..<window).map { _ in DispatchSemaphore(value: 0) }
-        turns[0].signal()
+        turns = CuttingTurns(window: window)
     }
 
     /// Cuts block `index` into `block`, in its turn. A block cut empty is the stream's end, and
     /// the failure that ended it, if a read failed.
     func cut(index: Int, into block: inout LineBlock) -> (isEnd: Bool, failure: ReadBuffer.Failure?) {
-        turns[index % turns.count].wait()
-        defer { turns[(index + 1) % turns.count].signal() }
-        var isEnd = false
-        block.take { bytes, count in
-            cutLines(into: &bytes, count: &count)
-            isEnd = count == 0
+        turns.inTurn(of: index) {
+            var isEnd = false
+            block.take { bytes, count in
+                cutLines(into: &bytes, count: &count)
+                isEnd = count == 0
+            }
+            return (isEnd, isEnd ? failure : nil)
         }
-        return (isEnd, isEnd ? failure : nil)
     }
 
     /// The carried bytes, then the stream's until the block holds `blockSize` bytes and a
     /// whole line; the bytes after its last whole line are carried to the next block.
     private func cutLines(into bytes: inout [UInt8], count: inout Int) {
-        append(carry[...], to: &bytes, count: &count)
+        bytes.place(carry[...], after: &count)
         carry.removeAll(keepingCapacity: true)
         var lineStart = Self.lastNewline(in: bytes, from: 0, to: count).map { $0 + 1 } ?? 0
         while !ended, count < blockSize || lineStart == 0 {
@@ -80,7 +75,7 @@ final class StreamLineCutter: @unchecked Sendable {
     /// `lineStart`) keeps one byte more than that, so it is cut as too long, and its rest is
     /// dropped up to its newline.
     private func readMore(into bytes: inout [UInt8], count: inout Int, lineStart: Int) {
-        if bytes.count < count + Self.readSize { bytes.append(contentsOf: repeatElement(0, count: count + Self.readSize - bytes.count)) }
+        bytes.reserveRoom(Self.readSize, after: count)
         let start = count
         let got: Int
         do {
@@ -115,15 +110,6 @@ final class StreamLineCutter: @unchecked Sendable {
         return PrefixedSource(carry, then: after)
     }
 
-    /// A read that fails as the stream's read failed.
-    private final class FailedSource: ByteSource {
-        let failure: ReadBuffer.Failure
-
-        init(_ failure: ReadBuffer.Failure) { self.failure = failure }
-
-        func read(into buffer: UnsafeMutablePointer<UInt8>, count: Int) throws(ReadBuffer.Failure) -> Int { throw failure }
-    }
-
     /// Drops the bytes read at `start` up to the newline that ends the cut line, keeping that
     /// newline, or all of them when it has not come yet.
     private func dropRestOfLine(from start: Int, in bytes: inout [UInt8], count: inout Int) {
@@ -144,11 +130,5 @@ final class StreamLineCutter: @unchecked Sendable {
 
     private static func firstNewline(in bytes: [UInt8], from start: Int, to end: Int) -> Int? {
         bytes[start..<end].firstIndex(of: .newline)
-    }
-
-    private func append(_ more: ArraySlice<UInt8>, to bytes: inout [UInt8], count: inout Int) {
-        if bytes.count < count + more.count { bytes.append(contentsOf: repeatElement(0, count: count + more.count - bytes.count)) }
-        bytes.replaceSubrange(count..<count + more.count, with: more)
-        count += more.count
     }
 }

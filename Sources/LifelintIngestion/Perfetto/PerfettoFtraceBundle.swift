@@ -6,14 +6,13 @@
 /// kernel's low-memory kills. Other events (scheduling, the compact scheduler format) are
 /// skipped by their length.
 enum PerfettoFtraceBundle {
-    static func read(
-        _ bytes: Span<UInt8>, record: Int, byteOffset: Int64, into queue: inout PerfettoTimeQueue<PerfettoMarker>
-    ) throws(ProtoWireError) {
+    /// Hands `add` the bundle's markers in the order they are in it.
+    static func read(_ bytes: Span<UInt8>, record: Int, byteOffset: Int64, _ add: (PerfettoMarker) -> Void) throws(ProtoWireError) {
         var fields = ProtoFieldReader(bytes)
         while let field = try fields.next() {
             guard field.number == PerfettoField.Ftrace.event, field.isMessage else { continue }
             guard let (time, tid, kind, pid) = try event(bytes.extracting(field.range)) else { continue }
-            queue.insert(PerfettoMarker(time: time, pid: pid, tid: tid, kind: kind, record: record, byteOffset: byteOffset), at: time)
+            add(PerfettoMarker(time: time, pid: pid, tid: tid, kind: kind, record: record, byteOffset: byteOffset))
         }
     }
 

@@ -51,14 +51,13 @@ struct PerfettoTimeQueue<Element> {
         }
     }
 
-    /// Calls `body` with every marker older than the window, in order; all of them when
-    /// `draining`.
-    mutating func release(draining: Bool = false, _ body: (Element) -> Void) {
-        while let first = heap.first, draining || first.time < latest &- window {
-            removeFirst()
-            freeSlots.append(first.slot)
-            body(elements[first.slot].take()!)
-        }
+    /// The earliest element when it is older than the window (any, when `draining`), moved out
+    /// of the queue; nil when none is.
+    mutating func popReleased(draining: Bool = false) -> Element? {
+        guard let first = heap.first, draining || first.time < latest &- window else { return nil }
+        removeFirst()
+        freeSlots.append(first.slot)
+        return elements[first.slot].take()
     }
 
     /// Whether an element not yet released satisfies `predicate`.

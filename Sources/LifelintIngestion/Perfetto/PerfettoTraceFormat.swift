@@ -14,15 +14,19 @@ struct PerfettoTraceFormat: TraceFormat {
     }
 
     func read(_ input: TraceInput, head: [UInt8], options: TraceReadOptions, emit: EventSink) throws(IngestionError) -> IngestionSummary {
-        var stream = ProtoRecordStream(source: input.byteSource, initial: head)
         var reader = PerfettoTraceReader(path: input.path, mappings: options.mappings, besideLogcat: options.readsBesideLogcat)
-        let failure = stream.forEach { record, packet in
-            guard record.number == PerfettoField.packet else { return }
-            reader.read(packet: packet, record, emit: emit)
+        let (bytes, failure): (Int64, ProtoRecordStream.Failure?)
+        if let plan = ParallelPlan(input, options: options) {
+            (bytes, failure) = PerfettoParallelReading.read(
+                &reader, source: input.byteSource, head: head, workers: plan.workers, blockSize: plan.blockSize, emit: emit)
+        } else {
+            var stream = ProtoRecordStream(source: input.byteSource, initial: head)
+            failure = reader.read(&stream, emit: emit)
+            bytes = stream.bytesRead
         }
         reader.finish(emit: emit)
         var summary = reader.summary
-        summary.bytes = Int(clamping: stream.bytesRead)
+        summary.bytes = Int(clamping: bytes)
         if let failure {
             summary.report(IngestionProblem(location: SourceLocation(path: input.path, record: summary.lines + 1, byteOffset: failure.offset), message: failure.message))
         }

@@ -48,14 +48,24 @@ struct PerfettoTraceReader {
     }
 
     /// One packet; a packet that breaks the wire format is reported and the rest still read.
-    mutating func read(packet bytes: Span<UInt8>, _ record: ProtoRecordStream.Record, emit: EventSink) {
+    /// `decoded`: its ftrace bundles, decoded on another core (`PerfettoDecodedBundles`).
+    mutating func read(packet bytes: Span<UInt8>, _ record: ProtoRecordStream.Record, decoded: PerfettoDecodedBundles.Packet? = nil, emit: EventSink) {
         summary.lines = record.ordinal
+        var decoded = decoded
         do throws(ProtoWireError) {
-            try readFields(bytes, at: SourceLocation(path: path, record: record.ordinal, byteOffset: record.offset))
+            try readFields(bytes, at: SourceLocation(path: path, record: record.ordinal, byteOffset: record.offset), decoded: &decoded)
         } catch {
             report("a packet that is not protobuf: \(error) (byte \(Int64(error.offset) + record.offset))", record)
         }
         release(emit: emit)
+    }
+
+    /// The packets of `stream`, to its end or to what stops it, which it returns.
+    mutating func read(_ stream: inout ProtoRecordStream, emit: EventSink) -> ProtoRecordStream.Failure? {
+        stream.forEach { record, packet in
+            guard record.number == PerfettoField.packet else { return }
+            read(packet: packet, record, emit: emit)
+        }
     }
 
     mutating func finish(emit: EventSink) {
@@ -87,7 +97,7 @@ struct PerfettoTraceReader {
         var trustedPid: Int32?
     }
 
-    private mutating func readFields(_ bytes: Span<UInt8>, at location: SourceLocation) throws(ProtoWireError) {
+    private mutating func readFields(_ bytes: Span<UInt8>, at location: SourceLocation, decoded: inout PerfettoDecodedBundles.Packet?) throws(ProtoWireError) {
         let header = try readHeader(bytes)
         var fields = ProtoFieldReader(bytes)
         while let field = try fields.next() {
@@ -112,7 +122,11 @@ struct PerfettoTraceReader {
                     queue(event)
                 }
             case PerfettoField.Packet.ftraceEvents:
-                try PerfettoFtraceBundle.read(payload, record: location.line, byteOffset: location.byteOffset ?? 0, into: &markers)
+                if let bundle = decoded?.next() {
+                    for marker in bundle { markers.insert(marker, at: marker.time) }
+                } else {
+                    try PerfettoFtraceBundle.read(payload, record: location.line, byteOffset: location.byteOffset ?? 0) { markers.insert($0, at: $0.time) }
+                }
                 releaseMarkers()
             case PerfettoField.Packet.trackEvent:
                 try readTrackEvent(payload, header, at: location)
@@ -186,7 +200,8 @@ struct PerfettoTraceReader {
         let failure = inner.forEach { record, packet in
             guard record.number == PerfettoField.packet else { return }
             do throws(ProtoWireError) {
-                try readFields(packet, at: location)
+                var none: PerfettoDecodedBundles.Packet?
+                try readFields(packet, at: location, decoded: &none)
             } catch {
                 summary.report(IngestionProblem(location: location, message: "a compressed packet that is not protobuf: \(error)"))
             }
@@ -199,9 +214,8 @@ struct PerfettoTraceReader {
     }
 
     private mutating func releaseMarkers(draining: Bool = false) {
-        var released: [PerfettoMarker] = []
-        markers.release(draining: draining) { released.append($0) }
-        for marker in released {
+        // One at a time, moved out: reading a marker never changes the markers' queue.
+        while let marker = markers.popReleased(draining: draining) {
             if let event = read(marker) { queue(event) }
         }
     }
@@ -209,7 +223,8 @@ struct PerfettoTraceReader {
     /// Sends what the window lets go, named as the process table now names it.
     private mutating func release(draining: Bool = false, emit: EventSink) {
         var released: [Event] = []
-        outgoing.release(draining: draining) { released.append($0) }
+        // All first: an event released is no longer among those `isLoggedTwice` looks at.
+        while let event = outgoing.popReleased(draining: draining) { released.append(event) }
         for var event in released {
             if isLoggedTwice(event) { continue }
             if event.isNamedByPidOnly, let pid = event.pid, let name = processes.name(of: pid) {

@@ -25,8 +25,11 @@ struct FrameworkSlices {
     static let maximumOpenSlices = 256
 
     /// Open slices per thread, innermost last: the framework slice's name (empty for any other
-    /// slice) and its start in microseconds.
-    private var open: [Int64: [(name: String, start: Double)]] = [:]
+    /// slice) and its start in microseconds. Each thread's stack is found by its place in
+    /// `stacks`: changing a dictionary's value in place went through its accessor on every
+    /// slice's begin and end, the commonest markers of a trace.
+    private var stacks: [[(name: String, start: Double)]] = []
+    private var stackOfThread: [Int64: Int] = [:]
 
     /// Whether `name` is a slice this type reads.
     static func isFrameworkSlice(_ name: some StringProtocol) -> Bool {
@@ -42,18 +45,21 @@ struct FrameworkSlices {
 
     /// A slice began on thread `tid`; `name` is empty unless it is a framework slice.
     mutating func begin(_ name: String, tid: Int64, at microseconds: Double) {
-        // In place, one lookup: a copy taken out and put back copied the thread's whole stack.
-        Self.push((name, microseconds), onto: &open[tid, default: []])
-    }
-
-    private static func push(_ slice: (name: String, start: Double), onto stack: inout [(name: String, start: Double)]) {
-        if stack.count < maximumOpenSlices { stack.append(slice) }
+        let stack: Int
+        if let known = stackOfThread[tid] {
+            stack = known
+        } else {
+            stack = stacks.count
+            stackOfThread[tid] = stack
+            stacks.append([])
+        }
+        if stacks[stack].count < Self.maximumOpenSlices { stacks[stack].append((name, microseconds)) }
     }
 
     /// The innermost open slice of thread `tid` ended: its lifecycle event name and duration
     /// in microseconds, when it is a framework lifecycle slice.
     mutating func end(tid: Int64, at microseconds: Double) -> (event: EventName, duration: Double)? {
-        guard let slice = open[tid]?.popLast() else { return nil }
+        guard let stack = stackOfThread[tid], let slice = stacks[stack].popLast() else { return nil }
         return Self.lifecycleEvents[slice.name].map { ($0, microseconds - slice.start) }
     }
 

@@ -26,7 +26,7 @@ import Testing
         options.parallelLimits = ParallelReadingLimits(minimumFileSize: 0, minimumCompressedSize: 0, blockSize: blockSize)
         do {
             let (events, summary) = try TraceReader.events(atPath: path, options: options)
-            return events.map { "\($0.source.line):\($0.source.column ?? 0) \($0.time.readable) \($0.summaryLine)" }
+            return events.map { "\($0.source.line):\($0.source.column ?? 0):\($0.source.byteOffset ?? -1) \($0.time.readable) \($0.summaryLine)" }
                 + [summary.humanDescription, "bytes \(summary.bytes) cut \(summary.truncatedLines) problems \(summary.problemCount)"]
                 + ["clock \(summary.clockEnd?.readable ?? "-") went back at \(summary.clockWentBack.map(String.init) ?? "-") year \(summary.assumedYear.map(String.init) ?? "-")"]
                 + summary.problems.map(\.description)
@@ -113,7 +113,7 @@ import Testing
         for file in [mixed, mixedCompressed] {
             let mixedReading = Self.reading(file.path, workers: 2, blockSize: blockSize)
             #expect(mixedReading.filter { $0.contains(" persist.begin com.example.notes 4242 {key=draft}") }.count == 40)
-            #expect(mixedReading.contains { $0.hasPrefix("21:1 ") && $0.hasSuffix(" persist.end com.example.notes -") })
+            #expect(mixedReading.contains { $0.hasPrefix("21:1:-1 ") && $0.hasSuffix(" persist.end com.example.notes -") })
             #expect(mixedReading.contains { $0.contains("1 unrecognised (first at line 35), 2 malformed [json lifelint-events") })
             #expect(mixedReading.contains { $0.hasSuffix(":47:1: truncated JSON: a value that starts here never ends") })
             #expect(mixedReading.contains("bytes \(mixedText.count) cut 0 problems 2"))
@@ -179,5 +179,40 @@ import Testing
         let one = Self.reading(file.path, workers: 1, blockSize: blockSize)
         #expect(one == Self.reading(file.path, workers: 2, blockSize: blockSize))
         #expect(one.last == "clock 2025-01-01T01:01:29.000 went back at 33 year 2024")
+    }
+
+    /// A Perfetto trace's records are cut in turn and its ftrace bundles decoded on every core:
+    /// every Perfetto fixture and the review set's recorded trace, gzipped too, and that trace
+    /// damaged (cut short inside a packet, a record that is not a length-delimited field between
+    /// two packets, its gzip stream cut short) read as on one core, the place where the damage
+    /// is reported included.
+    @Test(arguments: [97, 4096])
+    func everyPerfettoTraceReadsAsOnOneCore(blockSize: Int) throws {
+        let folder = RepositoryPaths.path("Tests/LifelintCoreTests/Fixtures/perfetto")
+        var paths = try FileManager.default.contentsOfDirectory(atPath: folder).sorted().filter { !$0.hasSuffix(".md") }.map { "\(folder)/\($0)" }
+        let recorded = RepositoryPaths.path("Tests/LifelintCoreTests/Fixtures/review/perfetto-android-warm-start-macrobenchmark-sleep-in-onresume-api32.perfetto-trace")
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: recorded)))
+        var offsets: [Int] = []
+        var records = ProtoRecordStream(source: EmptySource(), initial: bytes)
+        _ = records.forEach { record, _ in offsets.append(Int(record.offset)) }
+        let middle = offsets[offsets.count / 2]
+        let notARecord = Array(bytes[..<middle]) + [0x08, 0x01] + bytes[middle...]
+        let damaged = [("cut-short", Array(bytes.prefix(middle + 7))), ("not-a-record", notARecord), ("recorded", bytes)]
+        for (name, contents) in damaged {
+            let compressed = GzipFixture.compressed(contents)
+            paths += [
+                TraceFixture.temporaryFile(name: "\(name).perfetto-trace", contents: Data(contents)).path,
+                TraceFixture.temporaryFile(name: "\(name).perfetto-trace.gz", contents: Data(compressed)).path,
+                TraceFixture.temporaryFile(name: "\(name)-gzip-cut-short.perfetto-trace.gz", contents: Data(compressed.prefix(compressed.count * 2 / 3))).path,
+            ]
+        }
+        for path in paths {
+            #expect(Self.reading(path, workers: 1, blockSize: blockSize) == Self.reading(path, workers: 2, blockSize: blockSize), "\(path)")
+        }
+        let whole = Self.reading(recorded, workers: 2, blockSize: blockSize)
+        #expect(whole.filter { $0.contains(" activity.") }.count == 5)
+        #expect(whole.contains("bytes \(bytes.count) cut 0 problems 0"))
+        let broken = Self.reading(try #require(paths.first { $0.hasSuffix("/not-a-record.perfetto-trace") }), workers: 2, blockSize: blockSize)
+        #expect(broken.contains { $0.contains("at byte \(middle)") && $0.contains("not a length-delimited field where a record starts") })
     }
 }
