@@ -14,11 +14,11 @@ public struct TraceReadOptions: Sendable, Hashable {
     /// (a bugreport's embedded Perfetto trace): its log packets and lifecycle slices are left to
     /// that logcat, so nothing is said twice.
     var readsBesideLogcat = false
-    /// Cores a trace may be read on (`--jobs` with one trace): a plain logcat or JSON Lines file
-    /// large enough is cut into blocks read on all of them (decision 0051).
+    /// Cores a trace may be read on (`--jobs` with one trace): a plain logcat, JSON Lines file
+    /// or Perfetto trace large enough is cut into blocks read on all of them (decision 0051).
     public var workers = 1
-    /// Tests make both limits small, to cut small captures into many blocks.
-    var parallelLimits = ParallelReadingLimits()
+    /// Tests and fuzzers make both limits small, to cut small captures into many blocks.
+    package var parallelLimits = ParallelReadingLimits()
 
     public init(inputFormat: InputFormat? = nil, year: Int? = nil, mappings: [LineMapping] = [], standardInputName: String? = nil) {
         self.inputFormat = inputFormat

@@ -25,6 +25,27 @@ public enum FuzzDriver {
         _ = try? TraceReader.read(input, options: options) { _ in }
     }
 
+    /// Reads `bytes` as a file on one core and on two, cut into blocks of `blockSize` bytes, and
+    /// stops the fuzzer when the readings differ: a trace read on several cores must give what
+    /// one core gives, events and summary alike (decision 0051).
+    public static func readOnOneCoreAndOnTwo(_ bytes: [UInt8], suffix: String, blockSize: Int) {
+        withScratchFile(bytes, suffix: suffix) { path in
+            let one = reading(path, workers: 1, blockSize: blockSize)
+            let two = reading(path, workers: 2, blockSize: blockSize)
+            precondition(one.events == two.events && one.summary == two.summary, "the trace reads differently on two cores")
+        }
+    }
+
+    private static func reading(_ path: String, workers: Int, blockSize: Int) -> (events: [Event], summary: IngestionSummary?) {
+        var options = TraceReadOptions(year: 2024)
+        options.workers = workers
+        options.parallelLimits = ParallelReadingLimits(minimumFileSize: 0, minimumCompressedSize: 0, blockSize: blockSize)
+        guard let input = try? TraceInput(path: path) else { return ([], nil) }
+        var events: [Event] = []
+        let summary = try? TraceReader.read(input, options: options) { events.append($0) }
+        return (events, summary)
+    }
+
     /// Writes the input to this process's scratch file, hands its path to `body`, and removes
     /// the file after it (a fuzzer that stops leaves nothing behind). `body` is not called if the
     /// file cannot be written. The file lives in memory (`/dev/shm`) where there is one, and is

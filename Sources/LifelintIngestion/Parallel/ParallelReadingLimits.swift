@@ -1,10 +1,16 @@
 /// Which files are read on several cores, and the blocks they are cut into (decision 0051).
-struct ParallelReadingLimits: Sendable, Hashable {
+package struct ParallelReadingLimits: Sendable, Hashable {
     /// Files smaller than this are read on one core: the workers' start costs more than they
     /// save.
-    var minimumFileSize = 8 << 20
+    package var minimumFileSize = 8 << 20
     /// The same for a compressed file (gzip, a zip's entry), by its compressed size: a logcat
     /// inflates to five to ten times it.
-    var minimumCompressedSize = 1 << 20
-    var blockSize = 2 << 20
+    package var minimumCompressedSize = 1 << 20
+    package var blockSize = 2 << 20
+
+    package init(minimumFileSize: Int = 8 << 20, minimumCompressedSize: Int = 1 << 20, blockSize: Int = 2 << 20) {
+        self.minimumFileSize = minimumFileSize
+        self.minimumCompressedSize = minimumCompressedSize
+        self.blockSize = blockSize
+    }
 }
