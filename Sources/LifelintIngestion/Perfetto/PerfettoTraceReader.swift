@@ -32,6 +32,9 @@ struct PerfettoTraceReader {
     /// Each pid's last activity callback a log packet reported (the events buffer's
     /// `wm_on_*_called`), and when: the framework's slice of the same callback says it again.
     private var loggedCallbacks: [Int32: (name: EventName, time: Int64)] = [:]
+    /// How many such log lines of each pid wait in `outgoing`: a slice's event looks for one
+    /// there only when there is one (a trace without log packets has none).
+    private var loggedCallbacksWaiting: [Int32: Int] = [:]
     /// How far apart a callback's log line and its slice's end may be.
     static let callbackMatchWindow: Int64 = 1_000_000_000
     /// Read beside a logcat that holds the same logs and callbacks: log packets and lifecycle
@@ -123,9 +126,9 @@ struct PerfettoTraceReader {
                 }
             case PerfettoField.Packet.ftraceEvents:
                 if let bundle = decoded?.next() {
-                    for marker in bundle { markers.insert(marker, at: marker.time) }
+                    markers.insert(contentsOf: bundle, time: \.time)
                 } else {
-                    try PerfettoFtraceBundle.read(payload, record: location.line, byteOffset: location.byteOffset ?? 0) { markers.insert($0, at: $0.time) }
+                    try readBundle(payload, at: location)
                 }
                 releaseMarkers()
             case PerfettoField.Packet.trackEvent:
@@ -136,6 +139,13 @@ struct PerfettoTraceReader {
                 continue
             }
         }
+    }
+
+    /// An ftrace bundle's markers, as far as they parse: those before a break are kept.
+    private mutating func readBundle(_ payload: Span<UInt8>, at location: SourceLocation) throws(ProtoWireError) {
+        var bundle: [PerfettoMarker] = []
+        defer { markers.insert(contentsOf: bundle, time: \.time) }
+        try PerfettoFtraceBundle.read(payload, record: location.line, byteOffset: location.byteOffset ?? 0) { bundle.append($0) }
     }
 
     /// The packet's header fields, and what it adds to its sequence's state.
@@ -210,7 +220,14 @@ struct PerfettoTraceReader {
     }
 
     private mutating func queue(_ event: Event) {
+        if let pid = Self.loggedCallbackPid(event) { loggedCallbacksWaiting[pid, default: 0] += 1 }
         outgoing.insert(event, at: event.time.nanoseconds)
+    }
+
+    /// The pid of a log line that reports an activity callback (it names the activity).
+    private static func loggedCallbackPid(_ event: Event) -> Int32? {
+        guard FrameworkSlices.isLifecycleEvent(event.name), event.attributes["component"] != nil else { return nil }
+        return event.pid
     }
 
     private mutating func releaseMarkers(draining: Bool = false) {
@@ -224,8 +241,13 @@ struct PerfettoTraceReader {
     private mutating func release(draining: Bool = false, emit: EventSink) {
         var released: [Event] = []
         // All first: an event released is no longer among those `isLoggedTwice` looks at.
-        while let event = outgoing.popReleased(draining: draining) { released.append(event) }
-        for var event in released {
+        while let event = outgoing.popReleased(draining: draining) {
+            if let pid = Self.loggedCallbackPid(event) { loggedCallbacksWaiting[pid, default: 0] -= 1 }
+            released.append(event)
+        }
+        // Reversed through the buffer and popped, so each event is moved, never copied.
+        released.withUnsafeMutableBufferPointer { $0.reverse() }
+        while var event = released.popLast() {
             if isLoggedTwice(event) { continue }
             if event.isNamedByPidOnly, let pid = event.pid, let name = processes.name(of: pid) {
                 event.app = ProcessName.package(name)
@@ -251,6 +273,7 @@ struct PerfettoTraceReader {
         }
         let near = { (other: Int64) in abs(other - time) <= Self.callbackMatchWindow }
         if let logged = loggedCallbacks[pid], logged.name == event.name, near(logged.time) { return true }
+        guard loggedCallbacksWaiting[pid, default: 0] > 0 else { return false }
         return outgoing.contains { $0.pid == pid && $0.name == event.name && $0.attributes["component"] != nil && near($0.time.nanoseconds) }
     }
 
