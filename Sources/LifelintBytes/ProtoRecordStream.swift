@@ -39,6 +39,10 @@ package struct ProtoRecordStream {
     private static let chunkSize = 1 << 20
     /// The largest record read at once: a length past it is damage, or more than memory allows.
     package static let defaultMaximumRecordSize = 256 << 20
+    /// The bytes held before each record is framed: its key and its length, ten bytes at most
+    /// each. A read that fails while they are filled stops the stream there, whatever whole
+    /// records they hold.
+    package static let headerLookahead = 20
 
     /// `offset` and `recordsBefore`: where `source` starts in a stream whose records before it
     /// were read elsewhere (by a reader on several cores), so that records are placed and
@@ -61,7 +65,7 @@ package struct ProtoRecordStream {
     /// the end, if anything did.
     package mutating func forEach(_ body: (Record, Span<UInt8>) -> Void) -> Failure? {
         while true {
-            if let failure = fill(atLeast: 20) { return failure }
+            if let failure = fill(atLeast: Self.headerLookahead) { return failure }
             guard start < end else { return nil }
             let offset = bufferOffset + Int64(start)
             let (key, length) = header()
@@ -128,6 +132,16 @@ package struct ProtoRecordStream {
 }
 
 extension ProtoRecordStream.Failure {
+    /// Where a failure that stops the stream at a record it cannot frame happened: the end of
+    /// what was read of the trace (a reader holds bytes past it, as many as its buffer took,
+    /// which are no part of it); nil for one that ends the stream's bytes (cut short, unreadable).
+    package var framingBreak: Int64? {
+        switch self {
+        case .malformed(_, let at), .tooLarge(_, let at): at
+        case .truncated, .unreadable: nil
+        }
+    }
+
     /// Where in the stream it happened.
     package var offset: Int64 {
         switch self {

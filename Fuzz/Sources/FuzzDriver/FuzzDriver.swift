@@ -36,6 +36,7 @@ public enum FuzzDriver {
         }
     }
 
+    /// The file's events and summary, read on `workers` cores in blocks of `blockSize` bytes.
     private static func reading(_ path: String, workers: Int, blockSize: Int) -> (events: [Event], summary: IngestionSummary?) {
         var options = TraceReadOptions(year: 2024)
         options.workers = workers

@@ -2,7 +2,8 @@
 
 /// Whether and how a large input is read on several cores (decision 0051): a plain file by its
 /// offsets, a compressed one (gzip, a zip's entry) by inflating it on one core while the others
-/// work on its blocks. The same thresholds for every format read this way.
+/// work on its blocks. The same thresholds for every format read this way (a Perfetto trace,
+/// whose records no offset can find, is cut in turn from its stream even as a plain file).
 struct ParallelPlan {
     /// The file read by offsets; nil for a compressed input's inflated stream.
     let file: (descriptor: Int32, size: Int)?

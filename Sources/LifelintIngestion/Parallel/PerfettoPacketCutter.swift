@@ -77,16 +77,24 @@ final class PerfettoPacketCutter: @unchecked Sendable {
     /// starts, which stops the blocks there.
     private func wholeRecord(at position: Int, in bytes: inout [UInt8], count: inout Int) -> (number: Int, header: Int, total: Int)? {
         guard !stopped else { return nil }
+        let lookahead = ProtoRecordStream.headerLookahead
         while true {
             let available = count - position
+            // As one core does: the header's bytes first, and a read failing there stops it.
+            if available < lookahead, !ended {
+                readMore(into: &bytes, count: &count)
+                continue
+            }
+            if available < lookahead, failure != nil { return stop() }
             let (key, length) = ProtoRecordStream.header(of: bytes.span.extracting(position..<count))
             if let key, key.value & 7 != 2 || key.value >> 3 == 0 { return stop() }
             if let key, let length {
                 guard length.value <= UInt64(maximumRecordSize) else { return stop() }
                 let header = key.length + length.length
                 let total = header + Int(length.value)
+                guard total <= Self.largestRecordInBlock else { return stop() }
                 if available >= total { return (Int(key.value >> 3), header, total) }
-            } else if available >= Self.longestHeader {
+            } else if available >= lookahead {
                 return stop()
             }
             guard !ended else { return available > 0 ? stop() : nil }
@@ -94,14 +102,19 @@ final class PerfettoPacketCutter: @unchecked Sendable {
         }
     }
 
-    /// A key and a length, each a varint of at most ten bytes.
-    private static let longestHeader = 20
+    /// The largest record a block takes. A larger one is read on one core with the rest of
+    /// the trace: a window of blocks each holding one would hold several times what one core
+    /// holds (a record may be 256 MiB), and recorded traces' packets are kilobytes.
+    private static let largestRecordInBlock = 8 << 20
 
+    /// Ends the blocks before the record at hand: the reader reads the rest as one core would.
     private func stop() -> (number: Int, header: Int, total: Int)? {
         stopped = true
         return nil
     }
 
+    /// Reads up to `readSize` bytes more after the first `count`; the stream's end or a failed
+    /// read ends the reading.
     private func readMore(into bytes: inout [UInt8], count: inout Int) {
         bytes.reserveRoom(Self.readSize, after: count)
         let start = count

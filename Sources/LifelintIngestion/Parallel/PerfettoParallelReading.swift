@@ -18,6 +18,7 @@ enum PerfettoParallelReading {
         var bundles: [Range<Int>?] = []
         var decoded = PerfettoDecodedBundles()
 
+        /// Cuts block `index` in its turn, then decodes its packets' bundles (outside the turn).
         func fill(index: Int, cutter: PerfettoPacketCutter) {
             cutter.cut(index: index, into: &bytes, count: &count, placed: &placed)
             decoded.removeAll()
@@ -29,6 +30,9 @@ enum PerfettoParallelReading {
         }
     }
 
+    /// Reads the trace `source` holds after `head` into `reader`, on `workers` threads; returns
+    /// the bytes read and what stopped the records before the stream's end, as
+    /// `PerfettoTraceReader.read(_:emit:)` does on one core.
     static func read(
         _ reader: inout PerfettoTraceReader, source: any ByteSource, head: [UInt8], workers: Int, blockSize: Int, emit: EventSink
     ) -> (bytes: Int64, failure: ProtoRecordStream.Failure?) {

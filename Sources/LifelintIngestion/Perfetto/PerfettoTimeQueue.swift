@@ -110,7 +110,8 @@ struct PerfettoTimeQueue<Element> {
     /// Whether an element not yet released satisfies `predicate`.
     func contains(where predicate: (Element) -> Bool) -> Bool {
         heap.contains { key in
-            guard key.isRun, let run = runs[key.slot] else { return predicate(elements[key.slot]!) }
+            guard key.isRun else { return predicate(elements[key.slot]!) }
+            let run = runs[key.slot]!
             return run.elements[run.next...].contains { predicate($0!) }
         }
     }

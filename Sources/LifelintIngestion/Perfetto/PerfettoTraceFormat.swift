@@ -26,7 +26,7 @@ struct PerfettoTraceFormat: TraceFormat {
         }
         reader.finish(emit: emit)
         var summary = reader.summary
-        summary.bytes = Int(clamping: bytes)
+        summary.bytes = Int(clamping: failure?.framingBreak ?? bytes)
         if let failure {
             summary.report(IngestionProblem(location: SourceLocation(path: input.path, record: summary.lines + 1, byteOffset: failure.offset), message: failure.message))
         }

@@ -215,4 +215,25 @@ import Testing
         let broken = Self.reading(try #require(paths.first { $0.hasSuffix("/not-a-record.perfetto-trace") }), workers: 2, blockSize: blockSize)
         #expect(broken.contains { $0.contains("at byte \(middle)") && $0.contains("not a length-delimited field where a record starts") })
     }
+
+    /// Where a damaged Perfetto trace stops, it stops as on one core, however the reading's
+    /// buffers fall: a record that is not one past the first megabytes counts the bytes up to it
+    /// only, and a gzip stream of tiny packets cut anywhere fails where one core's reading fails
+    /// (one core reads a record's header bytes ahead, and a read failing there stops it however
+    /// many whole packets they hold).
+    @Test(arguments: [4096, 1 << 20])
+    func aPerfettoTraceBreaksOffAsOnOneCore(blockSize: Int) throws {
+        let recorded = RepositoryPaths.path("Tests/LifelintCoreTests/Fixtures/review/perfetto-android-warm-start-macrobenchmark-sleep-in-onresume-api32.perfetto-trace")
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: recorded)))
+        let deepBreak = TraceFixture.temporaryFile(name: "deep-break.perfetto-trace", contents: Data(bytes + bytes + [0x08, 0x01] + bytes))
+        let deep = Self.reading(deepBreak.path, workers: 2, blockSize: blockSize)
+        #expect(deep == Self.reading(deepBreak.path, workers: 1, blockSize: blockSize))
+        #expect(deep.contains { $0.hasPrefix("bytes \(2 * bytes.count) ") })
+        let tiny = Array(repeating: [UInt8]([0x0A, 0x02, 0x50, 0x01]), count: 20_000).flatMap { $0 }
+        let compressed = GzipFixture.compressed(tiny)
+        for cut in stride(from: compressed.count / 10, to: compressed.count, by: compressed.count / 10) {
+            let file = TraceFixture.temporaryFile(name: "tiny-cut-\(cut).perfetto-trace.gz", contents: Data(compressed.prefix(cut)))
+            #expect(Self.reading(file.path, workers: 1, blockSize: blockSize) == Self.reading(file.path, workers: 2, blockSize: blockSize), "cut at \(cut)")
+        }
+    }
 }
