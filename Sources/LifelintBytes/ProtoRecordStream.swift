@@ -37,8 +37,6 @@ package struct ProtoRecordStream {
     private var ordinal = 0
     private let maximumRecordSize: Int
     private static let chunkSize = 1 << 20
-    /// The largest record read at once: a length past it is damage, or more than memory allows.
-    package static let defaultMaximumRecordSize = 256 << 20
     /// The bytes held before each record is framed: its key and its length, ten bytes at most
     /// each. A read that fails while they are filled stops the stream there, whatever whole
     /// records they hold.
@@ -48,7 +46,7 @@ package struct ProtoRecordStream {
     /// were read elsewhere (by a reader on several cores), so that records are placed and
     /// numbered as in the whole stream.
     package init(
-        source: any ByteSource, initial: [UInt8], maximumRecordSize: Int = defaultMaximumRecordSize, offset: Int64 = 0, recordsBefore: Int = 0
+        source: any ByteSource, initial: [UInt8], maximumRecordSize: Int = 256 << 20, offset: Int64 = 0, recordsBefore: Int = 0
     ) {
         self.source = source
         buffer = initial

@@ -7,8 +7,8 @@
 /// records, and carries the bytes after the last one to the next block. Cutting only reads
 /// each record's key and length; what is in the records is read on every core.
 ///
-/// Anything that is not a whole, well-framed record (a key that is not a length-delimited
-/// field, a length past what one core reads, a trace cut short, a failed read) ends the blocks
+/// Anything that is not a whole, well-framed record of at most `largestRecordInBlock` (a key that
+/// is not a length-delimited field, a longer record, a trace cut short, a failed read) ends the blocks
 /// there: `rest()` is the stream from that record on, for one core to read and report exactly
 /// as it would have.
 final class PerfettoPacketCutter: @unchecked Sendable {
@@ -20,7 +20,6 @@ final class PerfettoPacketCutter: @unchecked Sendable {
 
     private let source: any ByteSource
     private let blockSize: Int
-    private let maximumRecordSize: Int
     /// The bytes read after the last whole record of the block before, which starts at `offset`.
     private var carry: [UInt8]
     private(set) var offset: Int64 = 0
@@ -34,11 +33,10 @@ final class PerfettoPacketCutter: @unchecked Sendable {
     private static let readSize = 1 << 20
 
     /// `unread`: bytes already read from `source` that the stream starts with.
-    init(source: any ByteSource, unread: [UInt8], blockSize: Int, window: Int, maximumRecordSize: Int = ProtoRecordStream.defaultMaximumRecordSize) {
+    init(source: any ByteSource, unread: [UInt8], blockSize: Int, window: Int) {
         self.source = source
         carry = unread
         self.blockSize = blockSize
-        self.maximumRecordSize = maximumRecordSize
         turns = CuttingTurns(window: window)
     }
 
@@ -89,10 +87,10 @@ final class PerfettoPacketCutter: @unchecked Sendable {
             let (key, length) = ProtoRecordStream.header(of: bytes.span.extracting(position..<count))
             if let key, key.value & 7 != 2 || key.value >> 3 == 0 { return stop() }
             if let key, let length {
-                guard length.value <= UInt64(maximumRecordSize) else { return stop() }
+                // A longer one is left to one core, which reports it if it is too long to read.
+                guard length.value <= UInt64(Self.largestRecordInBlock) else { return stop() }
                 let header = key.length + length.length
                 let total = header + Int(length.value)
-                guard total <= Self.largestRecordInBlock else { return stop() }
                 if available >= total { return (Int(key.value >> 3), header, total) }
             } else if available >= lookahead {
                 return stop()
@@ -116,14 +114,8 @@ final class PerfettoPacketCutter: @unchecked Sendable {
     /// Reads up to `readSize` bytes more after the first `count`; the stream's end or a failed
     /// read ends the reading.
     private func readMore(into bytes: inout [UInt8], count: inout Int) {
-        bytes.reserveRoom(Self.readSize, after: count)
-        let start = count
         do {
-            let got = try bytes.withUnsafeMutableBufferPointer { buffer in
-                Result { () throws(ReadBuffer.Failure) in try source.read(into: buffer.baseAddress! + start, count: Self.readSize) }
-            }.get()
-            if got == 0 { ended = true }
-            count += got
+            if try bytes.read(from: source, upTo: Self.readSize, after: &count) == 0 { ended = true }
         } catch {
             failure = error
             ended = true

@@ -75,23 +75,17 @@ final class StreamLineCutter: @unchecked Sendable {
     /// `lineStart`) keeps one byte more than that, so it is cut as too long, and its rest is
     /// dropped up to its newline.
     private func readMore(into bytes: inout [UInt8], count: inout Int, lineStart: Int) {
-        bytes.reserveRoom(Self.readSize, after: count)
         let start = count
-        let got: Int
         do {
-            got = try bytes.withUnsafeMutableBufferPointer { buffer in
-                Result { () throws(ReadBuffer.Failure) in try source.read(into: buffer.baseAddress! + start, count: Self.readSize) }
-            }.get()
+            guard try bytes.read(from: source, upTo: Self.readSize, after: &count) > 0 else {
+                ended = true
+                return
+            }
         } catch {
             failure = error
             ended = true
             return
         }
-        guard got > 0 else {
-            ended = true
-            return
-        }
-        count += got
         guard cutsLongLines else { return }
         if skippingRestOfLine { dropRestOfLine(from: start, in: &bytes, count: &count) }
         let limit = lineStart + ByteLineReader.maximumLineLength + 1
